@@ -1,0 +1,41 @@
+# Two commands for a new user: `make run` and `make test`. Everything they need is installed here.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+export OMP_THREAD_LIMIT := 1
+export DVC_NO_ANALYTICS := 1
+
+.PHONY: run test bench charteval system-deps clean
+
+system-deps:
+	@command -v tesseract >/dev/null 2>&1 || { \
+	  echo "installing the tesseract OCR engine (Debian/Ubuntu packages)"; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tesseract-ocr tesseract-ocr-eng >/dev/null; }
+
+$(STAMP): pyproject.toml | system-deps
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+install: system-deps $(STAMP)
+
+run: install
+	$(PY) -m pipeline render-defaults --out raw_charts
+	$(VENV)/bin/dvc config core.analytics false
+	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(VENV)/bin/dvc repro
+
+test: install
+	$(PY) -m pytest
+
+bench: install
+	$(PY) -m pipeline bench --corpus build/corpus
+
+charteval: install
+	$(PY) ../shared/charteval/score.py --project .
+
+clean:
+	rm -rf build .pytest_cache

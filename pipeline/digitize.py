@@ -1,0 +1,296 @@
+"""One chart: image -> calibrated, labelled point table, axes record, overlay and provenance.
+
+The stages keep pixels until the end: marks are found in pixels, and only the final table maps
+them through the axis calibrations, so a corrected axis never needs a new search.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from . import imageops, layout, ocr
+from .axes import AxisCalibration
+from .errors import NoChartFound, OutputError, TicksUnreadable
+from .imageio import load_rgb
+from .labels import assign_labels, label_offsets
+from .marks.legend import LegendEntry, find_legend, text_lines
+from .marks.markers import Blob, find_markers
+from .marks.series import color_groups, group_series, mean_color
+from .numbers import parse_point_label, parse_tick
+from .params import DigitizeParams
+
+
+@dataclass
+class Point:
+    series: str
+    label: str
+    x_px: float
+    y_px: float
+    marker: str
+    color: tuple[int, int, int]
+    label_conf: float = 0.0
+    x: float | None = None
+    y: float | None = None
+    x_err: float | None = None
+    y_err: float | None = None
+
+
+@dataclass
+class Extraction:
+    width: int
+    height: int
+    plot_box: tuple[int, int, int, int]
+    x_axis: layout.AxisFind | None
+    y_axis: layout.AxisFind | None
+    points: list[Point]
+    legend: list[LegendEntry]
+    words: list[ocr.Word]
+    text_h: float
+    notes: list[str] = field(default_factory=list)
+    axis_titles: dict = field(default_factory=dict)
+
+
+def _is_text(w: ocr.Word) -> bool:
+    """Words worth masking out of the marks: real text, not OCR's reading of a marker."""
+    alnum = sum(c.isalnum() for c in w.text)
+    return (alnum >= 2 and w.conf >= 40) or (alnum == 1 and w.conf >= 85 and len(w.text) <= 2)
+
+
+def _ocr_scale(text_h_guess: float, shape) -> float:
+    return 2.0 if max(shape[:2]) < 1100 else 1.0
+
+
+def read_chart_text(rgb: np.ndarray, params: DigitizeParams):
+    """OCR pass over the page, then line-by-line reads where the tick labels must be."""
+    page_bg = imageops.page_background(rgb)
+    gray = imageops.text_gray(rgb, page_bg)
+    ink = gray < params.ink_gray_threshold
+    h, w = gray.shape
+    words = ocr.read_words(gray, _ocr_scale(12, gray.shape))
+    x, y, text_h = layout.find_axes(words, w, h)
+    xreg, yreg = layout.tick_regions(x, y, text_h, w, h)
+    extra = layout.read_lines_in(gray, ink, text_h, xreg) + layout.read_lines_in(gray, ink, text_h, yreg)
+    words = layout.merge_words(words, extra)
+    x2, y2, text_h = layout.find_axes(words, w, h)
+    # Keep the first reading of an axis when the second one is not better.
+    x = x2 if x2 is not None and (x is None or len(x2.calibration.ticks) >= len(x.calibration.ticks)) else x
+    y = y2 if y2 is not None and (y is None or len(y2.calibration.ticks) >= len(y.calibration.ticks)) else y
+    return page_bg, gray, ink, words, x, y, text_h
+
+
+def plot_box(x: layout.AxisFind | None, y: layout.AxisFind | None, w: int, h: int, text_h: float):
+    left, right, top, bottom = 0, w, 0, h
+    if y is not None:
+        if y.side == "left":
+            left = max(v.x1 for v in y.words) + 2
+        else:
+            right = min(v.x0 for v in y.words) - 2
+    if x is not None:
+        bottom = min(v.y0 for v in x.words) - 2
+    return int(left), int(top), int(right), int(bottom)
+
+
+def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Extraction:
+    params = params or DigitizeParams()
+    h, w = rgb.shape[:2]
+    page_bg, gray, ink_text, words, xa, ya, text_h = read_chart_text(rgb, params)
+    if xa is None and ya is None:
+        if not any(parse_tick(v.text) is not None for v in words):
+            raise NoChartFound("no chart axes were found in the image: no numeric tick labels could be read")
+        raise TicksUnreadable("the tick labels of neither axis could be read and fitted to a scale")
+    notes = []
+    if xa is None:
+        notes.append("x axis: tick labels unreadable; x values left empty")
+    if ya is None:
+        notes.append("y axis: tick labels unreadable; y values left empty")
+    if xa is not None:
+        xa = layout.snap_ticks(xa, ink_text, text_h, vertical=False)
+    if ya is not None:
+        ya = layout.snap_ticks(ya, ink_text, text_h, vertical=True)
+    for name, ax in (("x", xa), ("y", ya)):
+        if ax is not None and ax.calibration.rejected:
+            bad = ", ".join(repr(t.text) for t in ax.calibration.rejected)
+            notes.append(f"{name} axis: tick label(s) {bad} disagree with the others and were not used")
+
+    box = plot_box(xa, ya, w, h, text_h)
+    x0, y0, x1, y1 = box
+    region = np.zeros((h, w), bool)
+    region[y0:y1, x0:x1] = True
+    text_mask = np.zeros((h, w), bool)
+    pad = 2
+    for v in words:
+        if _is_text(v):
+            text_mask[max(0, v.y0 - pad):v.y1 + pad, max(0, v.x0 - pad):v.x1 + pad] = True
+    for ax in (xa, ya):
+        if ax is not None:
+            for v in ax.words:
+                text_mask[max(0, v.y0 - pad):v.y1 + pad, max(0, v.x0 - pad):v.x1 + pad] = True
+    panel_bg = imageops.dominant_color(rgb, region) if region.any() else page_bg
+    ink = (imageops.color_distance(rgb, panel_bg) > params.mark_threshold) & region & ~text_mask
+    halfwidth = imageops.stroke_halfwidth(ink & (imageops.saturation(rgb) > 60)) \
+        if (ink & (imageops.saturation(rgb) > 60)).sum() > 50 else imageops.stroke_halfwidth(ink)
+    blobs, _diam = find_markers(rgb, ink, halfwidth)
+
+    tick_words = set()
+    for ax in (xa, ya):
+        if ax is not None:
+            tick_words.update(id(v) for v in ax.words)
+    other_words = [v for v in words if id(v) not in tick_words and _is_text(v)]
+    label_words = [v for v in other_words if parse_point_label(v.text) is not None
+                   and x0 - text_h <= v.cx <= x1 + text_h and y0 - text_h <= v.cy <= y1 + text_h]
+    legend_lines = [ln for ln in text_lines([v for v in other_words if parse_point_label(v.text) is None], text_h)
+                    if any(c.isalpha() for v in ln for c in v.text)]
+    legend = find_legend(legend_lines, blobs, text_h)
+    legend_blob_ids = {id(e.blob) for e in legend}
+    data_blobs = [b for b in blobs if id(b) not in legend_blob_ids]
+    if not data_blobs:
+        raise NoChartFound("no data markers were found inside the plot area")
+
+    # Series: group data markers with the legend swatches so each group can take its name.
+    groups = group_series(data_blobs + [e.blob for e in legend], params.series_color_delta)
+    series_names = []
+    points: list[Point] = []
+    unnamed = 0
+    for g in groups:
+        swatches = [e for e in legend if id(e.blob) in {id(b) for b in g}]
+        members = [b for b in g if id(b) not in legend_blob_ids]
+        if not members:
+            continue
+        if swatches:
+            name = swatches[0].text
+        else:
+            unnamed += 1
+            name = f"series-{unnamed}"
+        series_names.append(name)
+        for b in members:
+            points.append(Point(name, "", b.cx, b.cy, b.shape, b.color))
+    if unnamed and legend:
+        notes.append(f"{unnamed} series had no legend entry that matched their colour")
+    if len(points) > params.max_points:
+        raise NoChartFound(f"{len(points)} marks found; this does not look like a chart of points")
+
+    _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg)
+
+    ext = Extraction(w, h, box, xa, ya, points, legend, words, text_h, notes)
+    calibrate_points(ext)
+    ext.axis_titles = _axis_titles(ext, other_words)
+    return ext
+
+
+def _label_color_series(word: ocr.Word, rgb: np.ndarray, panel_bg, series_colors: list) -> int | None:
+    """The series whose colour the label is printed in, when the label is coloured."""
+    crop = rgb[word.y0:word.y1, word.x0:word.x1].reshape(-1, 3)
+    if len(crop) == 0:
+        return None
+    dist = imageops.color_distance(crop.reshape(1, -1, 3), panel_bg).ravel()
+    ink = crop[dist > 80]
+    if len(ink) < 3:
+        return None
+    c = tuple(int(v) for v in np.median(ink, axis=0))
+    gid = color_groups([c] + list(series_colors), 30.0)
+    same = [k for k in range(len(series_colors)) if gid[k + 1] == gid[0]]
+    return same[0] if len(same) == 1 else None
+
+
+def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg):
+    if not points:
+        return
+    sidx = {n: i for i, n in enumerate(series_names)}
+    series_colors = [mean_color_of([p for p in points if p.series == n]) for n in series_names]
+    lab_series = [_label_color_series(v, rgb, panel_bg, series_colors) for v in label_words]
+    markers = [(p.x_px, p.y_px, sidx[p.series]) for p in points]
+    pairs = assign_labels(markers, label_words, text_h, lab_series)
+    for i, j in pairs.items():
+        points[i].label = label_words[j].text
+        points[i].label_conf = label_words[j].conf
+    # A label the page pass missed (touching a line, a lone digit): read it where this series'
+    # other labels sit relative to their markers.
+    for name in series_names:
+        idx = [i for i, p in enumerate(points) if p.series == name]
+        done = [(points[i], label_words[pairs[i]]) for i in idx if i in pairs]
+        if len(done) < max(2, len(idx) // 2) or len(done) == len(idx):
+            continue
+        off = label_offsets([((p.x_px, p.y_px), v) for p, v in done])
+        if off is None:
+            continue
+        dx, dy, lw, lh = off
+        for i in idx:
+            if i in pairs:
+                continue
+            p = points[i]
+            cx, cy = p.x_px + dx, p.y_px + dy
+            bx0, by0 = int(max(0, cx - 0.8 * lw - lh)), int(max(0, cy - 0.8 * lh))
+            bx1, by1 = int(min(gray.shape[1], cx + 0.8 * lw + lh)), int(min(gray.shape[0], cy + 0.8 * lh))
+            if bx1 - bx0 < 4 or by1 - by0 < 4:
+                continue
+            crop = gray[by0:by1, bx0:bx1]
+            scale = float(np.clip(30.0 / max(lh, 1), 1.0, 4.0))
+            got = [v for v in ocr.read_words(np.pad(crop, 6, constant_values=255), scale, ocr.PSM_LINE)
+                   if parse_point_label(v.text) is not None]
+            if len(got) == 1:
+                p.label = got[0].text
+                p.label_conf = got[0].conf
+
+
+def mean_color_of(points: list[Point]):
+    return tuple(int(v) for v in np.median([p.color for p in points], axis=0)) if points else (0, 0, 0)
+
+
+def calibrate_points(ext: Extraction) -> None:
+    """Map every point's pixels through the axis calibrations, with a one-pixel uncertainty."""
+    for p in ext.points:
+        if ext.x_axis is not None:
+            cal = ext.x_axis.calibration
+            p.x = float(cal.to_data(p.x_px))
+            p.x_err = _uncertainty(cal, p.x_px)
+        if ext.y_axis is not None:
+            cal = ext.y_axis.calibration
+            p.y = float(cal.to_data(p.y_px))
+            p.y_err = _uncertainty(cal, p.y_px)
+
+
+def _uncertainty(cal: AxisCalibration, pixel: float) -> float:
+    """Half-width in data units of (one pixel + the fit residual) around `pixel`."""
+    spread = 1.0 + cal.residual_px
+    return float(abs(cal.to_data(pixel + spread) - cal.to_data(pixel - spread)) / 2.0)
+
+
+def _axis_titles(ext: Extraction, words: list[ocr.Word]) -> dict:
+    """The text line just below the x tick labels, and left of the y tick labels."""
+    out = {"x": "", "y": ""}
+    lines = text_lines([v for v in words if parse_point_label(v.text) is None], ext.text_h)
+    if ext.x_axis is not None:
+        bottom = max(v.y1 for v in ext.x_axis.words)
+        below = [ln for ln in lines if min(v.y0 for v in ln) >= bottom - 2
+                 and min(v.y0 for v in ln) <= bottom + 4 * ext.text_h]
+        if below:
+            ln = min(below, key=lambda ln: min(v.y0 for v in ln))
+            out["x"] = " ".join(v.text for v in ln)
+    return out
+
+
+def digitize_file(image_path: Path, out_dir: Path, params: DigitizeParams | None = None) -> Extraction:
+    """Digitise one image file and write its four outputs into `out_dir` (all or nothing)."""
+    from . import outputs
+    from .provenance import build_provenance, sha256_file
+    params = DigitizeParams.resolve(params)
+    image_path = Path(image_path)
+    rgb = load_rgb(image_path)
+    ext = digitize_array(rgb, params)
+    sha = sha256_file(image_path)
+    prov = build_provenance(image_path, rgb.shape, params.as_dict())
+    prov["ocr_engine"] = {"backend": type(ocr.engine()).__name__.strip("_"), "tesseract": ocr.engine_version()}
+    axes = outputs.axes_record(ext)
+    axes["source_sha256"] = sha
+    outputs.write_extraction(Path(out_dir), {
+        "points.csv": outputs.points_csv(ext, sha).encode("utf-8"),
+        "axes.json": outputs.json_bytes(axes),
+        "overlay.png": outputs.overlay_png(rgb, ext),
+        "provenance.json": outputs.json_bytes(prov),
+    })
+    return ext

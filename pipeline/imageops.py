@@ -1,0 +1,108 @@
+"""Pure array helpers for chart images: background, ink, lines, blobs. Arrays in, arrays out."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+
+def dominant_color(rgb: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+    """Most frequent colour (quantised to 8 levels a channel, then averaged inside that bin)."""
+    px = rgb[mask] if mask is not None else rgb.reshape(-1, 3)
+    if len(px) == 0:
+        return np.array([255, 255, 255], np.uint8)
+    if len(px) > 400_000:
+        px = px[:: len(px) // 400_000 + 1]
+    q = (px // 32).astype(np.int32)
+    key = q[:, 0] * 64 + q[:, 1] * 8 + q[:, 2]
+    top = np.bincount(key).argmax()
+    return np.median(px[key == top], axis=0).astype(np.uint8)
+
+
+def page_background(rgb: np.ndarray) -> np.ndarray:
+    """Colour of the chart's page: the dominant colour once an outer 8 % is cut off, so that a
+    screenshot's frame does not pass for the page of a dark-themed chart."""
+    h, w = rgb.shape[:2]
+    b = int(0.08 * min(h, w))
+    return dominant_color(rgb[b:h - b, b:w - b])
+
+
+def color_distance(rgb: np.ndarray, color) -> np.ndarray:
+    """Per-pixel max channel difference from `color` (0..255), robust to small JPEG noise."""
+    return np.abs(rgb.astype(np.int16) - np.asarray(color, np.int16)).max(axis=2).astype(np.uint8)
+
+
+def text_gray(rgb: np.ndarray, background) -> np.ndarray:
+    """Dark-on-white rendering of whatever differs from the background: any text colour on any
+    theme becomes black on white, which is what tesseract reads best."""
+    d = color_distance(rgb, background).astype(np.float32)
+    return np.clip(255.0 - d * 2.0, 0, 255).astype(np.uint8)
+
+
+def saturation(rgb: np.ndarray) -> np.ndarray:
+    hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)
+    return hsv[..., 1]
+
+
+def long_lines(mask: np.ndarray, min_len: int, horizontal: bool) -> np.ndarray:
+    """Pixels of `mask` on straight horizontal (or vertical) runs at least `min_len` long."""
+    min_len = max(3, int(min_len))
+    k = cv2.getStructuringElement(cv2.MORPH_RECT, (min_len, 1) if horizontal else (1, min_len))
+    return cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, k).astype(bool)
+
+
+def line_positions(lines: np.ndarray, horizontal: bool, min_frac: float, extent: tuple[int, int]):
+    """Rows (or columns) where `lines` covers at least `min_frac` of the span `extent`."""
+    lo, hi = extent
+    if hi <= lo:
+        return np.array([], int)
+    prof = (lines[:, lo:hi].sum(axis=1) if horizontal else lines[lo:hi, :].sum(axis=0))
+    return np.flatnonzero(prof >= min_frac * (hi - lo))
+
+
+def group_runs(idx: np.ndarray, gap: int = 1) -> list[tuple[int, int]]:
+    """Consecutive integer runs in sorted `idx` -> [(first, last)]."""
+    if len(idx) == 0:
+        return []
+    runs, start, prev = [], idx[0], idx[0]
+    for i in idx[1:]:
+        if i - prev > gap:
+            runs.append((int(start), int(prev)))
+            start = i
+        prev = i
+    runs.append((int(start), int(prev)))
+    return runs
+
+
+def fill_holes(mask: np.ndarray, max_area: int) -> np.ndarray:
+    """Fill enclosed holes up to `max_area` pixels (hollow markers become solid blobs)."""
+    m = mask.astype(np.uint8)
+    inv = (1 - m).astype(np.uint8)
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(inv, connectivity=4)
+    h, w = m.shape
+    out = m.copy()
+    for i in range(1, n):
+        x, y, bw, bh, area = stats[i]
+        if area <= max_area and x > 0 and y > 0 and x + bw < w and y + bh < h:
+            out[lab == i] = 1
+    return out.astype(bool)
+
+
+def open_disk(mask: np.ndarray, diameter: int) -> np.ndarray:
+    """Morphological opening with a disk: thin strokes vanish, solid blobs stay."""
+    d = max(1, int(diameter))
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (d, d))
+    return cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, k).astype(bool)
+
+
+def stroke_halfwidth(mask: np.ndarray) -> float:
+    """Typical half-width of the strokes in `mask`: the mode of the distance transform on ridges."""
+    m = mask.astype(np.uint8)
+    if m.sum() < 20:
+        return 1.0
+    dt = cv2.distanceTransform(m, cv2.DIST_L2, 3)
+    ridge = (dt >= cv2.dilate(dt, np.ones((3, 3), np.uint8))) & (dt > 0)
+    vals = np.round(dt[ridge] * 2) / 2
+    if len(vals) == 0:
+        return 1.0
+    uniq, cnt = np.unique(vals, return_counts=True)
+    return float(uniq[cnt.argmax()])

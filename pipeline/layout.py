@@ -1,0 +1,220 @@
+"""Words -> tick-label groups, tick pixels and the plot box.
+
+Tick labels are found as text, not as lines: numbers that share an edge (a y axis: right
+edges aligned, or left edges for an axis on the right) or a baseline (an x axis) and whose
+values fit a calibration. That works with or without a frame, gridlines or tick marks; marks
+and gridlines, where present, then fix each tick's pixel more exactly than the label's centre.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .axes import AxisCalibration, Tick, calibrate
+from .numbers import parse_tick
+from .ocr import Word
+
+
+@dataclass
+class AxisFind:
+    calibration: AxisCalibration
+    words: list[Word]
+    side: str  # 'left' | 'right' | 'bottom' | 'top'
+
+
+def _clusters(values: np.ndarray, tol: float) -> list[np.ndarray]:
+    order = np.argsort(values)
+    groups, cur = [], [order[0]]
+    for i in order[1:]:
+        if values[i] - values[cur[-1]] <= tol:
+            cur.append(i)
+        else:
+            groups.append(np.array(cur))
+            cur = [i]
+    groups.append(np.array(cur))
+    return groups
+
+
+def _dedupe_along(words: list[Word], along: str, min_sep: float) -> list[Word]:
+    """One word per position along the axis (the most confident)."""
+    key = (lambda w: w.cy) if along == "y" else (lambda w: w.cx)
+    out: list[Word] = []
+    for w in sorted(words, key=lambda w: -w.conf):
+        if all(abs(key(w) - key(o)) > min_sep for o in out):
+            out.append(w)
+    return sorted(out, key=key)
+
+
+def _candidate_groups(nums: list[Word], vertical: bool, text_h: float) -> list[tuple[str, list[Word]]]:
+    if len(nums) < 2:
+        return []
+    out = []
+    tol = 0.45 * text_h + 2
+    if vertical:
+        for edge, side in (("x1", "left"), ("x0", "right"), ("cx", "left")):
+            vals = np.array([getattr(w, edge) for w in nums], float)
+            for g in _clusters(vals, tol):
+                ws = _dedupe_along([nums[i] for i in g], "y", 0.7 * text_h)
+                if len(ws) >= 2:
+                    out.append((side, ws))
+    else:
+        vals = np.array([w.cy for w in nums], float)
+        for g in _clusters(vals, 0.35 * text_h + 2):
+            ws = _dedupe_along([nums[i] for i in g], "x", 0.5 * text_h)
+            if len(ws) >= 2:
+                out.append(("bottom", ws))
+    return out
+
+
+def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | None, AxisFind | None, float]:
+    """Choose the x and y tick-label groups. Returns (x axis, y axis, typical text height)."""
+    nums = [w for w in words if parse_tick(w.text) is not None and w.h > 3]
+    heights = [w.h for w in nums] or [12]
+    text_h = float(np.median(heights))
+    best = {}
+    for vertical in (True, False):
+        for side, ws in _candidate_groups(nums, vertical, text_h):
+            ticks = [Tick(w.cy if vertical else w.cx, w.text, parse_tick(w.text), (w.x0, w.y0, w.x1, w.y1))
+                     for w in ws]
+            cal = calibrate(ticks, tol_px=max(3.0, 0.4 * text_h))
+            if cal is None:
+                continue
+            n = len(cal.ticks)
+            if n < 2 or (n < 3 and len(ws) > 3):
+                continue
+            # y-axis values grow upwards, x-axis values to the right (slope sign of the fit).
+            if (vertical and cal.slope >= 0) or (not vertical and cal.slope <= 0):
+                continue
+            spread = np.ptp([t.pixel for t in cal.ticks])
+            if spread < 0.15 * (height if vertical else width):
+                continue
+            used = [w for w in ws if any(t.box == (w.x0, w.y0, w.x1, w.y1) for t in cal.ticks)]
+            if vertical:
+                edge = np.mean([w.x1 for w in used]) / width
+                pos = edge if side == "left" else 1 - np.mean([w.x0 for w in used]) / width
+                score = (n, -pos)
+                if side == "right":
+                    score = (n - 0.5, -pos)
+            else:
+                score = (n, np.mean([w.cy for w in used]) / height)
+            key = "y" if vertical else "x"
+            if key not in best or score > best[key][0]:
+                best[key] = (score, AxisFind(cal, used, side))
+    x = best.get("x", (None, None))[1]
+    y = best.get("y", (None, None))[1]
+    return x, y, text_h
+
+
+def snap_ticks(axis: AxisFind, ink: np.ndarray, text_h: float, vertical: bool) -> AxisFind:
+    """Move each tick from its label's centre to the tick mark or gridline beside it, if any."""
+    h, w = ink.shape
+    reach = int(round(3 * text_h))
+    win = max(2, int(round(0.6 * text_h)))
+    new_ticks = []
+    for t in axis.calibration.ticks + axis.calibration.rejected:
+        x0, y0, x1, y1 = t.box
+        c = int(round(t.pixel))
+        if vertical:
+            if axis.side == "left":
+                xs, xe = x1 + 1, min(w, x1 + 1 + reach)
+            else:
+                xs, xe = max(0, x0 - reach), x0
+            ys, ye = max(0, c - win), min(h, c + win + 1)
+            strip = ink[ys:ye, xs:xe]
+            prof = strip.sum(axis=1).astype(float)
+            origin = ys
+        else:
+            ys, ye = max(0, y0 - reach), y0
+            xs, xe = max(0, c - win), min(w, c + win + 1)
+            strip = ink[ys:ye, xs:xe]
+            prof = strip.sum(axis=0).astype(float)
+            origin = xs
+        snapped, pix = "label", t.pixel
+        if strip.size and len(prof) >= 3:
+            prof = prof - np.median(prof)
+            peak = prof.max()
+            if peak >= 3:
+                idx = np.flatnonzero(prof >= 0.6 * peak)
+                runs = _runs(idx)
+                # The run nearest the label centre: a tick mark is one to three pixels thick.
+                best = min(runs, key=lambda r: abs((r[0] + r[1]) / 2 + origin - t.pixel))
+                if best[1] - best[0] <= max(3, 0.3 * text_h):
+                    sl = slice(best[0], best[1] + 1)
+                    wts = np.clip(prof[sl], 0, None)
+                    cand = origin + float(np.sum(np.arange(best[0], best[1] + 1) * wts) / max(wts.sum(), 1e-9))
+                    if abs(cand - t.pixel) <= 0.5 * text_h + 1:
+                        snapped, pix = "tickmark", cand
+        new_ticks.append(Tick(pix, t.text, t.value, t.box, snapped))
+    cal = calibrate(new_ticks, tol_px=max(1.5, 0.2 * text_h))
+    if cal is None or len(cal.ticks) < len(axis.calibration.ticks):
+        return axis
+    return AxisFind(cal, axis.words, axis.side)
+
+
+def _runs(idx: np.ndarray) -> list[tuple[int, int]]:
+    runs, start = [], idx[0]
+    for a, b in zip(idx[:-1], idx[1:]):
+        if b != a + 1:
+            runs.append((int(start), int(a)))
+            start = b
+    runs.append((int(start), int(idx[-1])))
+    return runs
+
+
+def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region) -> list[Word]:
+    """OCR every text line found as ink inside `region`, one line at a time."""
+    from . import ocr
+    from .textlines import text_line_boxes
+    h, w = gray.shape
+    out = []
+    for x0, y0, x1, y1 in text_line_boxes(ink, text_h, region):
+        p = max(3, int(0.4 * (y1 - y0)))
+        cx0, cy0, cx1, cy1 = max(0, x0 - p), max(0, y0 - p), min(w, x1 + p), min(h, y1 + p)
+        crop = gray[cy0:cy1, cx0:cx1]
+        scale = float(np.clip(30.0 / max(1, y1 - y0), 1.0, 4.0))
+        for wd in ocr.read_words(crop, scale, ocr.PSM_LINE):
+            if wd.text:
+                out.append(wd.shifted(cx0, cy0))
+    return out
+
+
+def _overlaps(a: Word, b: Word) -> bool:
+    ix = min(a.x1, b.x1) - max(a.x0, b.x0)
+    iy = min(a.y1, b.y1) - max(a.y0, b.y0)
+    return ix > 0 and iy > 0 and ix * iy > 0.3 * min(a.w * a.h, b.w * b.h)
+
+
+def merge_words(base: list[Word], better: list[Word]) -> list[Word]:
+    """`better` words replace the `base` words they overlap, unless only the base is a number."""
+    def num(w):
+        return parse_tick(w.text) is not None
+    extra = []
+    for b in better:
+        if any(_overlaps(b, e) for e in extra):
+            continue
+        if not num(b) and any(num(w) and _overlaps(w, b) for w in base):
+            continue
+        extra.append(b)
+    kept = [w for w in base if not any(_overlaps(w, b) for b in extra)]
+    return kept + extra
+
+
+def tick_regions(x: AxisFind | None, y: AxisFind | None, text_h: float, width: int, height: int):
+    """Where the tick labels of each axis must lie, given what the first pass found."""
+    m = 2.0 * text_h
+    if y is not None:
+        ws = y.words
+        yreg = (max(0, min(w.x0 for w in ws) - 3 * text_h), 0, min(width, max(w.x1 for w in ws) + 2), height)
+    else:
+        right = min(w.x0 for w in x.words) if x is not None else 0.35 * width
+        bottom = min(w.y0 for w in x.words) if x is not None else height
+        yreg = (0, 0, right, bottom)
+    if x is not None:
+        ws = x.words
+        xreg = (0, max(0, min(w.y0 for w in ws) - 0.6 * text_h), width, min(height, max(w.y1 for w in ws) + 0.6 * text_h))
+    else:
+        top = max(w.cy for w in y.words) if y is not None else 0.55 * height
+        left = max(w.x1 for w in y.words) - m if y is not None else 0
+        xreg = (max(0, left), top, width, height)
+    return xreg, yreg

@@ -1,0 +1,68 @@
+"""Telling series apart: markers grouped by colour, then by shape where one colour has several."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .markers import Blob
+
+
+def to_lab(colors) -> np.ndarray:
+    arr = np.asarray(colors, np.uint8).reshape(-1, 1, 3)
+    lab = cv2.cvtColor(arr, cv2.COLOR_RGB2LAB).reshape(-1, 3).astype(float)
+    lab[:, 0] *= 100.0 / 255.0
+    lab[:, 1:] -= 128.0
+    return lab
+
+
+def color_groups(colors, max_delta: float = 22.0) -> list[int]:
+    """Group ids for colours, joining colours closer than `max_delta` (CIE76) transitively."""
+    lab = to_lab(colors)
+    n = len(lab)
+    parent = list(range(n))
+
+    def find(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i in range(n):
+        for j in range(i + 1, n):
+            if np.linalg.norm(lab[i] - lab[j]) <= max_delta:
+                parent[find(j)] = find(i)
+    roots = {}
+    return [roots.setdefault(find(i), len(roots)) for i in range(n)]
+
+
+def group_series(blobs: list[Blob], max_delta: float = 22.0) -> list[list[Blob]]:
+    """Series as lists of blobs, biggest first."""
+    if not blobs:
+        return []
+    gid = color_groups([b.color for b in blobs], max_delta)
+    groups: dict[int, list[Blob]] = {}
+    for b, g in zip(blobs, gid):
+        groups.setdefault(g, []).append(b)
+    out = []
+    for members in groups.values():
+        by_shape: dict[str, list[Blob]] = {}
+        for b in members:
+            by_shape.setdefault(_shape_family(b.shape), []).append(b)
+        big = [v for v in by_shape.values() if len(v) >= 3]
+        if len(big) >= 2 and sum(len(v) for v in big) == len(members):
+            # One colour, two or more marker shapes used repeatedly: separate series.
+            rest = [b for v in by_shape.values() if len(v) < 2 for b in v]
+            big[0].extend(rest)
+            out.extend(big)
+        else:
+            out.append(members)
+    out.sort(key=len, reverse=True)
+    return out
+
+
+def _shape_family(shape: str) -> str:
+    return "triangle" if shape.startswith("triangle") else shape
+
+
+def mean_color(blobs: list[Blob]) -> tuple[int, int, int]:
+    return tuple(int(v) for v in np.median([b.color for b in blobs], axis=0))

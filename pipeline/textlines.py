@@ -1,0 +1,63 @@
+"""Finding lines of text as ink, without OCR: character-sized blobs joined along a row.
+
+Used where tesseract's page pass misses short text (a lone '0' tick label, a label touching a
+curve): the boxes found here are read one line at a time, which tesseract does far better.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+
+def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int, int]) -> list[tuple[int, int, int, int]]:
+    """Boxes (x0, y0, x1, y1) of text-like lines inside `region` = (x0, y0, x1, y1) of `ink`."""
+    rx0, ry0, rx1, ry1 = [int(v) for v in region]
+    sub = ink[ry0:ry1, rx0:rx1].astype(np.uint8)
+    if sub.size == 0:
+        return []
+    n, _, stats, _ = cv2.connectedComponentsWithStats(sub, connectivity=8)
+    comps = []
+    for i in range(1, n):
+        x, y, w, h, area = stats[i]
+        # Characters: between a third and twice the tick-label height, not long strokes.
+        if 0.3 * text_h <= h <= 2.0 * text_h and w <= 3.0 * text_h and area >= 3:
+            comps.append([x, y, x + w, y + h])
+        elif h < 0.3 * text_h and w <= 0.6 * text_h and area >= 2 and h >= 1:
+            # a minus sign, a decimal point or a comma
+            comps.append([x, y, x + w, y + h])
+    if not comps:
+        return []
+    comps.sort(key=lambda b: b[0])
+    parent = list(range(len(comps)))
+
+    def find(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    gap = 0.75 * text_h
+    for i, a in enumerate(comps):
+        acy = (a[1] + a[3]) / 2
+        for j in range(i + 1, len(comps)):
+            b = comps[j]
+            if b[0] - a[2] > gap:
+                break
+            bcy = (b[1] + b[3]) / 2
+            if abs(acy - bcy) <= 0.6 * text_h:
+                parent[find(j)] = find(i)
+    groups: dict[int, list] = {}
+    for i, b in enumerate(comps):
+        groups.setdefault(find(i), []).append(b)
+    boxes = []
+    for g in groups.values():
+        g = sorted(g, key=lambda b: b[0])
+        # A tick mark beside a y label joins its line as a short stroke at the end: drop it.
+        while len(g) > 1 and g[-1][3] - g[-1][1] < 0.3 * text_h:
+            g.pop()
+        g = np.array(g)
+        x0, y0, x1, y1 = g[:, 0].min(), g[:, 1].min(), g[:, 2].max(), g[:, 3].max()
+        if y1 - y0 < 0.45 * text_h:
+            continue
+        boxes.append((int(x0 + rx0), int(y0 + ry0), int(x1 + rx0), int(y1 + ry0)))
+    return boxes

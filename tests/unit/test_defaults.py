@@ -1,0 +1,118 @@
+import itertools
+import os
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("matplotlib")
+
+from pipeline.defaults import (DEFAULT_DATA_FILE, DPI, MARKER_SIZE_PT, format_tick, axis_limits, load_readings,
+                               quoted_points, render_chart, render_defaults)
+
+# The six readings the seed article quotes, each "about": (label value, x, y).
+QUOTED = {
+    "deepinfer-prefill": {(4096, 68, 60000), (16384, 200, 81000), (65536, 730, 89000)},
+    "deepinfer-decode": {(8, 325, 2600), (64, 248, 15500), (256, 103, 26000)},
+}
+
+
+@pytest.fixture(scope="module")
+def data():
+    return load_readings(DEFAULT_DATA_FILE)
+
+
+def test_data_file_holds_the_six_quoted_readings(data):
+    found = {}
+    for chart, point in quoted_points(data):
+        found.setdefault(chart["id"], set()).add((point["label_value"], point["x"], point["y"]))
+        assert point["hedge"] == "about"
+        assert point["quote"]
+    assert found == QUOTED
+
+
+def test_every_point_is_quoted_or_illustrative(data):
+    labels = {}
+    for chart in data["charts"]:
+        pts = [p for s in chart["series"] for p in s["points"]]
+        labels[chart["id"]] = [p["label"] for p in pts]
+        assert all(p["illustrative"] in (True, False) for p in pts)
+        assert all("quote" not in p for p in pts if p["illustrative"])
+    assert labels == {"deepinfer-prefill": ["4,096", "8,192", "16,384", "32,768", "65,536"],
+                      "deepinfer-decode": ["8", "16", "32", "64", "128", "256"]}
+
+
+def test_context_of_each_chart(data):
+    by_id = {c["id"]: c for c in data["charts"]}
+    prefill, decode = by_id["deepinfer-prefill"], by_id["deepinfer-decode"]
+    assert prefill["context"]["context_tokens"] == decode["context"]["context_tokens"] == 131072
+    assert prefill["context"]["gpu_count"] == 4 and decode["context"]["gpu_count"] == 64
+    assert decode["context"]["speculative_decoding"]["nextn"] == 3
+    assert decode["context"]["draft_acceptance_per_token"] == 0.75
+    assert (prefill["x_axis"]["unit"], prefill["y_axis"]["unit"]) == ("ms", "tokens/s/GPU")
+    assert (decode["x_axis"]["unit"], decode["y_axis"]["unit"]) == ("tokens/s/user", "tokens/s/GPU")
+
+
+def test_points_obey_the_unit_relations(data):
+    # prefill: tokens/s/GPU ~ batch / step time; decode: tokens/s/GPU ~ requests x tokens/s/user.
+    for chart in data["charts"]:
+        for p in chart["series"][0]["points"]:
+            if chart["kind"] == "prefill":
+                implied = p["label_value"] / (p["x"] / 1000)
+            else:
+                implied = p["label_value"] * p["x"]
+            assert abs(implied - p["y"]) / p["y"] < 0.03, (chart["id"], p["label"])
+
+
+def test_format_tick():
+    assert [format_tick(v) for v in (0, 50, 300, 2500, 60000, 100000)] == \
+        ["0", "50", "300", "2.5k", "60k", "100k"]
+
+
+def test_axis_limits_start_at_zero_only_when_natural():
+    assert axis_limits([68, 730]) == (0.0, 800.0)
+    lo, hi = axis_limits([60000, 89000])
+    assert lo > 0 and lo <= 60000 and hi >= 89000
+
+
+def test_rendering_twice_gives_identical_bytes(tmp_path):
+    first = render_defaults(tmp_path / "a", DEFAULT_DATA_FILE)
+    second = render_defaults(tmp_path / "b", DEFAULT_DATA_FILE)
+    assert [p.name for p in first] == ["deepinfer-prefill.png", "deepinfer-decode.png"]
+    for a, b in zip(first, second):
+        assert a.read_bytes() == b.read_bytes()
+        assert a.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert b"Software" not in a.read_bytes()
+
+
+def test_unchanged_image_is_not_rewritten(tmp_path):
+    paths = render_defaults(tmp_path, DEFAULT_DATA_FILE)
+    for p in paths:
+        os.utime(p, (1_000_000, 1_000_000))
+    render_defaults(tmp_path, DEFAULT_DATA_FILE)
+    assert [p.stat().st_mtime for p in paths] == [1_000_000, 1_000_000]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deepinfer-decode.png", "deepinfer-prefill.png"]
+
+
+def test_image_size_and_labels_do_not_collide(data):
+    cv2 = pytest.importorskip("cv2")
+    np = pytest.importorskip("numpy")
+    for chart in data["charts"]:
+        png, boxes = render_chart(chart)
+        img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)
+        assert img.shape == (750, 1200, 3)
+        assert [b.label for b in boxes] == [p["label"] for p in chart["series"][0]["points"]]
+        for a, b in itertools.combinations(boxes, 2):
+            assert not a.overlaps(b.extent), (a, b)
+        r = MARKER_SIZE_PT / 2 * DPI / 72
+        markers = [(b.anchor_x - r, b.anchor_y - r, b.anchor_x + r, b.anchor_y + r) for b in boxes]
+        for box, marker in itertools.product(boxes, markers):
+            assert not box.overlaps(marker), (box, marker)
+        for box in boxes:  # each label sits next to its own marker
+            cx, cy = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
+            assert abs(cx - box.anchor_x) < 60 and abs(cy - box.anchor_y) < 30, box
+
+
+def test_main_reports_missing_data_file(tmp_path, capsys):
+    from pipeline.defaults import main
+    assert main(["--out", str(tmp_path), "--data", str(tmp_path / "nope.yaml")]) == 3
+    assert "not found" in capsys.readouterr().err
