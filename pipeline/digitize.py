@@ -57,6 +57,8 @@ class Extraction:
 
 def _is_text(w: ocr.Word) -> bool:
     """Words worth masking out of the marks: real text, not OCR's reading of a marker."""
+    if parse_point_label(w.text) is not None and len(w.text) >= 2:
+        return True
     alnum = sum(c.isalnum() for c in w.text)
     return (alnum >= 2 and w.conf >= 40) or (alnum == 1 and w.conf >= 85 and len(w.text) <= 2)
 
@@ -84,15 +86,33 @@ def read_chart_text(rgb: np.ndarray, params: DigitizeParams):
 
 
 def plot_box(x: layout.AxisFind | None, y: layout.AxisFind | None, w: int, h: int, text_h: float):
+    """Where data can be: inside the tick labels, and at most most of a tick step beyond the last
+    tick (axes end near a tick; past that lie titles and outside legends)."""
     left, right, top, bottom = 0, w, 0, h
     if y is not None:
         if y.side == "left":
             left = max(v.x1 for v in y.words) + 2
         else:
             right = min(v.x0 for v in y.words) - 2
+        px = sorted(t.pixel for t in y.calibration.ticks)
+        step = float(np.median(np.diff(px)))
+        top = max(top, px[0] - 0.9 * step)
     if x is not None:
         bottom = min(v.y0 for v in x.words) - 2
+        px = sorted(t.pixel for t in x.calibration.ticks)
+        step = float(np.median(np.diff(px)))
+        right = min(right, px[-1] + 0.9 * step)
     return int(left), int(top), int(right), int(bottom)
+
+
+def search_box(x: layout.AxisFind | None, y: layout.AxisFind | None, w: int, h: int):
+    """Where marks (data and legend swatches) are looked for: all but the tick-label margins."""
+    left, bottom = 0, h
+    if y is not None and y.side == "left":
+        left = max(v.x1 for v in y.words) + 2
+    if x is not None:
+        bottom = min(v.y0 for v in x.words) - 2
+    return int(left), 0, w, int(bottom)
 
 
 def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Extraction:
@@ -119,8 +139,12 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
 
     box = plot_box(xa, ya, w, h, text_h)
     x0, y0, x1, y1 = box
+    words = layout.merge_words(words, _plot_text(gray, ink_text, text_h, search_box(xa, ya, w, h)))
     region = np.zeros((h, w), bool)
     region[y0:y1, x0:x1] = True
+    sx0, sy0, sx1, sy1 = search_box(xa, ya, w, h)
+    search = np.zeros((h, w), bool)
+    search[sy0:sy1, sx0:sx1] = True
     text_mask = np.zeros((h, w), bool)
     pad = 2
     for v in words:
@@ -131,7 +155,7 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
             for v in ax.words:
                 text_mask[max(0, v.y0 - pad):v.y1 + pad, max(0, v.x0 - pad):v.x1 + pad] = True
     panel_bg = imageops.dominant_color(rgb, region) if region.any() else page_bg
-    ink = (imageops.color_distance(rgb, panel_bg) > params.mark_threshold) & region & ~text_mask
+    ink = (imageops.color_distance(rgb, panel_bg) > params.mark_threshold) & search & ~text_mask
     halfwidth = imageops.stroke_halfwidth(ink & (imageops.saturation(rgb) > 60)) \
         if (ink & (imageops.saturation(rgb) > 60)).sum() > 50 else imageops.stroke_halfwidth(ink)
     blobs, _diam = find_markers(rgb, ink, halfwidth)
@@ -141,13 +165,13 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
         if ax is not None:
             tick_words.update(id(v) for v in ax.words)
     other_words = [v for v in words if id(v) not in tick_words and _is_text(v)]
-    label_words = [v for v in other_words if parse_point_label(v.text) is not None
+    label_words = [_cleaned_label(v) for v in other_words if parse_point_label(v.text) is not None
                    and x0 - text_h <= v.cx <= x1 + text_h and y0 - text_h <= v.cy <= y1 + text_h]
     legend_lines = [ln for ln in text_lines([v for v in other_words if parse_point_label(v.text) is None], text_h)
                     if any(c.isalpha() for v in ln for c in v.text)]
     legend = find_legend(legend_lines, blobs, text_h)
     legend_blob_ids = {id(e.blob) for e in legend}
-    data_blobs = [b for b in blobs if id(b) not in legend_blob_ids]
+    data_blobs = [b for b in blobs if id(b) not in legend_blob_ids and x0 <= b.cx < x1 and y0 <= b.cy < y1]
     if not data_blobs:
         raise NoChartFound("no data markers were found inside the plot area")
 
@@ -180,6 +204,28 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     calibrate_points(ext)
     ext.axis_titles = _axis_titles(ext, other_words)
     return ext
+
+
+def _plot_text(gray, ink, text_h, box) -> list[ocr.Word]:
+    """Point labels and annotations inside the plot, read line by line (the page pass misses
+    labels that touch a marker or a curve). A lone marker reads as a letter or two: not text."""
+    out = []
+    for v in layout.read_lines_in(gray, ink, text_h, box):
+        if parse_point_label(v.text) is not None:
+            out.append(_cleaned_label(v))
+        elif sum(c.isalnum() for c in v.text) >= 3 and v.conf >= 60:
+            out.append(v)
+    return out
+
+
+def _cleaned_label(w: ocr.Word) -> ocr.Word:
+    """The label word without the marker or line OCR read into its start, box trimmed to match."""
+    text = parse_point_label(w.text)[0]
+    cut = len(w.text.strip()) - len(text)
+    if cut <= 0:
+        return w
+    x0 = w.x0 + int(round(w.w * cut / max(1, len(w.text.strip()))))
+    return ocr.Word(text, w.conf, x0, w.y0, w.x1, w.y1)
 
 
 def _label_color_series(word: ocr.Word, rgb: np.ndarray, panel_bg, series_colors: list) -> int | None:

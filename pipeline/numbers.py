@@ -61,9 +61,20 @@ def parse_tick(text: str) -> float | None:
 _LABEL = re.compile(r"^(?:(?P<prefix>[A-Za-z_]{1,12})\s*[=:]\s*)?(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?[kKM]?)$")
 
 
-def parse_point_label(text: str) -> tuple[str, float] | None:
-    """A point label like '4096', '4,096', 'bs=4096' or '1.5k': (text as printed, numeric value)."""
+def clean_label_text(text: str) -> str:
+    """Drop what OCR reads of a marker or line touching a label: '¢-4,096' -> '4,096',
+    '08,192' -> '8,192' (a leading zero cannot start a number written with thousands commas)."""
     t = text.strip()
+    while t and not t[0].isalnum():
+        t = t[1:]
+    if re.match(r"^0\d{1,3}(,\d{3})+$", t):
+        t = t[1:]
+    return t
+
+
+def parse_point_label(text: str) -> tuple[str, float] | None:
+    """A point label like '4096', '4,096', 'bs=4096' or '1.5k': (cleaned text, numeric value)."""
+    t = clean_label_text(text)
     m = _LABEL.match(t)
     if not m:
         return None

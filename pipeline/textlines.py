@@ -15,12 +15,17 @@ def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int,
     sub = ink[ry0:ry1, rx0:rx1].astype(np.uint8)
     if sub.size == 0:
         return []
-    n, _, stats, _ = cv2.connectedComponentsWithStats(sub, connectivity=8)
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(sub, connectivity=8)
+    dist = cv2.distanceTransform(sub, cv2.DIST_L2, 3)
     comps = []
     for i in range(1, n):
         x, y, w, h, area = stats[i]
-        # Characters: between a third and twice the tick-label height, not long strokes.
+        # Characters: between a third and twice the tick-label height, not long strokes, and
+        # drawn with strokes: a filled marker is as thick as it is tall and is no character.
         if 0.3 * text_h <= h <= 2.0 * text_h and w <= 3.0 * text_h and area >= 3:
+            thick = float(dist[y:y + h, x:x + w][lab[y:y + h, x:x + w] == i].max())
+            if thick >= 0.3 * min(w, h) and min(w, h) >= 0.4 * text_h:
+                continue
             comps.append([x, y, x + w, y + h])
         elif h < 0.3 * text_h and w <= 0.6 * text_h and area >= 2 and h >= 1:
             # a minus sign, a decimal point or a comma

@@ -10,20 +10,31 @@ import numpy as np
 from PIL import Image, ImageFilter, ImageOps
 
 ORDER = ["dark", "transparent", "border", "downscale", "blur", "noise", "jpeg"]
-WEIGHTS = {"jpeg": 0.26, "downscale": 0.17, "blur": 0.13, "noise": 0.11, "dark": 0.12,
-           "transparent": 0.09, "border": 0.12}
+WEIGHTS = {"jpeg": 0.26, "downscale": 0.17, "blur": 0.13, "noise": 0.11, "dark": 0.2,
+           "transparent": 0.1, "border": 0.13}
 EXCLUSIVE_WITH_TRANSPARENT = {"jpeg", "noise", "border", "dark"}
 
 
-def choose(rng, renderer, share=0.4):
-    """Degradation ops for one chart: [] (clean) or a list of (name, param) in ORDER."""
-    if rng.random() >= share:
+def choose(rng, renderer, degraded=True, primary=None):
+    """Degradation ops for one chart: [] (clean) or a list of (name, param) in ORDER.
+
+    ``primary`` (optional) is the first degradation; 0-2 more are drawn at random.
+    """
+    if not degraded:
         return []
     n = rng.choice([1, 1, 1, 2, 2, 3])
     names = []
     pool = dict(WEIGHTS)
     if renderer != "matplotlib":
         pool.pop("transparent")
+    if primary in pool:
+        names.append(primary)
+        pool.pop(primary)
+        if primary == "transparent":
+            for k in EXCLUSIVE_WITH_TRANSPARENT:
+                pool.pop(k, None)
+        if primary in EXCLUSIVE_WITH_TRANSPARENT:
+            pool.pop("transparent", None)
     while len(names) < n and pool:
         keys = list(pool)
         pick = rng.choices(keys, weights=[pool[k] for k in keys])[0]

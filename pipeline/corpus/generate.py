@@ -39,6 +39,20 @@ def _style_for(seed, i, styles):
     return order[i % len(styles)]
 
 
+def _degraded(seed, i):
+    """4 charts in every block of 10 are degraded (40 %), at shuffled places."""
+    flags = [True] * 4 + [False] * 6
+    random.Random(f"{seed}:degraded:{i // 10}").shuffle(flags)
+    return flags[i % 10]
+
+
+def _primary(seed, i):
+    """Main degradation, dealt so that each kind is about equally frequent."""
+    deal = ["jpeg", "downscale", "blur", "noise", "dark", "transparent", "border", "jpeg"]
+    random.Random(f"{seed}:primary:{i // len(deal)}").shuffle(deal)
+    return deal[i % len(deal)]
+
+
 def _render(spec):
     if spec["renderer"] == "pil":
         from .render_pil import render
@@ -63,7 +77,7 @@ def make_chart(out_dir, i, n, seed, styles=None):
     kind = SP.KINDS[(i + seed) % len(SP.KINDS)]
     pool = list(styles) if styles else S.LIGHT_STYLES
     style = _style_for(seed, i, pool)
-    ops = D.choose(rng, S.renderer_of(style))
+    ops = D.choose(rng, S.renderer_of(style), _degraded(seed, i), _primary(seed, i))
     names = [o for o, _ in ops]
     if "dark" in names and not (styles and style in S.DARK_STYLE.values()):
         style = S.DARK_STYLE[S.renderer_of(style)]

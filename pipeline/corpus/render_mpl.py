@@ -6,6 +6,7 @@ Point labels are measured after the layout is fixed and placed with :mod:`.layou
 from __future__ import annotations
 
 import io
+import logging
 
 import matplotlib
 
@@ -18,6 +19,8 @@ from PIL import Image  # noqa: E402
 
 from . import layout as L  # noqa: E402
 from .styles import MPL_STYLES  # noqa: E402
+
+logging.getLogger("matplotlib.font_manager").setLevel(logging.ERROR)
 
 MARKERS = {"o": "o", "s": "s", "D": "D", "^": "^", "v": "v"}
 
@@ -169,8 +172,10 @@ def render(spec):
                     ha="center", va="center", fontsize=fs, color=color, zorder=4,
                     annotation_clip=False))
         buf = io.BytesIO()
-        fig.savefig(buf, format="png", dpi=dpi, transparent=spec["transparent"],
-                    facecolor=None if spec["transparent"] else st["fig_bg"])
+        if spec["transparent"]:
+            fig.savefig(buf, format="png", dpi=dpi, transparent=True)
+        else:
+            fig.savefig(buf, format="png", dpi=dpi, facecolor=st["fig_bg"])
         if spec["labelled"]:
             r2 = canvas.get_renderer()
             placed_boxes = [_img_box(a.get_window_extent(r2), H) for a in anns]

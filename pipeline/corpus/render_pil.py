@@ -185,7 +185,8 @@ def render(spec):
     # legend
     for s, lx, lyc in entries:
         if st["swatch"] == "line":
-            cv.line([(lx, lyc), (lx + sw, lyc)], s["color"], spec["line_px"])
+            if spec["line"]:
+                cv.line([(lx, lyc), (lx + sw, lyc)], s["color"], spec["line_px"])
             cv.marker(s["marker"], lx + sw / 2, lyc, s["radius"] * 0.9, s["color"], st["outline"], 1.2)
         elif st["swatch"] == "circle":
             cv.marker("o", lx + sw / 2, lyc, sw * 0.4, s["color"], None, 0)

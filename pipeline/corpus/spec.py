@@ -94,18 +94,22 @@ def _y_units(rng, pts_all):
     return 1, rng.choice(GPU_Y), None
 
 
-def make_frontier(rng, kind, n_series):
-    """prefill / decode style data (also used by multi)."""
+def make_frontier(rng, kind, n_series, crowded=False):
+    """prefill / decode style data (also used by multi).  Crowded: more points, closer series."""
     if kind == "prefill":
-        n_pts = rng.choice([4, 5, 5, 6, 7])
+        n_pts = rng.choice([6, 7]) if crowded else rng.choice([4, 5, 5, 6, 7])
         k0 = rng.choice([0, 1, 2, 2, 3]) if n_pts <= 6 else rng.choice([0, 1])
         bss = [1024 * 2 ** (k0 + j) for j in range(n_pts)]
         lab_fmt = rng.choice(["", "comma", "bs="])
-        sats = sorted(rng.sample(range(20, 100, 6), n_series), reverse=True)
+        if crowded and n_series > 1:
+            top = rng.randint(50, 95)
+            sats = [top - k * rng.randint(5, 9) for k in range(n_series)]
+        else:
+            sats = sorted(rng.sample(range(20, 100, 6), n_series), reverse=True)
         series = [_prefill_series(rng, bss, s * 1000 * rng.uniform(0.97, 1.03), lab_fmt)
                   for s in sats]
     else:
-        n_pts = rng.choice([5, 6, 6, 7, 8])
+        n_pts = rng.choice([7, 8]) if crowded else rng.choice([5, 6, 6, 7, 8])
         j0 = rng.randint(0, 8 - (n_pts - 1))
         ns = [2 ** (j0 + j) for j in range(n_pts)]
         lab_fmt = rng.choice(["", "n=", " req"])
@@ -185,10 +189,11 @@ def linear_axis(rng, vals, fmts, allow_zero=True, title=""):
     else:
         amin = lo - span * rng.uniform(0.05, 0.15)
         amax = hi + span * rng.uniform(0.05, 0.14)
-        if allow_zero and lo > 0 and amin < 0:
-            amin = 0.0 if lo > 0.04 * (amax - amin) else amin
+        if allow_zero and lo >= 0 and amin < 0:
+            # positive data: start at 0, or just below it when a point sits near 0
+            amin = 0.0 if lo >= 0.03 * amax else -0.04 * amax
     ticks, step = S.nice_linear_ticks(amin, amax, rng)
-    if rng.random() < 0.4:
+    if rng.random() < 0.4 and not (lo >= 0 and math.floor(amin / step + 1e-9) * step < 0):
         # snap the limits to ticks (one step outwards when a point would be too close)
         lo_t = math.floor(amin / step + 1e-9) * step
         hi_t = math.ceil(amax / step - 1e-9) * step
@@ -273,7 +278,7 @@ def make_spec(rng, chart_id, kind, style, dark=False, transparent=False):
         lab_fmt = None
         y_fmts = None
     else:
-        raw, ytitle, y_fmts, lab_fmt = make_frontier(rng, sub, n_series)
+        raw, ytitle, y_fmts, lab_fmt = make_frontier(rng, sub, n_series, crowded)
         metric = None
         yscale = "linear"
         xtitle = rng.choice(PREFILL_X if sub == "prefill" else DECODE_X)
@@ -317,7 +322,7 @@ def make_spec(rng, chart_id, kind, style, dark=False, transparent=False):
     marker_pool = st.get("markers") or ["o", "s", "D", "^"]
     same_marker = rng.random() < 0.45
     first_marker = rng.choice(marker_pool)
-    radius = max(3.0, rng.uniform(3.0, 7.0) * max(0.8, scale))
+    radius = max(3.0, rng.uniform(3.5, 8.0) * max(0.9, scale))
     lines = rng.random() < (0.8 if kind == "concurrency" else 0.7)
     series = []
     for i, (name, pts) in enumerate(zip(names, raw)):

@@ -36,17 +36,20 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float) -> li
     entries = []
     used = set()
     for line in lines:
+        letters = sum(c.isalpha() for w in line for c in w.text)
+        if letters < 2 or np.mean([w.conf for w in line]) < 60:
+            continue
         x0 = min(w.x0 for w in line)
         x1 = max(w.x1 for w in line)
         cy = float(np.median([w.cy for w in line]))
         h = max(text_h, float(np.median([w.h for w in line])))
         best, best_d = None, None
         for k, b in enumerate(blobs):
-            if k in used or abs(b.cy - cy) > 0.6 * h:
+            if k in used or abs(b.cy - cy) > 0.45 * h:
                 continue
-            if x0 - 5.0 * h <= b.cx < x0:
+            if x0 - 4.0 * h <= b.cx < x0:
                 d = x0 - b.box[2]
-            elif x1 < b.cx <= x1 + 5.0 * h:
+            elif x1 < b.cx <= x1 + 4.0 * h:
                 d = b.box[0] - x1
             else:
                 continue
