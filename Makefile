@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export OMP_THREAD_LIMIT := 1
 export DVC_NO_ANALYTICS := 1
 
-.PHONY: run test bench charteval system-deps clean
+.PHONY: run test bench charteval system-deps install clean
 
 system-deps:
 	@command -v tesseract >/dev/null 2>&1 || { \
@@ -17,8 +17,9 @@ system-deps:
 
 $(STAMP): pyproject.toml | system-deps
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev]'
+	$(PY) -m pip install -q --upgrade pip 2>&1 | grep -v 'is ignored' || true
+	$(PY) -m pip install -q -e '.[dev]' 2>&1 | grep -v 'is ignored' || true
+	$(PY) -c 'import cv2, tesserocr, pytesseract, pandas, dvc, pytest'
 	touch $(STAMP)
 
 install: system-deps $(STAMP)
@@ -32,7 +33,7 @@ test: install
 	$(PY) -m pytest
 
 bench: install
-	$(PY) -m pipeline bench --corpus build/corpus
+	$(PY) -m pipeline.corpus.bench --corpus build/corpus --generate 120 --seed 0
 
 charteval: install
 	$(PY) ../shared/charteval/score.py --project .

@@ -19,7 +19,7 @@ from .errors import NoChartFound, OutputError, TicksUnreadable
 from .imageio import load_rgb
 from .labels import assign_labels, label_offsets
 from .marks.legend import LegendEntry, find_legend, text_lines
-from .marks.markers import Blob, find_markers
+from .marks.markers import Blob, drop_fragments, find_markers
 from .marks.series import color_groups, group_series, mean_color
 from .numbers import parse_point_label, parse_tick
 from .params import DigitizeParams
@@ -139,7 +139,12 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
 
     box = plot_box(xa, ya, w, h, text_h)
     x0, y0, x1, y1 = box
-    words = layout.merge_words(words, _plot_text(gray, ink_text, text_h, search_box(xa, ya, w, h)))
+    # Page-pass labels that read a marker into their start ('¢-4,096') give way to the line reading.
+    labels_read = [v for v in words if parse_point_label(v.text) is not None
+                   and parse_point_label(v.text)[0] == v.text.strip()]
+    plot_text = [v for v in _plot_text(gray, ink_text, text_h, search_box(xa, ya, w, h))
+                 if not any(layout.overlaps(v, o) for o in labels_read)]
+    words = layout.merge_words(words, plot_text)
     region = np.zeros((h, w), bool)
     region[y0:y1, x0:x1] = True
     sx0, sy0, sx1, sy1 = search_box(xa, ya, w, h)
@@ -156,8 +161,9 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
                 text_mask[max(0, v.y0 - pad):v.y1 + pad, max(0, v.x0 - pad):v.x1 + pad] = True
     panel_bg = imageops.dominant_color(rgb, region) if region.any() else page_bg
     ink = (imageops.color_distance(rgb, panel_bg) > params.mark_threshold) & search & ~text_mask
-    halfwidth = imageops.stroke_halfwidth(ink & (imageops.saturation(rgb) > 60)) \
-        if (ink & (imageops.saturation(rgb) > 60)).sum() > 50 else imageops.stroke_halfwidth(ink)
+    # Series lines are coloured where gridlines and frames are grey: measure line width on colour.
+    coloured = ink & (imageops.saturation(rgb) > 60)
+    halfwidth = imageops.stroke_halfwidth(coloured if coloured.sum() > 50 else ink)
     blobs, _diam = find_markers(rgb, ink, halfwidth)
 
     tick_words = set()
@@ -171,7 +177,8 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
                     if any(c.isalpha() for v in ln for c in v.text)]
     legend = find_legend(legend_lines, blobs, text_h)
     legend_blob_ids = {id(e.blob) for e in legend}
-    data_blobs = [b for b in blobs if id(b) not in legend_blob_ids and x0 <= b.cx < x1 and y0 <= b.cy < y1]
+    data_blobs = drop_fragments([b for b in blobs if id(b) not in legend_blob_ids
+                                 and x0 <= b.cx < x1 and y0 <= b.cy < y1])
     if not data_blobs:
         raise NoChartFound("no data markers were found inside the plot area")
 

@@ -7,7 +7,6 @@ and the assignment is redone against it: this is what keeps close labels on the 
 from __future__ import annotations
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
 from .numbers import parse_point_label
 from .ocr import Word
@@ -66,8 +65,60 @@ def assign_labels(markers: list[tuple[float, float, int]], labels: list[Word], t
 
 
 def _solve(cost: np.ndarray, big: float) -> dict[int, int]:
-    r, c = linear_sum_assignment(cost)
-    return {int(i): int(j) for i, j in zip(r, c) if cost[i, j] < big}
+    rows, cols = min_cost_assignment(cost)
+    return {int(i): int(j) for i, j in zip(rows, cols) if cost[i, j] < big}
+
+
+def min_cost_assignment(cost: np.ndarray) -> tuple[list[int], list[int]]:
+    """Hungarian algorithm (shortest augmenting paths) on a rectangular matrix.
+
+    Written here because importing scipy.optimize for its linear_sum_assignment takes over a
+    second, most of the time budget of a whole chart; the matrices here are at most a few
+    hundred cells a side. Returns matched (rows, cols) like scipy's function.
+    """
+    c = np.asarray(cost, float)
+    transposed = c.shape[0] > c.shape[1]
+    if transposed:
+        c = c.T
+    n, m = c.shape
+    if n == 0:
+        return [], []
+    u, v = np.zeros(n + 1), np.zeros(m + 1)
+    p = np.zeros(m + 1, int)     # p[j]: row (1-based) matched to column j
+    way = np.zeros(m + 1, int)
+    for i in range(1, n + 1):
+        p[0] = i
+        j0 = 0
+        minv = np.full(m + 1, np.inf)
+        used = np.zeros(m + 1, bool)
+        while True:
+            used[j0] = True
+            i0 = p[j0]
+            cur = c[i0 - 1] - u[i0] - v[1:]
+            free = ~used[1:]
+            better = free & (cur < minv[1:])
+            minv[1:][better] = cur[better]
+            way[1:][better] = j0
+            cand = np.where(free, minv[1:], np.inf)
+            j1 = int(np.argmin(cand)) + 1
+            delta = cand[j1 - 1]
+            u[p[used]] += delta
+            v[used] -= delta
+            minv[1:][free] -= delta
+            j0 = j1
+            if p[j0] == 0:
+                break
+        while j0:
+            j1 = way[j0]
+            p[j0] = p[j1]
+            j0 = j1
+    pairs = sorted((p[j] - 1, j - 1) for j in range(1, m + 1) if p[j] > 0)
+    rows = [r for r, _ in pairs]
+    cols = [col for _, col in pairs]
+    if transposed:
+        pairs = sorted(zip(cols, rows))
+        rows, cols = [r for r, _ in pairs], [col for _, col in pairs]
+    return rows, cols
 
 
 def label_offsets(pairs: list[tuple[tuple[float, float], Word]]) -> tuple[float, float, float, float] | None:

@@ -179,7 +179,7 @@ def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region) -> l
     return out
 
 
-def _overlaps(a: Word, b: Word) -> bool:
+def overlaps(a: Word, b: Word) -> bool:
     ix = min(a.x1, b.x1) - max(a.x0, b.x0)
     iy = min(a.y1, b.y1) - max(a.y0, b.y0)
     return ix > 0 and iy > 0 and ix * iy > 0.3 * min(a.w * a.h, b.w * b.h)
@@ -191,12 +191,12 @@ def merge_words(base: list[Word], better: list[Word]) -> list[Word]:
         return parse_tick(w.text) is not None
     extra = []
     for b in better:
-        if any(_overlaps(b, e) for e in extra):
+        if any(overlaps(b, e) for e in extra):
             continue
-        if not num(b) and any(num(w) and _overlaps(w, b) for w in base):
+        if not num(b) and any(num(w) and overlaps(w, b) for w in base):
             continue
         extra.append(b)
-    kept = [w for w in base if not any(_overlaps(w, b) for b in extra)]
+    kept = [w for w in base if not any(overlaps(w, b) for b in extra)]
     return kept + extra
 
 

@@ -94,9 +94,10 @@ def _opencv_version() -> str:
     return cv2.__version__
 
 
-def _tesseract_cli_version() -> str:
-    import pytesseract
-    return str(pytesseract.get_tesseract_version())
+def _tesseract_cli_version() -> str | None:
+    # Asked directly: importing pytesseract for this costs half a second (it loads pandas).
+    out = subprocess.run(["tesseract", "--version"], capture_output=True, text=True, timeout=20)
+    return _first_version_token(out.stdout + out.stderr)
 
 
 def _tesserocr_engine_version() -> str | None:

@@ -63,7 +63,7 @@ def _series_style(theme: str):
 
 def render_chart(path: Path, name: str, series: list[dict], *, xlim, ylim, xscale="linear",
                  yscale="linear", legend=False, theme="light", transparent=False,
-                 tick_labels=True, label_offset=(7, 7), size_px=(1000, 650)) -> ChartTruth:
+                 tick_labels=True, label_offset=(-6, 6), size_px=(1000, 650)) -> ChartTruth:
     """Draw `series` (dicts with name, x, y, labels) and save a PNG at `path`."""
     import matplotlib
     import matplotlib.style
@@ -112,7 +112,7 @@ def render_chart(path: Path, name: str, series: list[dict], *, xlim, ylim, xscal
             for x, y, lab in zip(s["x"], s["y"], s.get("labels") or [""] * len(s["x"])):
                 if lab:
                     ax.annotate(lab, (x, y), xytext=offset, textcoords="offset points",
-                                fontsize=11, color=text_color, ha="left" if offset[0] >= 0 else "right",
+                                fontsize=12, color=text_color, ha="left" if offset[0] >= 0 else "right",
                                 va="bottom" if offset[1] >= 0 else "top")
                 points.append(TruthPoint(s["name"], lab, float(x), float(y)))
         if legend:

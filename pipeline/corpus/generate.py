@@ -139,7 +139,7 @@ def make_chart(out_dir, i, n, seed, styles=None):
             "label_position": spec["label_pos"] if spec["labelled"] else None,
             "crowded": spec["crowded"],
             "min_label_gap_px": _round(L.min_gap(info["label_boxes"])),
-            "plot_box_px": [round(v, 1) for v in box],
+            "plot_box_px": [round(float(v), 1) for v in box],
             "tick_formats": [spec["x_axis"]["fmt"], spec["y_axis"]["fmt"]],
             "attempts": attempt + 1,
         },
@@ -149,7 +149,7 @@ def make_chart(out_dir, i, n, seed, styles=None):
 
 
 def _round(v):
-    return None if v is None else round(v, 1)
+    return None if v is None else round(float(v), 1)
 
 
 def _job(args):

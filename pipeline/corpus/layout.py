@@ -110,6 +110,21 @@ def place_labels(items, bounds, pref, offset, gap, obstacles=(), segments=(), al
     return placed
 
 
+def check_markers_apart(items, factor=0.8):
+    """Raise PlacementError when markers of different series cover each other.
+
+    items: dicts with cx, cy, r and ``series`` (any object identifying the series).
+    """
+    for i in range(len(items)):
+        a = items[i]
+        for j in range(i + 1, len(items)):
+            b = items[j]
+            if a["series"] is b["series"]:
+                continue
+            if ((a["cx"] - b["cx"]) ** 2 + (a["cy"] - b["cy"]) ** 2) ** 0.5 < factor * (a["r"] + b["r"]):
+                raise PlacementError("markers of two series overlap")
+
+
 def min_gap(boxes):
     """Smallest distance between any two label boxes (None with fewer than two)."""
     best = None

@@ -124,6 +124,14 @@ def render(spec):
         fig.set_layout_engine("none")
         renderer = canvas.get_renderer()
         plot_box = _img_box(ax.get_window_extent(renderer), H)
+        for lim, a in ((ax.get_xlim(), spec["x_axis"]), (ax.get_ylim(), spec["y_axis"])):
+            if abs(lim[0] - a["min"]) > 1e-9 * abs(a["max"]) or abs(lim[1] - a["max"]) > 1e-9 * abs(a["max"]):
+                raise RuntimeError(f"axis limits {lim} differ from the spec {a['min']}, {a['max']}")
+        for axis in (ax.xaxis, ax.yaxis):
+            boxes = [_img_box(t.get_window_extent(renderer), H) for t in axis.get_ticklabels()
+                     if t.get_visible() and t.get_text()]
+            if any(L.box_gap(p, q) < 3 for p, q in zip(boxes, boxes[1:])):
+                raise L.PlacementError("tick labels overlap")
 
         # marker centres in image pixels
         items, segments = [], []
@@ -137,6 +145,7 @@ def render(spec):
                 if spec["line"] and prev is not None:
                     segments.append((prev, (cx, cy)))
                 prev = (cx, cy)
+        L.check_markers_apart(items)
         markers = [(it["cx"] - it["r"], it["cy"] - it["r"], it["cx"] + it["r"], it["cy"] + it["r"])
                    for it in items]
         obstacles = []

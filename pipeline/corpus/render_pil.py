@@ -163,6 +163,12 @@ def render(spec):
     def Y(v):
         return y1 - (_t(ya, v) - _t(ya, ya["min"])) / (_t(ya, ya["max"]) - _t(ya, ya["min"])) * (y1 - y0)
 
+    xs_w = [cv.size(t, f_tick, "mt")[0] for t in xa["tick_labels"]]
+    for i in range(len(xs_w) - 1):
+        if X(xa["ticks"][i + 1]) - X(xa["ticks"][i]) < (xs_w[i] + xs_w[i + 1]) / 2 + 4:
+            raise L.PlacementError("x tick labels overlap")
+    if len(ya["ticks"]) > 1 and abs(Y(ya["ticks"][1]) - Y(ya["ticks"][0])) < xh + 3:
+        raise L.PlacementError("y tick labels overlap")
     grid_w = max(1.0, tick_px / 14)
     if st["grid_axes"] in ("y", "both"):
         for t in ya["ticks"]:
@@ -205,6 +211,7 @@ def render(spec):
         for p, (px, py) in zip(s["points"], pts):
             cv.marker(s["marker"], px, py, s["radius"], s["color"], st["outline"], 1.3)
             items.append({"cx": px, "cy": py, "r": s["radius"], "text": p["label"], "series": s})
+    L.check_markers_apart(items)
     placed_boxes = []
     if spec["labelled"]:
         for it in items:

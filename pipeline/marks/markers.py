@@ -67,8 +67,12 @@ def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_si
         shape_mask = filled[y:y + h, x:x + w] & comp
         blobs.append(Blob(float(cent[i][0]), float(cent[i][1]), int(area), (int(x), int(y), int(x + w), int(y + h)),
                           color, classify_shape(shape_mask)))
-    if blobs:
-        # Fragments (a label's bold digit, a line joint) are much smaller than real markers.
-        typical = float(np.median([b.area for b in blobs]))
-        blobs = [b for b in blobs if b.area >= 0.35 * typical]
     return blobs, diameter
+
+
+def drop_fragments(blobs: list[Blob]) -> list[Blob]:
+    """Fragments (a label's bold digit, a line joint) are much smaller than the real markers."""
+    if not blobs:
+        return blobs
+    typical = float(np.median([b.area for b in blobs]))
+    return [b for b in blobs if b.area >= 0.35 * typical]

@@ -1,0 +1,105 @@
+import math
+
+import numpy as np
+import pytest
+
+from pipeline.axes import Tick, calibrate, looks_logarithmic
+
+
+def ticks(pixels, values, texts=None):
+    texts = texts or [f"{v:g}" for v in values]
+    return [Tick(float(p), t, float(v)) for p, v, t in zip(pixels, values, texts)]
+
+
+def test_linear_round_trip_pixel_data_pixel():
+    # x axis from 40 to 140 (not from 0), a tick every 87.5 px.
+    cal = calibrate(ticks([100 + 87.5 * i for i in range(6)], [40, 60, 80, 100, 120, 140]))
+    assert cal is not None and cal.scale == "linear"
+    assert cal.rejected == []
+    px = np.array([0.0, 100.0, 233.3, 512.25, 700.0])
+    back = cal.to_pixel(cal.to_data(px))
+    assert np.max(np.abs(back - px)) < 1e-9
+    assert float(cal.to_data(100 + 87.5 * 2.5)) == pytest.approx(90.0, abs=1e-9)
+    assert float(cal.to_pixel(140.0)) == pytest.approx(100 + 87.5 * 5, abs=1e-9)
+
+
+def test_log10_ticks_at_equal_spacing():
+    px = [100, 250, 400, 550]
+    cal = calibrate(ticks(px, [1, 10, 100, 1000]))
+    assert cal.scale == "log10"
+    assert cal.is_log
+    probe = np.array([100.0, 173.0, 325.0, 549.0])
+    assert np.max(np.abs(cal.to_pixel(cal.to_data(probe)) - probe)) < 1e-9
+    # Midway between the 10 and 100 ticks is their geometric mean.
+    assert float(cal.to_data(325.0)) == pytest.approx(math.sqrt(10 * 100), rel=1e-9)
+    assert float(cal.to_data(325.0)) == pytest.approx(31.62, abs=0.01)
+    assert float(cal.to_data(550.0)) == pytest.approx(1000.0, rel=1e-9)
+
+
+def test_log2_ticks_are_recognised_as_log2():
+    values = [2 ** k for k in range(9)]  # 1, 2, 4, ..., 256
+    px = [80 + 60 * k for k in range(9)]
+    cal = calibrate(ticks(px, values))
+    assert cal.scale == "log2"
+    assert len(cal.ticks) == 9 and cal.rejected == []
+    assert float(cal.to_data(80 + 60 * 4)) == pytest.approx(16.0, rel=1e-9)
+    assert float(cal.to_data(80 + 60 * 4.5)) == pytest.approx(16 * math.sqrt(2), rel=1e-9)
+    assert float(cal.to_pixel(256.0)) == pytest.approx(80 + 60 * 8, abs=1e-9)
+
+
+def test_misread_tick_is_rejected_and_the_fit_still_maps_correctly():
+    # Ticks 0, 100, ..., 500 every 80 px; OCR read the 400 tick as '40'.
+    px = [100 + 80 * i for i in range(6)]
+    values = [0, 100, 200, 300, 40, 500]
+    cal = calibrate(ticks(px, values))
+    assert cal.scale == "linear"
+    assert [t.text for t in cal.rejected] == ["40"]
+    assert [t.pixel for t in cal.rejected] == [420.0]
+    assert len(cal.ticks) == 5
+    assert float(cal.to_data(420.0)) == pytest.approx(400.0, abs=1e-6)
+    assert float(cal.to_data(100 + 80 * 2.5)) == pytest.approx(250.0, abs=1e-6)
+    assert cal.residual_px == pytest.approx(0.0, abs=1e-6)
+
+
+def test_misread_last_tick_of_a_log_axis_is_rejected():
+    # 1, 10, 100, 1000 but the last read as '100' (a dropped zero).
+    px = [400, 300, 200, 100]  # a y axis: values grow upwards
+    cal = calibrate(ticks(px, [1, 10, 100, 100]))
+    assert cal.scale == "log10"
+    assert [t.pixel for t in cal.rejected] == [100.0]
+    assert float(cal.to_data(100.0)) == pytest.approx(1000.0, rel=1e-9)
+
+
+def test_y_axis_values_grow_as_pixels_decrease():
+    # Image rows grow downwards: 0 at row 500, 100 at row 100.
+    px = [500, 400, 300, 200, 100]
+    cal = calibrate(ticks(px, [0, 25, 50, 75, 100]))
+    assert cal.scale == "linear"
+    assert cal.slope < 0
+    assert float(cal.to_data(450.0)) == pytest.approx(12.5, abs=1e-9)
+    assert float(cal.to_pixel(90.0)) == pytest.approx(140.0, abs=1e-9)
+    probe = np.array([100.0, 333.3, 500.0])
+    assert np.max(np.abs(cal.to_pixel(cal.to_data(probe)) - probe)) < 1e-9
+
+
+def test_two_ticks_only_give_a_linear_axis():
+    cal = calibrate(ticks([100, 300], [10, 20]))
+    assert cal.scale == "linear"
+    assert float(cal.to_data(200.0)) == pytest.approx(15.0, abs=1e-9)
+    # Even when the two values could be two decades of a log axis, two ticks cannot tell.
+    cal = calibrate(ticks([100, 300], [1, 10]))
+    assert cal.scale == "linear"
+    assert float(cal.to_data(200.0)) == pytest.approx(5.5, abs=1e-9)
+
+
+def test_fewer_than_two_usable_ticks_cannot_be_calibrated():
+    assert calibrate(ticks([100], [10])) is None
+    assert calibrate(ticks([100, 200], [10, 10])) is None
+
+
+def test_looks_logarithmic():
+    assert looks_logarithmic([1, 10, 100, 1000])
+    assert looks_logarithmic([1, 2, 4, 8, 16])
+    assert not looks_logarithmic([0, 100, 200, 300])
+    assert not looks_logarithmic([10, 20, 30, 40])
+    assert not looks_logarithmic([1, 10])

@@ -1,0 +1,128 @@
+import pytest
+
+from pipeline.labels import _box_distance, assign_labels
+from pipeline.ocr import Word
+
+TEXT_H = 10.0
+
+
+def label_at(mx, my, text, dx=8, dy=8, w=28, h=10):
+    """A label box whose lower-left corner sits (dx, dy) px above-right of the marker (mx, my)."""
+    x0, y1 = int(mx + dx), int(my - dy)
+    return Word(text, 95.0, x0, y1 - h, x0 + w, y1)
+
+
+def test_close_markers_with_each_label_nearer_its_neighbours_marker():
+    # A row of markers 40 px apart; every label sits above-right of its own marker, which puts
+    # it nearer to the next marker (8.9 px) than to its own (11.3 px).
+    markers = [(100.0 + 40 * i, 300.0, 0) for i in range(5)]
+    labels = [label_at(mx, my, str(512 * 2 ** i)) for i, (mx, my, _) in enumerate(markers)]
+    for i in range(4):
+        own = _box_distance(markers[i][0], markers[i][1], labels[i])
+        other = _box_distance(markers[i + 1][0], markers[i + 1][1], labels[i])
+        assert other < own  # the premise of the test
+    assert assign_labels(markers, labels, TEXT_H) == {i: i for i in range(5)}
+
+
+def test_learnt_offset_keeps_a_label_off_an_unlabelled_neighbour():
+    # Five labelled markers, then one more marker without a label just right of the last one,
+    # nearer to that label than its own marker is. The offset learnt from the other four
+    # labels must give the label to its own marker and leave the extra marker unlabelled.
+    markers = [(100.0, 300.0, 0), (160.0, 260.0, 0), (220.0, 240.0, 0), (280.0, 200.0, 0),
+               (340.0, 180.0, 0), (372.0, 180.0, 0)]
+    labels = [label_at(mx, my, f"{i + 1}") for i, (mx, my, _) in enumerate(markers[:5])]
+    assert _box_distance(372.0, 180.0, labels[4]) < _box_distance(340.0, 180.0, labels[4])
+    got = assign_labels(markers, labels, TEXT_H)
+    assert got == {0: 0, 1: 1, 2: 2, 3: 3, 4: 4}
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "labels.assign_labels: the first pass scores a label by box distance, which is 0 when a "
+    "marker lies inside the label's box; in a tight diagonal run with one unlabelled marker at "
+    "the end every label is given to the next marker, and the offset learnt from that wrong "
+    "pass (labels centred on markers, i.e. covering them) is then accepted by the second pass, "
+    "so all five labels stay shifted by one marker"))
+def test_tight_run_with_an_unlabelled_last_marker():
+    markers = [(100.0 + 22 * i, 300.0 - 14 * i, 0) for i in range(6)]
+    labels = [label_at(mx, my, str(1000 + i)) for i, (mx, my, _) in enumerate(markers[:5])]
+    assert assign_labels(markers, labels, TEXT_H) == {i: i for i in range(5)}
+
+
+def two_crossing_series():
+    a = [(100.0, 300.0), (140.0, 270.0), (180.0, 240.0), (220.0, 210.0), (260.0, 180.0)]
+    b = [(100.0, 180.0), (140.0, 210.0), (200.0, 244.0), (220.0, 270.0), (260.0, 300.0)]
+    markers = [(x, y, 0) for x, y in a] + [(x, y, 1) for x, y in b]
+    labels = [label_at(x, y, f"{10 + i}") for i, (x, y) in enumerate(a)] + \
+             [label_at(x, y, f"{20 + i}") for i, (x, y) in enumerate(b)]
+    # Where the series cross, the renderer had to swap the two labels' places: A's third label
+    # sits where B's third would go, and B's where A's would.
+    la, lb = labels[2], labels[7]
+    labels[2] = Word(la.text, la.conf, lb.x0, lb.y0, lb.x1, lb.y1)
+    labels[7] = Word(lb.text, lb.conf, la.x0, la.y0, la.x1, la.y1)
+    return markers, labels
+
+
+def test_colour_hint_separates_labels_of_crossing_series():
+    markers, labels = two_crossing_series()
+    label_series = [0] * 5 + [1] * 5   # every label printed in its series' colour
+    got = assign_labels(markers, labels, TEXT_H, label_series)
+    assert got == {i: i for i in range(10)}
+    assert {markers[i][2] for i, j in got.items() if labels[j].text.startswith("1")} == {0}
+    assert {markers[i][2] for i, j in got.items() if labels[j].text.startswith("2")} == {1}
+
+
+def test_without_colour_hint_geometry_alone_swaps_the_crossing_labels():
+    # The premise of the colour test: geometry alone cannot separate the two crossing labels.
+    markers, labels = two_crossing_series()
+    got = assign_labels(markers, labels, TEXT_H)
+    assert got[2] == 7 and got[7] == 2
+    assert all(got[i] == i for i in range(10) if i not in (2, 7))
+
+
+def test_far_labels_are_not_assigned():
+    markers = [(100.0, 100.0, 0), (400.0, 400.0, 0)]
+    labels = [label_at(100.0, 100.0, "7"), Word("9", 90.0, 700, 50, 710, 60)]
+    assert assign_labels(markers, labels, TEXT_H) == {0: 0}
+    assert assign_labels([], labels, TEXT_H) == {}
+    assert assign_labels(markers, [], TEXT_H) == {}
+
+
+def _brute_force_min(cost):
+    import itertools
+    n, m = cost.shape
+    if n <= m:
+        return min(sum(cost[i, c[i]] for i in range(n)) for c in itertools.permutations(range(m), n))
+    return min(sum(cost[r[j], j] for j in range(m)) for r in itertools.permutations(range(n), m))
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (3, 3), (4, 6), (6, 4), (5, 5), (2, 7), (7, 1)])
+def test_min_cost_assignment_is_optimal(shape, rng):
+    import numpy as np
+    from pipeline import labels
+    solve = getattr(labels, "min_cost_assignment", None)
+    if solve is None:
+        pytest.skip("pipeline.labels has no min_cost_assignment in this version")
+    for _ in range(20):
+        cost = rng.uniform(0, 10, shape).round(2)
+        rows, cols = solve(cost)
+        assert len(rows) == len(cols) == min(shape)
+        assert len(set(rows)) == len(rows) and len(set(cols)) == len(cols)
+        assert list(rows) == sorted(rows)
+        total = sum(cost[r, c] for r, c in zip(rows, cols))
+        assert total == pytest.approx(_brute_force_min(cost), abs=1e-9)
+
+
+def test_min_cost_assignment_with_forbidden_cells():
+    import numpy as np
+    from pipeline import labels
+    solve = getattr(labels, "min_cost_assignment", None)
+    if solve is None:
+        pytest.skip("pipeline.labels has no min_cost_assignment in this version")
+    big = 1e6
+    cost = np.array([[1.0, big, big], [big, big, 2.0], [0.5, big, big]])
+    rows, cols = solve(cost)
+    got = dict(zip(rows, cols))
+    # Rows 0 and 2 both want column 0: the cheaper total gives it to row 2 (0.5 + big + 2.0
+    # beats 1.0 + big + 2.0), and row 0 takes the forbidden cell left.
+    assert got == {0: 1, 1: 2, 2: 0}
+    assert sum(cost[r, c] for r, c in zip(rows, cols)) == pytest.approx(big + 0.5 + 2.0)

@@ -1,0 +1,50 @@
+import pytest
+
+from pipeline.numbers import parse_point_label, parse_tick
+
+
+@pytest.mark.parametrize("text, value", [
+    ("20k", 20_000.0),
+    ("1.5M", 1_500_000.0),
+    ("20,000", 20_000.0),
+    ("0.5", 0.5),
+    ("1e4", 10_000.0),
+    ("10%", 10.0),          # kept in the label's own unit, as the axis reads it
+    ("2x", 2.0),
+    ("\u22125", -5.0),      # U+2212 MINUS SIGN, as matplotlib prints negatives
+    ("-5", -5.0),
+    ("10^3", 1000.0),
+    ("1000", 1000.0),       # a plain number, not read as a power of ten
+    ("100", 100.0),
+    ("80k:", 80_000.0),     # a tick mark read as trailing punctuation
+])
+def test_parse_tick_values(text, value):
+    got = parse_tick(text)
+    assert got is not None, text
+    assert got == pytest.approx(value, rel=1e-12)
+
+
+def test_parse_tick_superscript_power_matches_caret_power():
+    assert parse_tick("10\u00b3") == pytest.approx(1000.0)
+    assert parse_tick("10^-2") == pytest.approx(0.01)
+
+
+@pytest.mark.parametrize("text", ["abc", "", "   ", "k", "%"])
+def test_parse_tick_rejects_non_numbers(text):
+    assert parse_tick(text) is None
+
+
+@pytest.mark.parametrize("text", ["4096", "4,096", "bs=4096"])
+def test_parse_point_label_value(text):
+    got = parse_point_label(text)
+    assert got is not None, text
+    assert got[1] == pytest.approx(4096.0)
+
+
+def test_parse_point_label_keeps_the_printed_text():
+    assert parse_point_label("4,096")[0] == "4,096"
+
+
+@pytest.mark.parametrize("text", ["abc", "", "4,09", "batch size"])
+def test_parse_point_label_rejects_non_labels(text):
+    assert parse_point_label(text) is None
