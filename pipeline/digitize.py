@@ -163,7 +163,8 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     ink = (imageops.color_distance(rgb, panel_bg) > params.mark_threshold) & search & ~text_mask
     # Series lines are coloured where gridlines and frames are grey: measure line width on colour.
     coloured = ink & (imageops.saturation(rgb) > 60)
-    halfwidth = imageops.stroke_halfwidth(coloured if coloured.sum() > 50 else ink)
+    # With no lines drawn, the thickest ink is the markers themselves: clamp to a line's width.
+    halfwidth = min(2.0, imageops.stroke_halfwidth(coloured if coloured.sum() > 50 else ink))
     blobs, _diam = find_markers(rgb, ink, halfwidth)
 
     tick_words = set()

@@ -47,8 +47,8 @@ def run_chart(truth: dict, digitize, work: Path, keep: Path | None = None) -> di
     cid = truth["id"]
     chart_dir = work / cid
     in_dir, out_dir = chart_dir / "in", chart_dir / "out"
-    in_dir.mkdir(parents=True)
-    out_dir.mkdir()
+    in_dir.mkdir(parents=True, exist_ok=True)
+    out_dir.mkdir(exist_ok=True)
     image = in_dir / Path(truth["_image_path"]).name
     shutil.copyfile(truth["_image_path"], image)
     error = None
@@ -181,7 +181,13 @@ def main(argv=None) -> int:
     results = []
     with tempfile.TemporaryDirectory(prefix="corpus-bench-") as tmp:
         for i, t in enumerate(truths, 1):
-            r = run_chart(t, digitize, Path(tmp), keep)
+            try:
+                r = run_chart(t, digitize, Path(tmp), keep)
+            except Exception as e:  # e.g. an unreadable image file: still a scored failure
+                r = dict(SC.zero_score(t), id=t["id"], style=t.get("style") or t.get("renderer", "?"),
+                         kind=t.get("kind", "?"), clean=t.get("clean", t.get("degradation") == "none"),
+                         degradation=t.get("degradation", "?"), seconds=0.0,
+                         error=f"bench: {type(e).__name__}: {e}")
             results.append(r)
             if not a.quiet:
                 status = "FAIL " + r["error"] if r["error"] else (

@@ -22,7 +22,6 @@ from scipy.optimize import linear_sum_assignment
 
 FAR = 1e3  # distance used for points that cannot be placed (NaN, <= 0 on a log axis)
 
-_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?![\d])|\d+")
 _NUMERIC_LABEL = re.compile(r"[A-Za-z_ ]*[=:]?\s*(\d{1,3}(?:,\d{3})+|\d+)\s*[A-Za-z/. ]*")
 
 
