@@ -5,9 +5,6 @@ them through the axis calibrations, so a corrected axis never needs a new search
 """
 from __future__ import annotations
 
-import json
-import shutil
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,12 +12,12 @@ import numpy as np
 
 from . import imageops, layout, ocr
 from .axes import AxisCalibration
-from .errors import NoChartFound, OutputError, TicksUnreadable
+from .errors import NoChartFound, TicksUnreadable
 from .imageio import load_rgb
 from .labels import assign_labels, label_offsets
 from .marks.legend import LegendEntry, find_legend, text_lines
-from .marks.markers import Blob, drop_fragments, find_markers
-from .marks.series import color_groups, group_series, mean_color
+from .marks.markers import drop_fragments, find_markers
+from .marks.series import color_groups, group_series
 from .numbers import parse_point_label, parse_tick
 from .params import DigitizeParams
 
@@ -63,7 +60,8 @@ def _is_text(w: ocr.Word) -> bool:
     return (alnum >= 2 and w.conf >= 40) or (alnum == 1 and w.conf >= 85 and len(w.text) <= 2)
 
 
-def _ocr_scale(text_h_guess: float, shape) -> float:
+def _ocr_scale(shape) -> float:
+    """Small charts have small text: enlarge them so tesseract sees 20-30 px letters."""
     return 2.0 if max(shape[:2]) < 1100 else 1.0
 
 
@@ -73,7 +71,7 @@ def read_chart_text(rgb: np.ndarray, params: DigitizeParams):
     gray = imageops.text_gray(rgb, page_bg)
     ink = gray < params.ink_gray_threshold
     h, w = gray.shape
-    words = ocr.read_words(gray, _ocr_scale(12, gray.shape))
+    words = ocr.read_words(gray, _ocr_scale(gray.shape))
     x, y, text_h = layout.find_axes(words, w, h)
     xreg, yreg = layout.tick_regions(x, y, text_h, w, h)
     extra = layout.read_lines_in(gray, ink, text_h, xreg) + layout.read_lines_in(gray, ink, text_h, yreg)
@@ -331,13 +329,13 @@ def _axis_titles(ext: Extraction, words: list[ocr.Word]) -> dict:
 def digitize_file(image_path: Path, out_dir: Path, params: DigitizeParams | None = None) -> Extraction:
     """Digitise one image file and write its four outputs into `out_dir` (all or nothing)."""
     from . import outputs
-    from .provenance import build_provenance, sha256_file
+    from .provenance import build_provenance
     params = DigitizeParams.resolve(params)
     image_path = Path(image_path)
     rgb = load_rgb(image_path)
     ext = digitize_array(rgb, params)
-    sha = sha256_file(image_path)
     prov = build_provenance(image_path, rgb.shape, params.as_dict())
+    sha = prov["source"]["sha256"]
     prov["ocr_engine"] = {"backend": type(ocr.engine()).__name__.strip("_"), "tesseract": ocr.engine_version()}
     axes = outputs.axes_record(ext)
     axes["source_sha256"] = sha

@@ -43,22 +43,6 @@ def saturation(rgb: np.ndarray) -> np.ndarray:
     return hsv[..., 1]
 
 
-def long_lines(mask: np.ndarray, min_len: int, horizontal: bool) -> np.ndarray:
-    """Pixels of `mask` on straight horizontal (or vertical) runs at least `min_len` long."""
-    min_len = max(3, int(min_len))
-    k = cv2.getStructuringElement(cv2.MORPH_RECT, (min_len, 1) if horizontal else (1, min_len))
-    return cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, k).astype(bool)
-
-
-def line_positions(lines: np.ndarray, horizontal: bool, min_frac: float, extent: tuple[int, int]):
-    """Rows (or columns) where `lines` covers at least `min_frac` of the span `extent`."""
-    lo, hi = extent
-    if hi <= lo:
-        return np.array([], int)
-    prof = (lines[:, lo:hi].sum(axis=1) if horizontal else lines[lo:hi, :].sum(axis=0))
-    return np.flatnonzero(prof >= min_frac * (hi - lo))
-
-
 def group_runs(idx: np.ndarray, gap: int = 1) -> list[tuple[int, int]]:
     """Consecutive integer runs in sorted `idx` -> [(first, last)]."""
     if len(idx) == 0:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from .numbers import parse_point_label
 from .ocr import Word
 
 
@@ -127,7 +126,3 @@ def label_offsets(pairs: list[tuple[tuple[float, float], Word]]) -> tuple[float,
         return None
     arr = np.array([(w.cx - m[0], w.cy - m[1], w.w, w.h) for m, w in pairs], float)
     return tuple(float(v) for v in np.median(arr, axis=0))
-
-
-def point_label_words(words: list[Word]) -> list[Word]:
-    return [w for w in words if parse_point_label(w.text) is not None]

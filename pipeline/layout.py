@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import imageops
 from .axes import AxisCalibration, Tick, calibrate
 from .numbers import parse_tick
 from .ocr import Word
@@ -136,7 +137,7 @@ def snap_ticks(axis: AxisFind, ink: np.ndarray, text_h: float, vertical: bool) -
             peak = prof.max()
             if peak >= 3:
                 idx = np.flatnonzero(prof >= 0.6 * peak)
-                runs = _runs(idx)
+                runs = imageops.group_runs(idx)
                 # The run nearest the label centre: a tick mark is one to three pixels thick.
                 best = min(runs, key=lambda r: abs((r[0] + r[1]) / 2 + origin - t.pixel))
                 if best[1] - best[0] <= max(3, 0.3 * text_h):
@@ -150,16 +151,6 @@ def snap_ticks(axis: AxisFind, ink: np.ndarray, text_h: float, vertical: bool) -
     if cal is None or len(cal.ticks) < len(axis.calibration.ticks):
         return axis
     return AxisFind(cal, axis.words, axis.side)
-
-
-def _runs(idx: np.ndarray) -> list[tuple[int, int]]:
-    runs, start = [], idx[0]
-    for a, b in zip(idx[:-1], idx[1:]):
-        if b != a + 1:
-            runs.append((int(start), int(a)))
-            start = b
-    runs.append((int(start), int(idx[-1])))
-    return runs
 
 
 def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region) -> list[Word]:

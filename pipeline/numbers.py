@@ -82,7 +82,3 @@ def parse_point_label(text: str) -> tuple[str, float] | None:
     if value is None:
         return None
     return t, value
-
-
-def is_point_label(text: str) -> bool:
-    return parse_point_label(text) is not None

@@ -172,16 +172,6 @@ def read_words(gray: np.ndarray, scale: float = 1.0, psm: int = PSM_SPARSE,
     return [w.shifted(0, 0, scale) for w in words]
 
 
-def read_line(gray: np.ndarray, scale: float = 1.0, whitelist: str | None = None) -> tuple[str, float]:
-    """One line of text (a tick label, a point label): its text and mean confidence."""
-    pad = max(4, gray.shape[0] // 3)
-    padded = np.pad(gray, pad, constant_values=255)
-    words = read_words(padded, scale, PSM_LINE, whitelist)
-    if not words:
-        return "", 0.0
-    return " ".join(w.text for w in words), float(np.mean([w.conf for w in words]))
-
-
 def _resize(gray: np.ndarray, scale: float) -> np.ndarray:
     import cv2
     return cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)

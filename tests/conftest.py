@@ -148,7 +148,6 @@ CHART_SPECS = {
 
 @pytest.fixture(scope="session")
 def chart_dir(tmp_path_factory) -> Path:
-    pytest.importorskip("matplotlib")
     return tmp_path_factory.mktemp("charts")
 
 

@@ -27,24 +27,20 @@ def choose(rng, renderer, degraded=True, primary=None):
     pool = dict(WEIGHTS)
     if renderer != "matplotlib":
         pool.pop("transparent")
-    if primary in pool:
-        names.append(primary)
-        pool.pop(primary)
-        if primary == "transparent":
+    def take(name):
+        names.append(name)
+        pool.pop(name)
+        if name == "transparent":
             for k in EXCLUSIVE_WITH_TRANSPARENT:
                 pool.pop(k, None)
-        if primary in EXCLUSIVE_WITH_TRANSPARENT:
+        if name in EXCLUSIVE_WITH_TRANSPARENT:
             pool.pop("transparent", None)
+
+    if primary in pool:
+        take(primary)
     while len(names) < n and pool:
         keys = list(pool)
-        pick = rng.choices(keys, weights=[pool[k] for k in keys])[0]
-        names.append(pick)
-        pool.pop(pick)
-        if pick == "transparent":
-            for k in EXCLUSIVE_WITH_TRANSPARENT:
-                pool.pop(k, None)
-        if pick in EXCLUSIVE_WITH_TRANSPARENT:
-            pool.pop("transparent", None)
+        take(rng.choices(keys, weights=[pool[k] for k in keys])[0])
     ops = []
     for name in sorted(names, key=ORDER.index):
         if name == "jpeg":

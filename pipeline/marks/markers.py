@@ -41,11 +41,6 @@ def classify_shape(mask: np.ndarray) -> str:
     return "diamond"
 
 
-def marker_mask(rgb: np.ndarray, background, region_mask: np.ndarray, threshold: int = 60) -> np.ndarray:
-    """Pixels that differ from the plot background inside `region_mask`."""
-    return (imageops.color_distance(rgb, background) > threshold) & region_mask
-
-
 def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_size: int = 5) -> tuple[list[Blob], int]:
     """Solid blobs thicker than the chart's lines. Returns (blobs, opening diameter used)."""
     diameter = int(max(3, round(2 * line_halfwidth + 2.5)))

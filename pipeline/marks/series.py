@@ -62,7 +62,3 @@ def group_series(blobs: list[Blob], max_delta: float = 22.0) -> list[list[Blob]]
 
 def _shape_family(shape: str) -> str:
     return "triangle" if shape.startswith("triangle") else shape
-
-
-def mean_color(blobs: list[Blob]) -> tuple[int, int, int]:
-    return tuple(int(v) for v in np.median([b.color for b in blobs], axis=0))

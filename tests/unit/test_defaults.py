@@ -1,10 +1,9 @@
 import itertools
 import os
-from pathlib import Path
 
 import pytest
 
-pytest.importorskip("matplotlib")
+import matplotlib  # noqa: F401
 
 from pipeline.defaults import (DEFAULT_DATA_FILE, DPI, MARKER_SIZE_PT, format_tick, axis_limits, load_readings,
                                quoted_points, render_chart, render_defaults)
@@ -94,8 +93,8 @@ def test_unchanged_image_is_not_rewritten(tmp_path):
 
 
 def test_image_size_and_labels_do_not_collide(data):
-    cv2 = pytest.importorskip("cv2")
-    np = pytest.importorskip("numpy")
+    import cv2
+    import numpy as np
     for chart in data["charts"]:
         png, boxes = render_chart(chart)
         img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)

@@ -97,11 +97,8 @@ def _brute_force_min(cost):
 
 @pytest.mark.parametrize("shape", [(1, 1), (3, 3), (4, 6), (6, 4), (5, 5), (2, 7), (7, 1)])
 def test_min_cost_assignment_is_optimal(shape, rng):
-    import numpy as np
     from pipeline import labels
-    solve = getattr(labels, "min_cost_assignment", None)
-    if solve is None:
-        pytest.skip("pipeline.labels has no min_cost_assignment in this version")
+    solve = labels.min_cost_assignment
     for _ in range(20):
         cost = rng.uniform(0, 10, shape).round(2)
         rows, cols = solve(cost)
@@ -115,9 +112,7 @@ def test_min_cost_assignment_is_optimal(shape, rng):
 def test_min_cost_assignment_with_forbidden_cells():
     import numpy as np
     from pipeline import labels
-    solve = getattr(labels, "min_cost_assignment", None)
-    if solve is None:
-        pytest.skip("pipeline.labels has no min_cost_assignment in this version")
+    solve = labels.min_cost_assignment
     big = 1e6
     cost = np.array([[1.0, big, big], [big, big, 2.0], [0.5, big, big]])
     rows, cols = solve(cost)
