@@ -53,11 +53,12 @@ class Extraction:
 
 
 def _is_text(w: ocr.Word) -> bool:
-    """Words worth masking out of the marks: real text, not OCR's reading of a marker."""
+    """Words worth masking out of the marks. Masking keeps solid markers (see _mask_text), so
+    only a hollow marker read as a letter is at risk: single characters need some confidence."""
     if parse_point_label(w.text) is not None and len(w.text) >= 2:
         return True
     alnum = sum(c.isalnum() for c in w.text)
-    return (alnum >= 2 and w.conf >= 40) or (alnum == 1 and w.conf >= 85 and len(w.text) <= 2)
+    return (alnum >= 2 and w.conf >= 40) or (alnum == 1 and w.conf >= 60)
 
 
 def _ocr_scale(shape) -> float:
@@ -137,38 +138,36 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
 
     box = plot_box(xa, ya, w, h, text_h)
     x0, y0, x1, y1 = box
-    # Page-pass labels that read a marker into their start ('¢-4,096') give way to the line reading.
-    labels_read = [v for v in words if parse_point_label(v.text) is not None
-                   and parse_point_label(v.text)[0] == v.text.strip()]
-    plot_text = [v for v in _plot_text(gray, ink_text, text_h, search_box(xa, ya, w, h))
-                 if not any(layout.overlaps(v, o) for o in labels_read)]
-    words = layout.merge_words(words, plot_text)
     region = np.zeros((h, w), bool)
     region[y0:y1, x0:x1] = True
     sx0, sy0, sx1, sy1 = search_box(xa, ya, w, h)
     search = np.zeros((h, w), bool)
     search[sy0:sy1, sx0:sx1] = True
-    text_mask = np.zeros((h, w), bool)
-    pad = 2
-    for v in words:
-        if _is_text(v):
-            text_mask[max(0, v.y0 - pad):v.y1 + pad, max(0, v.x0 - pad):v.x1 + pad] = True
-    for ax in (xa, ya):
-        if ax is not None:
-            for v in ax.words:
-                text_mask[max(0, v.y0 - pad):v.y1 + pad, max(0, v.x0 - pad):v.x1 + pad] = True
     panel_bg = imageops.dominant_color(rgb, region) if region.any() else page_bg
-    ink = (imageops.color_distance(rgb, panel_bg) > params.mark_threshold) & search & ~text_mask
-    # Series lines are coloured where gridlines and frames are grey: measure line width on colour.
-    coloured = ink & (imageops.saturation(rgb) > 60)
-    # With no lines drawn, the thickest ink is the markers themselves: clamp to a line's width.
-    halfwidth = min(2.0, imageops.stroke_halfwidth(coloured if coloured.sum() > 50 else ink))
-    blobs, _diam = find_markers(rgb, ink, halfwidth)
+    marks = (imageops.color_distance(rgb, panel_bg) > params.mark_threshold) & search
+    depth = imageops.ink_depth(marks)
 
+    # Page-pass labels that took in a marker ('¢-4,096', '0.64' for a marker and '64') give way
+    # to the line reading, which reads only strokes.
+    labels_read = [v for v in words if parse_point_label(v.text) is not None
+                   and parse_point_label(v.text)[0] == v.text.strip() and not _holds_marker(v, depth)]
+    plot_text = [v for v in _plot_text(gray, ink_text, text_h, search_box(xa, ya, w, h))
+                 if not any(layout.overlaps(v, o) for o in labels_read)]
+    words = layout.merge_words(words, plot_text)
     tick_words = set()
     for ax in (xa, ya):
         if ax is not None:
             tick_words.update(id(v) for v in ax.words)
+    text_mask = np.zeros((h, w), bool)
+    for v in words:
+        if id(v) in tick_words or _is_text(v):
+            _mask_text(text_mask, v, depth)
+    ink = marks & ~text_mask
+    # Series lines are coloured where gridlines and frames are grey: measure line width on colour.
+    coloured = ink & (imageops.saturation(rgb) > 60)
+    halfwidth = imageops.stroke_halfwidth(coloured if coloured.sum() > 50 else ink)
+    blobs, _diam = find_markers(rgb, ink, halfwidth)
+
     other_words = [v for v in words if id(v) not in tick_words and _is_text(v)]
     label_words = [_cleaned_label(v) for v in other_words if parse_point_label(v.text) is not None
                    and x0 - text_h <= v.cx <= x1 + text_h and y0 - text_h <= v.cy <= y1 + text_h]
@@ -210,6 +209,25 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     calibrate_points(ext)
     ext.axis_titles = _axis_titles(ext, other_words)
     return ext
+
+
+def _marker_radius(word: ocr.Word) -> float:
+    """Ink deeper than this inside a word's box is a marker: letters, even bold ones, are
+    drawn with strokes under a fifth of their height."""
+    return max(2.5, 0.22 * word.h)
+
+
+def _holds_marker(word: ocr.Word, depth: np.ndarray) -> bool:
+    box = depth[max(0, word.y0):word.y1, max(0, word.x0):word.x1]
+    return box.size > 0 and float(box.max()) >= _marker_radius(word)
+
+
+def _mask_text(text_mask: np.ndarray, word: ocr.Word, depth: np.ndarray, pad: int = 2) -> None:
+    """Mask a word's box, except any marker inside it (OCR boxes often take in the marker a
+    label touches)."""
+    ys = slice(max(0, word.y0 - pad), word.y1 + pad)
+    xs = slice(max(0, word.x0 - pad), word.x1 + pad)
+    text_mask[ys, xs] = ~imageops.solid_regions(depth[ys, xs], _marker_radius(word))
 
 
 def _plot_text(gray, ink, text_h, box) -> list[ocr.Word]:

@@ -79,14 +79,38 @@ def open_disk(mask: np.ndarray, diameter: int) -> np.ndarray:
 
 
 def stroke_halfwidth(mask: np.ndarray) -> float:
-    """Typical half-width of the strokes in `mask`: the mode of the distance transform on ridges."""
+    """Typical half-width of the lines in `mask`: the mode of the distance transform on ridges
+    of elongated components. Compact components (markers on their own) are left out, so a chart
+    of markers without lines gets the width of a thin line, not that of its markers."""
     m = mask.astype(np.uint8)
     if m.sum() < 20:
         return 1.0
     dt = cv2.distanceTransform(m, cv2.DIST_L2, 3)
-    ridge = (dt >= cv2.dilate(dt, np.ones((3, 3), np.uint8))) & (dt > 0)
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
+    depth = np.zeros(n)
+    np.maximum.at(depth, lab.ravel(), dt.ravel())
+    extent = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
+    elongated = extent >= 6 * np.maximum(depth, 1.0)
+    elongated[0] = False
+    ridge = (dt >= cv2.dilate(dt, np.ones((3, 3), np.uint8))) & (dt > 0) & elongated[lab]
     vals = np.round(dt[ridge] * 2) / 2
     if len(vals) == 0:
         return 1.0
     uniq, cnt = np.unique(vals, return_counts=True)
     return float(uniq[cnt.argmax()])
+
+
+def ink_depth(mask: np.ndarray) -> np.ndarray:
+    """Distance of every ink pixel to the nearest background pixel."""
+    return cv2.distanceTransform(mask.astype(np.uint8), cv2.DIST_L2, 3)
+
+
+def solid_regions(depth: np.ndarray, min_radius: float) -> np.ndarray:
+    """Pixels of blobs deeper than `min_radius` (see ink_depth), with their rims: filled
+    markers, not strokes of text or lines."""
+    core = (depth >= min_radius).astype(np.uint8)
+    if not core.any():
+        return np.zeros(depth.shape, bool)
+    d = int(2 * np.ceil(min_radius) + 3)
+    grown = cv2.dilate(core, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (d, d)))
+    return grown.astype(bool) & (depth > 0)

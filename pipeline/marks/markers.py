@@ -43,7 +43,7 @@ def classify_shape(mask: np.ndarray) -> str:
 
 def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_size: int = 5) -> tuple[list[Blob], int]:
     """Solid blobs thicker than the chart's lines. Returns (blobs, opening diameter used)."""
-    diameter = int(max(3, round(2 * line_halfwidth + 2.5)))
+    diameter = int(max(3, round(2 * line_halfwidth + 1.5)))
     filled = imageops.fill_holes(ink, max_area=int(12 * diameter * diameter))
     solid = imageops.open_disk(filled, diameter)
     n, lab, stats, cent = cv2.connectedComponentsWithStats(solid.astype(np.uint8), connectivity=8)
