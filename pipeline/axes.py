@@ -130,9 +130,14 @@ def calibrate(ticks: list[Tick], tol_px: float = 3.0) -> AxisCalibration | None:
     candidates = []
     lin = _robust(px, vals, tol_px)
     candidates.append(("linear", lin))
-    if np.all(vals > 0):
-        lg = _robust(px, np.log10(vals), tol_px)
-        candidates.append(("log", lg))
+    pos = vals > 0
+    if pos.sum() >= 2:
+        # A stray '0' (the other axis's corner label) must not rule out a log axis: it is
+        # simply one more tick the log fit rejects.
+        inl, slope, icpt, rms = _robust(px[pos], np.log10(vals[pos]), tol_px)
+        full = np.zeros(len(vals), bool)
+        full[np.flatnonzero(pos)[inl]] = True
+        candidates.append(("log", (full, slope, icpt, rms)))
     scored = []
     for name, (inl, slope, icpt, rms) in candidates:
         if inl.sum() < 2 or not math.isfinite(rms):

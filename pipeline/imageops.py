@@ -57,8 +57,9 @@ def group_runs(idx: np.ndarray, gap: int = 1) -> list[tuple[int, int]]:
     return runs
 
 
-def fill_holes(mask: np.ndarray, max_area: int) -> np.ndarray:
-    """Fill enclosed holes up to `max_area` pixels (hollow markers become solid blobs)."""
+def fill_holes(mask: np.ndarray, max_area: int, max_extent: int | None = None) -> np.ndarray:
+    """Fill enclosed, compact holes up to `max_area` pixels and `max_extent` across (hollow
+    markers become solid blobs; the sliver between two curves that touch stays open)."""
     m = mask.astype(np.uint8)
     inv = (1 - m).astype(np.uint8)
     n, lab, stats, _ = cv2.connectedComponentsWithStats(inv, connectivity=4)
@@ -66,16 +67,14 @@ def fill_holes(mask: np.ndarray, max_area: int) -> np.ndarray:
     out = m.copy()
     for i in range(1, n):
         x, y, bw, bh, area = stats[i]
-        if area <= max_area and x > 0 and y > 0 and x + bw < w and y + bh < h:
-            out[lab == i] = 1
+        if area > max_area or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
+            continue
+        if max_extent is not None and max(bw, bh) > max_extent:
+            continue
+        if max(bw, bh) > 2 * min(bw, bh) or area < 0.4 * bw * bh:
+            continue
+        out[lab == i] = 1
     return out.astype(bool)
-
-
-def open_disk(mask: np.ndarray, diameter: int) -> np.ndarray:
-    """Morphological opening with a disk: thin strokes vanish, solid blobs stay."""
-    d = max(1, int(diameter))
-    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (d, d))
-    return cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, k).astype(bool)
 
 
 def stroke_halfwidth(mask: np.ndarray) -> float:

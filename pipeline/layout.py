@@ -60,11 +60,13 @@ def _candidate_groups(nums: list[Word], vertical: bool, text_h: float) -> list[t
                 if len(ws) >= 2:
                     out.append((side, ws))
     else:
-        vals = np.array([w.cy for w in nums], float)
-        for g in _clusters(vals, 0.35 * text_h + 2):
-            ws = _dedupe_along([nums[i] for i in g], "x", 0.5 * text_h)
-            if len(ws) >= 2:
-                out.append(("bottom", ws))
+        # Labels share a centre line, or a baseline when a box took in a tick mark above it.
+        for edge in ("cy", "y1"):
+            vals = np.array([getattr(w, edge) for w in nums], float)
+            for g in _clusters(vals, 0.35 * text_h + 2):
+                ws = _dedupe_along([nums[i] for i in g], "x", 0.5 * text_h)
+                if len(ws) >= 2:
+                    out.append(("bottom", ws))
     return out
 
 

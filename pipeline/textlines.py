@@ -24,7 +24,7 @@ def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int,
         # drawn with strokes: a filled marker is as thick as it is tall and is no character.
         if 0.3 * text_h <= h <= 2.0 * text_h and w <= 3.0 * text_h and area >= 3:
             thick = float(dist[y:y + h, x:x + w][lab[y:y + h, x:x + w] == i].max())
-            if thick >= 0.3 * min(w, h) and min(w, h) >= 0.4 * text_h:
+            if thick >= 0.3 * max(w, h) and min(w, h) >= 0.4 * text_h:
                 continue
             comps.append([x, y, x + w, y + h])
         elif h < 0.3 * text_h and w <= 0.6 * text_h and area >= 2 and h >= 1:

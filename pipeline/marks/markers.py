@@ -42,10 +42,17 @@ def classify_shape(mask: np.ndarray) -> str:
 
 
 def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_size: int = 5) -> tuple[list[Blob], int]:
-    """Solid blobs thicker than the chart's lines. Returns (blobs, opening diameter used)."""
-    diameter = int(max(3, round(2 * line_halfwidth + 1.5)))
-    filled = imageops.fill_holes(ink, max_area=int(12 * diameter * diameter))
-    solid = imageops.open_disk(filled, diameter)
+    """Solid blobs thicker than the chart's lines. Returns (blobs, diameter that separates them).
+
+    A marker is where the ink is deeper than a line's half-width by a pixel or more; the
+    continuous threshold tells a 7 px marker from a 3 px line, which whole-pixel disks cannot.
+    """
+    radius = max(1.5, line_halfwidth + 1.0)
+    diameter = int(round(2 * radius))
+    filled = imageops.fill_holes(ink, max_area=int(12 * diameter * diameter), max_extent=4 * diameter)
+    core = (imageops.ink_depth(filled) >= radius).astype(np.uint8)
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(round(radius)) + 1,) * 2)
+    solid = cv2.dilate(core, k).astype(bool) & filled
     n, lab, stats, cent = cv2.connectedComponentsWithStats(solid.astype(np.uint8), connectivity=8)
     blobs = []
     min_area = max(min_size * min_size * 0.5, 0.6 * diameter * diameter)
