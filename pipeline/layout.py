@@ -70,11 +70,21 @@ def _candidate_groups(nums: list[Word], vertical: bool, text_h: float) -> list[t
     return out
 
 
+def typical_text_height(words: list[Word]) -> float:
+    """Height of confidently read numbers (tick labels mostly); OCR's reading of specks and
+    line fragments as tiny digits must not set it."""
+    for pick in (lambda w: parse_tick(w.text) is not None and w.conf >= 60,
+                 lambda w: w.conf >= 60 and sum(c.isalnum() for c in w.text) >= 2):
+        heights = [w.h for w in words if pick(w) and w.h >= 6]
+        if len(heights) >= 2:
+            return float(np.median(heights))
+    return 12.0
+
+
 def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | None, AxisFind | None, float]:
     """Choose the x and y tick-label groups. Returns (x axis, y axis, typical text height)."""
     nums = [w for w in words if parse_tick(w.text) is not None and w.h > 3]
-    heights = [w.h for w in nums] or [12]
-    text_h = float(np.median(heights))
+    text_h = typical_text_height(words)
     best = {}
     for vertical in (True, False):
         for side, ws in _candidate_groups(nums, vertical, text_h):
@@ -198,7 +208,9 @@ def tick_regions(x: AxisFind | None, y: AxisFind | None, text_h: float, width: i
     m = 2.0 * text_h
     if y is not None:
         ws = y.words
-        yreg = (max(0, min(w.x0 for w in ws) - 3 * text_h), 0, min(width, max(w.x1 for w in ws) + 2), height)
+        # Reach past the words read: a label's last characters ('k', '000') are what OCR drops.
+        yreg = (max(0, min(w.x0 for w in ws) - 3 * text_h), 0,
+                min(width, max(w.x1 for w in ws) + 1.5 * text_h), height)
     else:
         right = min(w.x0 for w in x.words) if x is not None else 0.35 * width
         bottom = min(w.y0 for w in x.words) if x is not None else height

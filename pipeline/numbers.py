@@ -28,7 +28,7 @@ def parse_tick(text: str) -> float | None:
     Returns None for text that is not a number.
     """
     # Tick marks and gridline ends read as trailing punctuation ("80k:", "40k-").
-    t = text.strip().strip("()[]").rstrip(".:;,_'\"|~-\u2014").lstrip(":;,_'\"|~")
+    t = text.strip().rstrip(".:;,_'\"|~-\u2014)]}").lstrip(":;,_'\"|~([{")
     if not t:
         return None
     for ch in _MINUS:
