@@ -5,6 +5,7 @@ them through the axis calibrations, so a corrected axis never needs a new search
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -69,14 +70,14 @@ def _ocr_scale(shape) -> float:
 def read_chart_text(rgb: np.ndarray, params: DigitizeParams):
     """OCR pass over the page, then line-by-line reads where the tick labels must be."""
     page_bg = imageops.page_background(rgb)
-    gray = imageops.text_gray(rgb, page_bg)
+    gray = imageops.text_gray(rgb, page_bg, imageops.second_background(rgb, page_bg))
     ink = gray < params.ink_gray_threshold
     h, w = gray.shape
-    words = ocr.read_words(gray, _ocr_scale(gray.shape))
+    words = layout.join_number_parts(ocr.read_words(gray, _ocr_scale(gray.shape)), 0)
     x, y, text_h = layout.find_axes(words, w, h)
     xreg, yreg = layout.tick_regions(x, y, text_h, w, h)
     extra = layout.read_lines_in(gray, ink, text_h, xreg) + layout.read_lines_in(gray, ink, text_h, yreg)
-    words = layout.merge_words(words, extra)
+    words = layout.join_number_parts(layout.merge_words(words, extra), text_h)
     x2, y2, text_h = layout.find_axes(words, w, h)
     # Keep the first reading of an axis when the second one is not better.
     x = x2 if x2 is not None and (x is None or len(x2.calibration.ticks) >= len(x.calibration.ticks)) else x
@@ -153,7 +154,7 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
                    and parse_point_label(v.text)[0] == v.text.strip() and not _holds_marker(v, depth)]
     plot_text = [v for v in _plot_text(gray, ink_text, text_h, search_box(xa, ya, w, h))
                  if not any(layout.overlaps(v, o) for o in labels_read)]
-    words = layout.merge_words(words, plot_text)
+    words = _join_label_units(layout.merge_words(words, plot_text), text_h)
     tick_words = set()
     for ax in (xa, ya):
         if ax is not None:
@@ -181,7 +182,8 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
         raise NoChartFound("no data markers were found inside the plot area")
 
     # Series: group data markers with the legend swatches so each group can take its name.
-    groups = group_series(data_blobs + [e.blob for e in legend], params.series_color_delta)
+    groups = group_series(data_blobs + [e.blob for e in legend], params.series_color_delta,
+                          [e.blob for e in legend])
     series_names = []
     points: list[Point] = []
     unnamed = 0
@@ -228,6 +230,26 @@ def _mask_text(text_mask: np.ndarray, word: ocr.Word, depth: np.ndarray, pad: in
     ys = slice(max(0, word.y0 - pad), word.y1 + pad)
     xs = slice(max(0, word.x0 - pad), word.x1 + pad)
     text_mask[ys, xs] = ~imageops.solid_regions(depth[ys, xs], _marker_radius(word))
+
+
+def _join_label_units(words: list[ocr.Word], text_h: float) -> list[ocr.Word]:
+    """'64' + 'req' a space apart on one line: the point label '64 req', not a legend entry 'req'
+    whose swatch would be the data marker beside the number."""
+    nums = [v for v in words if parse_point_label(v.text) is not None]
+    used, joined = set(), []
+    for a in nums:
+        cands = [b for b in words if id(b) not in used and b is not a and parse_point_label(b.text) is None
+                 and re.fullmatch(r"[a-z][a-z/.]{1,5}[):;,.]?", b.text)
+                 and abs(a.cy - b.cy) <= 0.4 * max(text_h, a.h) and 0 <= b.x0 - a.x1 <= 0.8 * max(text_h, a.h)]
+        if not cands:
+            continue
+        b = min(cands, key=lambda b: b.x0 - a.x1)
+        text = parse_point_label(a.text)[0] + " " + b.text.rstrip("):;,.")
+        if parse_point_label(text) is None:
+            continue
+        used.update((id(a), id(b)))
+        joined.append(ocr.Word(text, min(a.conf, b.conf), a.x0, min(a.y0, b.y0), b.x1, max(a.y1, b.y1)))
+    return [v for v in words if id(v) not in used] + joined
 
 
 def _plot_text(gray, ink, text_h, box) -> list[ocr.Word]:

@@ -31,10 +31,23 @@ def color_distance(rgb: np.ndarray, color) -> np.ndarray:
     return np.abs(rgb.astype(np.int16) - np.asarray(color, np.int16)).max(axis=2).astype(np.uint8)
 
 
-def text_gray(rgb: np.ndarray, background) -> np.ndarray:
+def second_background(rgb: np.ndarray, background) -> np.ndarray | None:
+    """A second large flat colour (a grey panel on a white page, or the reverse), or None."""
+    h, w = rgb.shape[:2]
+    b = int(0.08 * min(h, w))
+    core = rgb[b:h - b, b:w - b]     # a screenshot's frame is no background of text
+    far = color_distance(core, background) > 12
+    return dominant_color(core, far) if far.mean() > 0.1 else None
+
+
+def text_gray(rgb: np.ndarray, background, second=None) -> np.ndarray:
     """Dark-on-white rendering of whatever differs from the background: any text colour on any
-    theme becomes black on white, which is what tesseract reads best."""
-    d = color_distance(rgb, background).astype(np.float32)
+    theme becomes black on white, which is what tesseract reads best. With a `second`
+    background (panel and page differ) both become white, so text on either reads."""
+    d = color_distance(rgb, background)
+    if second is not None:
+        d = np.minimum(d, color_distance(rgb, second))
+    d = d.astype(np.float32)
     return np.clip(255.0 - d * 2.0, 0, 255).astype(np.uint8)
 
 

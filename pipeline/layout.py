@@ -7,6 +7,7 @@ and gridlines, where present, then fix each tick's pixel more exactly than the l
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -81,6 +82,20 @@ def typical_text_height(words: list[Word]) -> float:
     return 12.0
 
 
+def _plausible_pair(a: float, b: float) -> bool:
+    """Two tick values alone: both multiples of one round step (1, 2, 2.5, 5 x 10^k) at most ten
+    steps apart, as printed axes have them. A misread ('03' for 0.3, '17,' for 17.5k) is not."""
+    d = abs(b - a)
+    if d == 0:
+        return False
+    for k in range(int(np.floor(np.log10(d))) - 2, int(np.floor(np.log10(d))) + 1):
+        for m in (1.0, 2.0, 2.5, 5.0):
+            s = m * 10.0 ** k
+            if d / s <= 10 + 1e-9 and all(abs(v / s - round(v / s)) < 1e-6 for v in (a, b)):
+                return True
+    return False
+
+
 def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | None, AxisFind | None, float]:
     """Choose the x and y tick-label groups. Returns (x axis, y axis, typical text height)."""
     nums = [w for w in words if parse_tick(w.text) is not None and w.h > 3]
@@ -95,6 +110,8 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
                 continue
             n = len(cal.ticks)
             if n < 2 or (n < 3 and len(ws) > 3):
+                continue
+            if n == 2 and not _plausible_pair(*[t.value for t in cal.ticks]):
                 continue
             # y-axis values grow upwards, x-axis values to the right (slope sign of the fit).
             if (vertical and cal.slope >= 0) or (not vertical and cal.slope <= 0):
@@ -203,6 +220,34 @@ def merge_words(base: list[Word], better: list[Word]) -> list[Word]:
     return kept + extra
 
 
+def join_number_parts(words: list[Word], text_h: float) -> list[Word]:
+    """'120' + ',000' or '29,' + '000' on one line, a small gap apart: one number, '120,000'."""
+    out = sorted(words, key=lambda w: w.x0)
+    changed = True
+    while changed:
+        changed = False
+        for i, a in enumerate(out):
+            for j, b in enumerate(out):
+                if i == j or abs(a.cy - b.cy) > 0.4 * max(a.h, b.h):
+                    continue
+                gap, hh = b.x0 - a.x1, max(a.h, b.h)
+                comma = a.text.endswith(",") or b.text.startswith(",")
+                # '27' + '000' with the comma lost: only when the two nearly touch.
+                bare = re.fullmatch(r"\d{1,3}", a.text) and re.fullmatch(r"\d{3}", b.text) and gap <= 0.35 * hh
+                if not (comma or bare) or not (-0.5 * hh <= gap <= 0.8 * hh):
+                    continue
+                text = (a.text.rstrip(",") + "," + b.text.lstrip(","))
+                if parse_tick(text) is None or not re.fullmatch(r"[-+\u2212]?\$?\d{1,3}(,\d{3})+(\.\d+)?[kKMB%]?", text):
+                    continue
+                j_word = Word(text, min(a.conf, b.conf), a.x0, min(a.y0, b.y0), b.x1, max(a.y1, b.y1))
+                out = [w for k, w in enumerate(out) if k not in (i, j)] + [j_word]
+                changed = True
+                break
+            if changed:
+                break
+    return out
+
+
 def tick_regions(x: AxisFind | None, y: AxisFind | None, text_h: float, width: int, height: int):
     """Where the tick labels of each axis must lie, given what the first pass found."""
     m = 2.0 * text_h
@@ -210,9 +255,9 @@ def tick_regions(x: AxisFind | None, y: AxisFind | None, text_h: float, width: i
         ws = y.words
         # Reach past the words read: a label's last characters ('k', '000') are what OCR drops.
         yreg = (max(0, min(w.x0 for w in ws) - 3 * text_h), 0,
-                min(width, max(w.x1 for w in ws) + 1.5 * text_h), height)
+                min(width, max(w.x1 for w in ws) + 3 * text_h), height)
     else:
-        right = min(w.x0 for w in x.words) if x is not None else 0.35 * width
+        right = min(w.x0 for w in x.words) + 3 * text_h if x is not None else 0.35 * width
         bottom = min(w.y0 for w in x.words) if x is not None else height
         yreg = (0, 0, right, bottom)
     if x is not None:

@@ -28,7 +28,7 @@ def parse_tick(text: str) -> float | None:
     Returns None for text that is not a number.
     """
     # Tick marks and gridline ends read as trailing punctuation ("80k:", "40k-").
-    t = text.strip().rstrip(".:;,_'\"|~-\u2014)]}").lstrip(":;,_'\"|~([{")
+    t = text.strip().rstrip(".:;,_'\"|~+-\u2014)]}{").lstrip(":;,_'\"|~([{")
     if not t:
         return None
     for ch in _MINUS:
@@ -58,7 +58,8 @@ def parse_tick(text: str) -> float | None:
     return value
 
 
-_LABEL = re.compile(r"^(?:(?P<prefix>[A-Za-z_]{1,12})\s*[=:]\s*)?(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?[kKM]?)$")
+_LABEL = re.compile(r"^(?:(?P<prefix>[A-Za-z_]{1,12})\s*[=:]\s*)?(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?[kKM]?)"
+                    r"(?P<unit>\s[a-z][a-z/.]{1,5})?$")
 
 
 def clean_label_text(text: str) -> str:

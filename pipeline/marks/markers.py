@@ -41,6 +41,34 @@ def classify_shape(mask: np.ndarray) -> str:
     return "diamond"
 
 
+def triangle_apex(mask: np.ndarray) -> float | None:
+    """Row (in mask coordinates, may lie outside it) where a triangle's sides meet, or None when
+    the row widths do not grow linearly towards one end (circle, square, diamond)."""
+    h, w = mask.shape
+    if h < 5 or w < 5:
+        return None
+    widths = mask.sum(axis=1).astype(float)
+    rows = np.flatnonzero(widths > 0)
+    if len(rows) < 5:
+        return None
+    ys, ws = rows.astype(float), widths[rows]
+    # Leave out the rounded rows at both ends (the opening's corners).
+    keep = (ys > ys[0] + 1) & (ys < ys[-1] - 1)
+    if keep.sum() < 3:
+        return None
+    a, b = np.polyfit(ys[keep], ws[keep], 1)
+    resid = ws[keep] - (a * ys[keep] + b)
+    if abs(a) < 0.7 or abs(a) > 1.6 or np.sqrt(np.mean(resid ** 2)) > 0.12 * ws.max() + 0.5:
+        return None
+    apex = float(-b / a)
+    # The sides meet just beyond the (rounded) tip, not far outside: a marker cut flat by a
+    # mask or a label is no triangle. And a triangle is about as tall as it is wide.
+    tip, far = (ys[0], ys[-1]) if a > 0 else (ys[-1], ys[0])
+    if abs(apex - tip) > 0.4 * (ys[-1] - ys[0] + 1) or (apex - tip) * (far - tip) > 1.0 or h < 0.75 * w:
+        return None
+    return apex
+
+
 def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_size: int = 5) -> tuple[list[Blob], int]:
     """Solid blobs thicker than the chart's lines. Returns (blobs, diameter that separates them).
 
@@ -67,8 +95,16 @@ def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_si
         px = rgb[y:y + h, x:x + w][core if core.sum() >= 3 else comp]
         color = tuple(int(v) for v in np.median(px, axis=0))
         shape_mask = filled[y:y + h, x:x + w] & comp
-        blobs.append(Blob(float(cent[i][0]), float(cent[i][1]), int(area), (int(x), int(y), int(x + w), int(y + h)),
-                          color, classify_shape(shape_mask)))
+        shape = classify_shape(shape_mask)
+        cx, cy = float(cent[i][0]), float(cent[i][1])
+        apex = triangle_apex(shape_mask)
+        if apex is not None:
+            # A triangle is drawn centred on its box, not on its centroid; the opening rounds
+            # the apex off, so the box is completed up to where the sides meet.
+            up = apex < h / 2
+            shape = "triangle-up" if up else "triangle-down"
+            cy = y + ((apex + h - 0.5) if up else (apex - 0.5)) / 2.0
+        blobs.append(Blob(cx, cy, int(area), (int(x), int(y), int(x + w), int(y + h)), color, shape))
     return blobs, diameter
 
 

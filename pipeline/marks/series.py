@@ -35,8 +35,10 @@ def color_groups(colors, max_delta: float = 22.0) -> list[int]:
     return [roots.setdefault(find(i), len(roots)) for i in range(n)]
 
 
-def group_series(blobs: list[Blob], max_delta: float = 22.0) -> list[list[Blob]]:
-    """Series as lists of blobs, biggest first."""
+def group_series(blobs: list[Blob], max_delta: float = 22.0, swatches: list[Blob] | None = None) -> list[list[Blob]]:
+    """Series as lists of blobs, biggest first. One colour is split by marker shape only when
+    the legend (`swatches`) shows that colour with two shapes: shapes read off small or
+    overlapped markers disagree too often to split a series on their own."""
     if not blobs:
         return []
     gid = color_groups([b.color for b in blobs], max_delta)
@@ -49,7 +51,9 @@ def group_series(blobs: list[Blob], max_delta: float = 22.0) -> list[list[Blob]]
         for b in members:
             by_shape.setdefault(_shape_family(b.shape), []).append(b)
         big = [v for v in by_shape.values() if len(v) >= 3]
-        if len(big) >= 2 and sum(len(v) for v in big) == len(members):
+        sw = {id(b) for b in (swatches or [])}
+        shown = sum(any(id(b) in sw for b in v) for v in big)
+        if len(big) >= 2 and sum(len(v) for v in big) == len(members) and shown >= 2:
             # One colour, two or more marker shapes used repeatedly: separate series.
             rest = [b for v in by_shape.values() if len(v) < 2 for b in v]
             big[0].extend(rest)
