@@ -28,7 +28,8 @@ def page_background(rgb: np.ndarray) -> np.ndarray:
 
 def color_distance(rgb: np.ndarray, color) -> np.ndarray:
     """Per-pixel max channel difference from `color` (0..255), robust to small JPEG noise."""
-    return np.abs(rgb.astype(np.int16) - np.asarray(color, np.int16)).max(axis=2).astype(np.uint8)
+    diff = cv2.absdiff(rgb, np.broadcast_to(np.asarray(color, np.uint8), rgb.shape).copy())
+    return np.maximum(np.maximum(diff[..., 0], diff[..., 1]), diff[..., 2])
 
 
 def second_background(rgb: np.ndarray, background) -> np.ndarray | None:
@@ -99,12 +100,13 @@ def stroke_halfwidth(mask: np.ndarray) -> float:
         return 1.0
     dt = cv2.distanceTransform(m, cv2.DIST_L2, 3)
     n, lab, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
+    ridge = (dt >= cv2.dilate(dt, np.ones((3, 3), np.uint8))) & (dt > 0)
     depth = np.zeros(n)
-    np.maximum.at(depth, lab.ravel(), dt.ravel())
+    np.maximum.at(depth, lab[ridge], dt[ridge])   # a component's deepest pixel is on a ridge
     extent = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
     elongated = extent >= 6 * np.maximum(depth, 1.0)
     elongated[0] = False
-    ridge = (dt >= cv2.dilate(dt, np.ones((3, 3), np.uint8))) & (dt > 0) & elongated[lab]
+    ridge &= elongated[lab]
     vals = np.round(dt[ridge] * 2) / 2
     if len(vals) == 0:
         return 1.0
