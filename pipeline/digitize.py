@@ -16,9 +16,9 @@ from .axes import AxisCalibration
 from .errors import NoChartFound, TicksUnreadable
 from .imageio import load_rgb
 from .labels import assign_labels, label_offsets
-from .marks.legend import LegendEntry, find_legend, text_lines
+from .marks.legend import LegendEntry, aligned_with, find_legend, text_lines
 from .marks.markers import drop_fragments, find_markers
-from .marks.series import color_groups, group_series
+from .marks.series import color_groups, group_series, to_lab
 from .numbers import parse_point_label, parse_tick
 from .params import DigitizeParams
 
@@ -145,7 +145,8 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     search = np.zeros((h, w), bool)
     search[sy0:sy1, sx0:sx1] = True
     panel_bg = imageops.dominant_color(rgb, region) if region.any() else page_bg
-    marks = (imageops.color_distance(rgb, panel_bg) > params.mark_threshold) & search
+    page_marks = imageops.color_distance(rgb, panel_bg) > params.mark_threshold
+    marks = page_marks & search
     depth = imageops.ink_depth(marks)
 
     # Page-pass labels that took in a marker ('¢-4,096', '0.64' for a marker and '64') give way
@@ -168,16 +169,21 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     coloured = ink & (imageops.saturation(rgb) > 60)
     halfwidth = imageops.stroke_halfwidth(coloured if coloured.sum() > 50 else ink)
     blobs, _diam = find_markers(rgb, ink, halfwidth)
+    # Legend swatches may sit outside the search box (a legend below the x title, or left of the
+    # y tick labels): marks found there serve the legend only, data stays in the plot box.
+    blobs += [b for b in find_markers(rgb, page_marks & ~search & ~text_mask, halfwidth)[0]
+              if not (sx0 <= b.cx < sx1 and sy0 <= b.cy < sy1)]
 
     other_words = [v for v in words if id(v) not in tick_words and _is_text(v)]
+    legend = _legend(words, tick_words, blobs, box, text_h, params)
+    legend_words = {id(v) for e in legend for v in e.words}
     label_words = [_cleaned_label(v) for v in other_words if parse_point_label(v.text) is not None
+                   and id(v) not in legend_words
                    and x0 - text_h <= v.cx <= x1 + text_h and y0 - text_h <= v.cy <= y1 + text_h]
-    legend_lines = [ln for ln in text_lines([v for v in other_words if parse_point_label(v.text) is None], text_h)
-                    if any(c.isalpha() for v in ln for c in v.text)]
-    legend = find_legend(legend_lines, blobs, text_h)
     legend_blob_ids = {id(e.blob) for e in legend}
     data_blobs = drop_fragments([b for b in blobs if id(b) not in legend_blob_ids
-                                 and x0 <= b.cx < x1 and y0 <= b.cy < y1])
+                                 and x0 <= b.cx < x1 and y0 <= b.cy < y1
+                                 and not any(_in_entry(b, e, text_h) for e in legend)])
     if not data_blobs:
         raise NoChartFound("no data markers were found inside the plot area")
 
@@ -187,6 +193,7 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     series_names = []
     points: list[Point] = []
     unnamed = 0
+    groups = _split_by_swatches(groups, legend)
     for g in groups:
         swatches = [e for e in legend if id(e.blob) in {id(b) for b in g}]
         members = [b for b in g if id(b) not in legend_blob_ids]
@@ -211,6 +218,85 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     calibrate_points(ext)
     ext.axis_titles = _axis_titles(ext, other_words)
     return ext
+
+
+_BARE_NUMBER = re.compile(r"^[~≈]?[\d.,]+[kKMG%]?$")
+
+
+def _in_entry(b, e: LegendEntry, text_h: float) -> bool:
+    """A blob on a legend entry's line, up to a letter past its text (a last letter OCR missed,
+    'B' of 'Engine B'), is part of the legend, not data."""
+    x0 = min(e.box[0], e.blob.box[0])
+    x1 = max(e.box[2], e.blob.box[2]) + 1.5 * text_h
+    return x0 <= b.cx <= x1 and e.box[1] <= b.cy <= e.box[3]
+
+
+def _key(text: str) -> str:
+    return "".join(c for c in text.lower() if c.isalnum())
+
+
+def _legend(words, tick_words, blobs, box, text_h, params) -> list[LegendEntry]:
+    """Legend entries from the text lines of every non-tick word (a low-confidence letter still
+    ends a name: 'Engine A'). A line starting or ending with a bare number, or a word seen next to
+    a number elsewhere ('req' of '64 req'), is a point label; a line that reads like a label as a
+    whole ('TP=8') is an entry only when its swatch lines up with another entry's."""
+    x0, y0, x1, y1 = box
+    cands = [v for v in words if id(v) not in tick_words and (_is_text(v) or any(c.isalnum() for c in v.text))]
+    lines = [ln for ln in text_lines(cands, text_h)
+             if any(c.isalpha() for v in ln for c in v.text) and any(_is_text(v) for v in ln)]
+
+    def bare(v):
+        return _BARE_NUMBER.match(v.text.strip()) is not None
+    units = {_key(ln[j].text) for ln in lines for i in range(len(ln)) for j in (i - 1, i + 1)
+             if 0 <= j < len(ln) and bare(ln[i]) and not bare(ln[j])}
+
+    def is_label(ws):
+        return bare(ws[0]) or bare(ws[-1]) or parse_point_label(" ".join(v.text for v in ws)) is not None
+
+    def plain(ws):
+        return not is_label(ws) and _key(" ".join(v.text for v in ws)) not in units
+
+    def labelish(ws):
+        return not bare(ws[0]) and is_label(ws) and _key(" ".join(v.text for v in ws)) not in units
+
+    data_blobs = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
+    used: set = set()
+    weak = lambda v: not _is_text(v)  # noqa: E731
+    legend = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, used, weak, plain, words)
+    if legend:
+        extra = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, set(used), weak,
+                            labelish, words)
+        legend += aligned_with(legend, extra, text_h)
+    return legend
+
+
+def _split_by_swatches(groups, legend):
+    """A colour group holding several legend swatches is several series of near colours:
+    each member goes to the swatch nearest in colour (and shape)."""
+    out = []
+    for g in groups:
+        ids = {id(b) for b in g}
+        sw = [e.blob for e in legend if id(e.blob) in ids]
+        if len(sw) < 2:
+            out.append(g)
+            continue
+        lab_sw = to_lab([b.color for b in sw])
+        parts = [[s] for s in sw]
+        sw_ids = {id(s) for s in sw}
+        for b in g:
+            if id(b) in sw_ids:
+                continue
+            lab = to_lab([b.color])[0]
+            cost = [np.linalg.norm(lab_sw[k] - lab) + (0.0 if _fam(b.shape) == _fam(s.shape) else 8.0)
+                    for k, s in enumerate(sw)]
+            parts[int(np.argmin(cost))].append(b)
+        out.extend(parts)
+    out.sort(key=len, reverse=True)
+    return out
+
+
+def _fam(shape: str) -> str:
+    return "triangle" if shape.startswith("triangle") else shape
 
 
 def _marker_radius(word: ocr.Word) -> float:

@@ -7,6 +7,7 @@ import numpy as np
 
 from ..ocr import Word
 from .markers import Blob
+from .series import to_lab
 
 
 @dataclass
@@ -31,33 +32,118 @@ def text_lines(words: list[Word], text_h: float) -> list[list[Word]]:
     return lines
 
 
-def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float) -> list[LegendEntry]:
-    """Entries whose swatch marker sits level with the text, just before (or after) it."""
-    entries = []
-    used = set()
-    for line in lines:
+def _overlap(w: Word, b: Blob) -> bool:
+    return min(w.x1, b.box[2]) - max(w.x0, b.box[0]) > 0 and min(w.y1, b.box[3]) - max(w.y0, b.box[1]) > 0
+
+
+def _alnum(w: Word) -> int:
+    return sum(c.isalnum() for c in w.text)
+
+
+def _blocked(words, line, a, b, cy, h) -> bool:
+    """Some other word ('64' of '64 req') sits between a candidate swatch and the text."""
+    ids = {id(w) for w in line}
+    return any(id(w) not in ids and abs(w.cy - cy) <= 0.45 * h and a < w.cx < b and _alnum(w)
+               for w in words)
+
+
+def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_blobs=(),
+                color_delta: float = 22.0, used: set | None = None, weak=lambda w: False,
+                accept=lambda words: True, all_words=()) -> list[LegendEntry]:
+    """Entries whose swatch marker sits level with the text, just before (or after) it.
+
+    `weak` words (low OCR confidence) may complete a name but do not make one; `accept` judges
+    the entry text; `all_words` are every word on the page (a word between swatch and text
+    means the blob is not this line's swatch). Swatches coloured like some data marker come
+    first; then the closest (line, swatch) pairs; all entries take their swatch on one side."""
+    used = set() if used is None else used
+    data_blobs = list(data_blobs)
+    data_lab = to_lab([b.color for b in data_blobs]) if data_blobs else None
+    pairs = []
+    for li, line in enumerate(lines):
         letters = sum(c.isalpha() for w in line for c in w.text)
-        if letters < 2 or np.mean([w.conf for w in line]) < 60:
+        strong = [w for w in line if not weak(w)] or line
+        # 'B200', 'H100', 'v0.9' are names: one letter is enough, with a confident main word
+        if letters < 1 or sum(_alnum(w) for w in line) < 2 or max(strong, key=lambda w: len(w.text)).conf < 60:
             continue
         x0 = min(w.x0 for w in line)
         x1 = max(w.x1 for w in line)
         cy = float(np.median([w.cy for w in line]))
         h = max(text_h, float(np.median([w.h for w in line])))
-        best, best_d = None, None
         for k, b in enumerate(blobs):
             if k in used or abs(b.cy - cy) > 0.45 * h:
                 continue
-            if x0 - 4.0 * h <= b.cx < x0:
-                d = x0 - b.box[2]
+            if any(_overlap(w, b) for w in line):
+                # The swatch itself, read by OCR as the line's first "word" ('A', '-e-'); a
+                # blob inside any other word is a letter of the name.
+                if _overlap(line[0], b) and not any(_overlap(w, b) for w in line[1:]) \
+                        and (weak(line[0]) or _alnum(line[0]) <= 1):
+                    d, side = 0, 0
+                else:
+                    continue
+            elif x0 - 4.0 * h <= b.cx < x0:
+                d, side = x0 - b.box[2], 0
             elif x1 < b.cx <= x1 + 4.0 * h:
-                d = b.box[0] - x1
+                d, side = b.box[0] - x1, 1
             else:
                 continue
-            if d >= -1 and (best_d is None or d < best_d):
-                best, best_d = k, d
-        if best is not None:
-            used.add(best)
-            text = " ".join(w.text for w in line)
-            entries.append(LegendEntry(text, line, blobs[best],
-                                       (x0, min(w.y0 for w in line), x1, max(w.y1 for w in line))))
+            if d < -1:
+                continue
+            if (side == 0 and d > 0 and _blocked(all_words, line, b.box[2], x0, cy, h)) or \
+                    (side == 1 and _blocked(all_words, line, x1, b.box[0], cy, h)):
+                continue
+            words = line
+            if b.cx < x0 or _overlap(line[0], b):
+                # the text starts after the swatch: drop what OCR read of the swatch and its line
+                while len(words) > 1 and (_overlap(words[0], b) or words[0].x1 <= b.box[2]):
+                    words = words[1:]
+            while len(words) > 1 and weak(words[-1]) and not _alnum(words[-1]):
+                words = words[:-1]
+            if not accept(words):
+                continue
+            match = 0
+            if data_lab is not None:
+                dist = np.linalg.norm(data_lab - to_lab([b.color])[0], axis=1)
+                others = [i for i, o in enumerate(data_blobs) if o is not b]
+                match = 0 if others and dist[others].min() <= color_delta else 1
+            pairs.append(((match, d, side), li, k, words))
+    pairs.sort(key=lambda p: p[0])
+
+    def assign(side):
+        done, taken, out = set(), set(used), []
+        for key, li, k, words in pairs:
+            if li in done or k in taken or key[2] != side:
+                continue
+            done.add(li)
+            taken.add(k)
+            out.append((key, k, words))
+        return out
+
+    # One legend puts all its swatches on the same side of the text: take the side that explains
+    # more entries (colour-matched first), the left one on a tie. A swatch between two entries of a
+    # row then goes to the right one of them.
+    left, right = assign(0), assign(1)
+    score = lambda a: (sum(key[0] == 0 for key, _, _ in a), len(a))
+    entries = []
+    for key, k, words in (right if score(right) > score(left) else left):
+        used.add(k)
+        entries.append(LegendEntry(" ".join(w.text for w in words), words, blobs[k],
+                                   (min(w.x0 for w in words), min(w.y0 for w in words),
+                                    max(w.x1 for w in words), max(w.y1 for w in words))))
     return entries
+
+
+def aligned_with(entries: list[LegendEntry], cand: list[LegendEntry], text_h: float) -> list[LegendEntry]:
+    """Candidates whose swatch lines up with an accepted entry's swatch, like legend entries do:
+    the next one in the same column or row, with a swatch of the same size."""
+    out = []
+    for c in cand:
+        for e in entries:
+            dx, dy = abs(c.blob.cx - e.blob.cx), abs(c.blob.cy - e.blob.cy)
+            same_size = 0.6 <= c.blob.area / max(1, e.blob.area) <= 1.6
+            same_col = dx <= 2.0 and dy <= 3.5 * text_h
+            same_row = dy <= 2.0 and abs(c.box[0] - e.box[2]) <= 12 * text_h
+            if same_size and (same_col or same_row):
+                out.append(c)
+                break
+    return out
