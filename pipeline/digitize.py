@@ -62,6 +62,11 @@ def _is_text(w: ocr.Word) -> bool:
     return (alnum >= 2 and w.conf >= 40) or (alnum == 1 and w.conf >= 60)
 
 
+def _speck(w: ocr.Word, text_h: float) -> bool:
+    """A letter or two far smaller than the chart's text: OCR's reading of a small marker."""
+    return sum(c.isalnum() for c in w.text) <= 2 and w.h < 0.55 * text_h
+
+
 def _ocr_scale(shape) -> float:
     """Small charts have small text: enlarge them so tesseract sees 20-30 px letters."""
     return 2.0 if max(shape[:2]) < 1100 else 1.0
@@ -101,7 +106,13 @@ def plot_box(x: layout.AxisFind | None, y: layout.AxisFind | None, w: int, h: in
         bottom = min(v.y0 for v in x.words) - 2
         px = sorted(t.pixel for t in x.calibration.ticks)
         step = float(np.median(np.diff(px)))
-        right = min(right, px[-1] + 0.9 * step)
+        # A label misread past the last good tick ('12' for '128') still shows the axis goes on.
+        last = px[-1]
+        for t in sorted(x.calibration.rejected, key=lambda t: t.pixel):
+            k = round((t.pixel - last) / step) if step > 0 else 0
+            if k == 1 and abs(t.pixel - last - step) <= 0.15 * step:
+                last = t.pixel
+        right = min(right, last + 0.9 * step)
     return int(left), int(top), int(right), int(bottom)
 
 
@@ -152,7 +163,7 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     # Page-pass labels that took in a marker ('¢-4,096', '0.64' for a marker and '64') give way
     # to the line reading, which reads only strokes.
     labels_read = [v for v in words if parse_point_label(v.text) is not None
-                   and parse_point_label(v.text)[0] == v.text.strip() and not _holds_marker(v, depth)]
+                   and parse_point_label(v.text)[0] == v.text.strip() and not _holds_marker(v, depth, text_h)]
     plot_text = [v for v in _plot_text(gray, ink_text, text_h, search_box(xa, ya, w, h))
                  if not any(layout.overlaps(v, o) for o in labels_read)]
     words = _join_label_units(layout.merge_words(words, plot_text), text_h)
@@ -162,8 +173,8 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
             tick_words.update(id(v) for v in ax.words)
     text_mask = np.zeros((h, w), bool)
     for v in words:
-        if id(v) in tick_words or _is_text(v):
-            _mask_text(text_mask, v, depth)
+        if id(v) in tick_words or (_is_text(v) and not _speck(v, text_h)):
+            _mask_text(text_mask, v, depth, text_h=text_h)
     ink = marks & ~text_mask
     # Series lines are coloured where gridlines and frames are grey: measure line width on colour.
     coloured = ink & (imageops.saturation(rgb) > 60)
@@ -177,8 +188,10 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     other_words = [v for v in words if id(v) not in tick_words and _is_text(v)]
     legend = _legend(words, tick_words, blobs, box, text_h, params)
     legend_words = {id(v) for e in legend for v in e.words}
+    tick_list = [v for ax in (xa, ya) if ax is not None for v in ax.words]
     label_words = [_cleaned_label(v) for v in other_words if parse_point_label(v.text) is not None
                    and id(v) not in legend_words
+                   and not any(layout.overlaps(v, t) for t in tick_list)   # a tick label read twice
                    and x0 - text_h <= v.cx <= x1 + text_h and y0 - text_h <= v.cy <= y1 + text_h]
     legend_blob_ids = {id(e.blob) for e in legend}
     data_blobs = drop_fragments([b for b in blobs if id(b) not in legend_blob_ids
@@ -299,23 +312,30 @@ def _fam(shape: str) -> str:
     return "triangle" if shape.startswith("triangle") else shape
 
 
-def _marker_radius(word: ocr.Word) -> float:
+def _marker_radius(word: ocr.Word, text_h: float | None = None) -> float:
     """Ink deeper than this inside a word's box is a marker: letters, even bold ones, are
-    drawn with strokes under a fifth of their height."""
-    return max(2.5, 0.22 * word.h)
+    drawn with strokes under a fifth of their height. A point label's box that took in the
+    marker it touches, or a marker read as a letter or two, is taller than the chart's text:
+    its letters are no taller than the text elsewhere. (Titles keep their own height.)"""
+    h = word.h
+    if text_h is not None and (parse_point_label(word.text) is not None
+                               or sum(c.isalnum() for c in word.text) <= 2):
+        h = min(h, 1.25 * text_h)
+    return max(2.5, 0.22 * h)
 
 
-def _holds_marker(word: ocr.Word, depth: np.ndarray) -> bool:
+def _holds_marker(word: ocr.Word, depth: np.ndarray, text_h: float | None = None) -> bool:
     box = depth[max(0, word.y0):word.y1, max(0, word.x0):word.x1]
-    return box.size > 0 and float(box.max()) >= _marker_radius(word)
+    return box.size > 0 and float(box.max()) >= _marker_radius(word, text_h)
 
 
-def _mask_text(text_mask: np.ndarray, word: ocr.Word, depth: np.ndarray, pad: int = 2) -> None:
+def _mask_text(text_mask: np.ndarray, word: ocr.Word, depth: np.ndarray, pad: int = 2,
+               text_h: float | None = None) -> None:
     """Mask a word's box, except any marker inside it (OCR boxes often take in the marker a
     label touches)."""
     ys = slice(max(0, word.y0 - pad), word.y1 + pad)
     xs = slice(max(0, word.x0 - pad), word.x1 + pad)
-    text_mask[ys, xs] = ~imageops.solid_regions(depth[ys, xs], _marker_radius(word))
+    text_mask[ys, xs] = ~imageops.solid_regions(depth[ys, xs], _marker_radius(word, text_h))
 
 
 def _join_label_units(words: list[ocr.Word], text_h: float) -> list[ocr.Word]:

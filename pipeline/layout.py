@@ -206,12 +206,17 @@ def overlaps(a: Word, b: Word) -> bool:
 
 
 def merge_words(base: list[Word], better: list[Word]) -> list[Word]:
-    """`better` words replace the `base` words they overlap, unless only the base is a number."""
+    """`better` words replace the `base` words they overlap, unless only the base is a number.
+    Of two `better` numbers that overlap (one label read from two regions, one of which cut
+    it: '0' and '4'), the more confident reading stays."""
     def num(w):
         return parse_tick(w.text) is not None
     extra = []
     for b in better:
-        if any(overlaps(b, e) for e in extra):
+        clash = [e for e in extra if overlaps(b, e)]
+        if clash and num(b) and all(num(e) and e.conf < b.conf for e in clash):
+            extra = [e for e in extra if not any(e is c for c in clash)]
+        elif clash:
             continue
         if not num(b) and any(num(w) and overlaps(w, b) for w in base):
             continue

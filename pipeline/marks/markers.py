@@ -78,11 +78,13 @@ def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_si
     radius = max(1.5, line_halfwidth + 1.0)
     diameter = int(round(2 * radius))
     filled = imageops.fill_holes(ink, max_area=int(12 * diameter * diameter), max_extent=4 * diameter)
-    core = (imageops.ink_depth(filled) >= radius).astype(np.uint8)
+    depth = imageops.ink_depth(filled)
+    core = (depth >= radius).astype(np.uint8)
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(round(radius)) + 1,) * 2)
     solid = cv2.dilate(core, k).astype(bool) & filled
+    solid |= _small_markers(filled, depth, radius, diameter, min_size)
     n, lab, stats, cent = cv2.connectedComponentsWithStats(solid.astype(np.uint8), connectivity=8)
-    blobs = []
+    blobs, masks = [], []
     min_area = max(min_size * min_size * 0.5, 0.6 * diameter * diameter)
     for i in range(1, n):
         x, y, w, h, area = stats[i]
@@ -105,7 +107,98 @@ def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_si
             shape = "triangle-up" if up else "triangle-down"
             cy = y + ((apex + h - 0.5) if up else (apex - 0.5)) / 2.0
         blobs.append(Blob(cx, cy, int(area), (int(x), int(y), int(x + w), int(y + h)), color, shape))
-    return blobs, diameter
+        dep = np.where(comp, depth[y:y + h, x:x + w], 0)
+        masks.append((shape_mask, dep >= 0.6 * dep.max()))
+    return split_overlapping(blobs, masks, rgb), diameter
+
+
+def _extent(mask: np.ndarray) -> tuple[int, int]:
+    ys, xs = np.nonzero(mask)
+    return (int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1)) if len(xs) else (0, 0)
+
+
+def split_overlapping(blobs: list[Blob], masks: list, rgb: np.ndarray) -> list[Blob]:
+    """Two markers drawn over each other (two series at one x, neighbours on a steep curve)
+    make one blob as long as a marker plus their offset. Such a blob, with well over the
+    typical marker's area and longer than it by a third of a marker or more, is split into
+    markers of the typical size set at its two ends (where the ink is, on a diagonal). The
+    blob's thick middle must be longer too: a marker with thin stubs of a line or a letter
+    is one marker. `masks`: per blob, (its pixels, its pixels near its greatest depth)."""
+    if len(blobs) < 4:
+        return blobs
+    # The typical marker, fragments (bits of letters, line joints) left out.
+    big = [k for k, b in enumerate(blobs) if b.area >= 0.35 * np.median([b.area for b in blobs])]
+    thick = [_extent(t) for _, t in masks]
+    tw = float(np.median([blobs[k].box[2] - blobs[k].box[0] for k in big]))
+    th = float(np.median([blobs[k].box[3] - blobs[k].box[1] for k in big]))
+    ta = float(np.median([blobs[k].area for k in big]))
+    tcw = float(np.median([thick[k][0] for k in big]))
+    tch = float(np.median([thick[k][1] for k in big]))
+    out = []
+    for b, (m, _), (cw, ch) in zip(blobs, masks, thick):
+        x0, y0, x1, y1 = b.box
+        w, h = x1 - x0, y1 - y0
+        ex, ey = w - tw, h - th
+        if (max(ex / tw, ey / th) < 0.3 or b.area < 1.35 * ta or b.area > 3.0 * ta
+                or w > 2.6 * tw or h > 2.6 * th or min(tw, th) < 5
+                or max((cw - tcw) / tw, (ch - tch) / th) < 0.2):
+            out.append(b)
+            continue
+        xs = (x0 + tw / 2, x1 - tw / 2) if ex > 0.15 * tw else (b.cx, b.cx)
+        ys = (y0 + th / 2, y1 - th / 2) if ey > 0.15 * th else (b.cy, b.cy)
+        if xs[0] != xs[1] and ys[0] != ys[1]:
+            # Which diagonal: the one whose corners hold the ink.
+            hh, ww = m.shape
+            main = m[:hh // 2, :ww // 2].sum() + m[hh - hh // 2:, ww - ww // 2:].sum()
+            anti = m[:hh // 2, ww - ww // 2:].sum() + m[hh - hh // 2:, :ww // 2].sum()
+            if anti > main:
+                ys = ys[::-1]
+        if np.hypot(xs[1] - xs[0], ys[1] - ys[0]) < max(5.0, 0.35 * min(tw, th)):
+            out.append(b)     # too close to tell apart: one place either way
+            continue
+        yy, xx = np.nonzero(m)
+        xx, yy = xx + x0, yy + y0
+        d0 = np.hypot(xx - xs[0], yy - ys[0])
+        d1 = np.hypot(xx - xs[1], yy - ys[1])
+        for k, (cx, cy) in enumerate(zip(xs, ys)):
+            near = (d0 <= d1) if k == 0 else (d1 < d0)
+            near &= np.hypot(xx - cx, yy - cy) <= 0.4 * min(tw, th)
+            if near.sum() < 3:
+                near = (d0 <= d1) if k == 0 else (d1 < d0)
+            color = tuple(int(v) for v in np.median(rgb[yy[near], xx[near]], axis=0))
+            box = (int(round(cx - tw / 2)), int(round(cy - th / 2)), int(round(cx + tw / 2)), int(round(cy + th / 2)))
+            out.append(Blob(float(cx), float(cy), int(round(ta)), box, color, b.shape))
+    return out
+
+
+def _small_markers(filled: np.ndarray, depth: np.ndarray, radius: float, diameter: int,
+                   min_size: int) -> np.ndarray:
+    """Markers hardly thicker than the lines (a 6 px dot on a 4 px curve, a small triangle) that
+    stand alone: the renderer's white edge or the gap around the marker cuts them off the
+    curve. A piece of ink on its own that is compact, convex and filled is a marker even when
+    it is not a line's half-width deeper; a piece of curve is long or thin, a dot of a dotted
+    gridline tiny. `depth` is the ink depth of `filled`."""
+    out = np.zeros(filled.shape, bool)
+    # Side-connected pieces: an anti-aliased corner pixel must not tie a marker to its curve.
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(filled.astype(np.uint8), connectivity=4)
+    min_area = max(min_size * min_size * 0.5, 0.5 * diameter * diameter)
+    max_side = 3 * diameter + 2
+    x, y, w, h, area = (stats[:, k] for k in range(5))
+    cand = ((area >= min_area) & (np.maximum(w, h) <= max_side)
+            & (np.maximum(w, h) <= 1.5 * np.minimum(w, h)) & (area >= 0.5 * w * h))
+    cand[0] = False
+    for i in np.flatnonzero(cand):
+        x0, y0, x1, y1 = x[i], y[i], x[i] + w[i], y[i] + h[i]
+        comp = (lab[y0:y1, x0:x1] == i).astype(np.uint8)
+        deepest = float(depth[y0:y1, x0:x1][comp.astype(bool)].max())
+        if not 0.75 * radius <= deepest < radius:
+            continue
+        hull = np.zeros_like(comp)
+        cv2.fillConvexPoly(hull, cv2.convexHull(cv2.findNonZero(comp)), 1)
+        if area[i] < 0.85 * hull.sum():
+            continue
+        out[y0:y1, x0:x1] |= comp.astype(bool)
+    return out
 
 
 def drop_fragments(blobs: list[Blob]) -> list[Blob]:
