@@ -15,11 +15,11 @@ from . import imageops, layout, ocr
 from .axes import AxisCalibration
 from .errors import NoChartFound, TicksUnreadable
 from .imageio import load_rgb
-from .labels import assign_labels, label_offsets
+from .labels import assign_labels, series_layout
 from .marks.legend import LegendEntry, aligned_with, find_legend, text_lines
 from .marks.markers import drop_fragments, find_markers
-from .marks.series import color_groups, group_series, to_lab
-from .numbers import parse_point_label, parse_tick
+from .marks.series import group_series, to_lab
+from .numbers import leading_junk, parse_point_label, parse_tick
 from .params import DigitizeParams
 
 
@@ -165,7 +165,7 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     labels_read = [v for v in words if parse_point_label(v.text) is not None
                    and parse_point_label(v.text)[0] == v.text.strip() and not _holds_marker(v, depth, text_h)]
     plot_text = [v for v in _plot_text(gray, ink_text, text_h, search_box(xa, ya, w, h))
-                 if not any(layout.overlaps(v, o) for o in labels_read)]
+                 if not any(layout.overlaps(v, o) and not _extends(v, o) and _is_text(o) for o in labels_read)]
     words = _join_label_units(layout.merge_words(words, plot_text), text_h)
     tick_words = set()
     for ax in (xa, ya):
@@ -225,7 +225,13 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     if len(points) > params.max_points:
         raise NoChartFound(f"{len(points)} marks found; this does not look like a chart of points")
 
-    _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg)
+    erase = ((None, 0), (None, 0))
+    if label_words:
+        solid = imageops.solid_regions(depth, max(2.5, 0.22 * text_h))
+        erase = ((solid, 0), (solid | _series_line_pixels(rgb, points, halfwidth, panel_bg),
+                              int(2 * np.ceil(halfwidth) + 1)))
+    _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg,
+                   text_color(rgb, tick_list, panel_bg), ink_text, erase)
 
     ext = Extraction(w, h, box, xa, ya, points, legend, words, text_h, notes)
     calibrate_points(ext)
@@ -338,7 +344,7 @@ def _mask_text(text_mask: np.ndarray, word: ocr.Word, depth: np.ndarray, pad: in
     text_mask[ys, xs] = ~imageops.solid_regions(depth[ys, xs], _marker_radius(word, text_h))
 
 
-def _join_label_units(words: list[ocr.Word], text_h: float) -> list[ocr.Word]:
+def _join_label_units(words: list[ocr.Word], text_h: float, gap: float = 0.8) -> list[ocr.Word]:
     """'64' + 'req' a space apart on one line: the point label '64 req', not a legend entry 'req'
     whose swatch would be the data marker beside the number."""
     nums = [v for v in words if parse_point_label(v.text) is not None]
@@ -346,7 +352,7 @@ def _join_label_units(words: list[ocr.Word], text_h: float) -> list[ocr.Word]:
     for a in nums:
         cands = [b for b in words if id(b) not in used and b is not a and parse_point_label(b.text) is None
                  and re.fullmatch(r"[a-z][a-z/.]{1,5}[):;,.]?", b.text)
-                 and abs(a.cy - b.cy) <= 0.4 * max(text_h, a.h) and 0 <= b.x0 - a.x1 <= 0.8 * max(text_h, a.h)]
+                 and abs(a.cy - b.cy) <= 0.4 * max(text_h, a.h) and 0 <= b.x0 - a.x1 <= gap * max(text_h, a.h)]
         if not cands:
             continue
         b = min(cands, key=lambda b: b.x0 - a.x1)
@@ -358,81 +364,322 @@ def _join_label_units(words: list[ocr.Word], text_h: float) -> list[ocr.Word]:
     return [v for v in words if id(v) not in used] + joined
 
 
+def _extends(v: ocr.Word, o: ocr.Word) -> bool:
+    """Line reading `v` is page reading `o` with more characters at its end: the page pass
+    stopped at a glyph touching a marker or a line ('81' of '8192', 'bs=327' of 'bs=32768')."""
+    a, b = parse_point_label(v.text), parse_point_label(o.text)
+    if a is None or b is None:
+        return False
+    return len(a[0]) > len(b[0]) and a[0].startswith(b[0]) and v.x1 > o.x1 + 0.25 * max(o.h, 1)
+
+
 def _plot_text(gray, ink, text_h, box) -> list[ocr.Word]:
     """Point labels and annotations inside the plot, read line by line (the page pass misses
     labels that touch a marker or a curve). A lone marker reads as a letter or two: not text."""
+    # Gridlines running through labels join them into one long stroke that is no text line.
+    x0, y0, x1, y1 = [int(v) for v in box]
+    sub = ink[y0:y1, x0:x1]
+    kept = imageops.remove_rules(sub, int(round(2.0 * text_h)))
+    if (sub & ~kept).any():
+        ink = ink.copy()
+        gray = gray.copy()
+        gray[y0:y1, x0:x1][sub & ~kept] = 255
+        ink[y0:y1, x0:x1] = kept
     out = []
     for v in layout.read_lines_in(gray, ink, text_h, box):
         if parse_point_label(v.text) is not None:
-            out.append(_cleaned_label(v))
+            out.append(_cleaned_label(v, whole=False))
         elif sum(c.isalnum() for c in v.text) >= 3 and v.conf >= 60:
             out.append(v)
     return out
 
 
-def _cleaned_label(w: ocr.Word) -> ocr.Word:
-    """The label word without the marker or line OCR read into its start, box trimmed to match."""
-    text = parse_point_label(w.text)[0]
-    cut = len(w.text.strip()) - len(text)
+def _cleaned_label(w: ocr.Word, whole: bool = True) -> ocr.Word:
+    """The label word without the marker or line OCR read into its start, box trimmed to match;
+    `whole`: also without what was read after it ('16,384,') and with its unit spaced ('4 req')
+    -- only for a word taken as a point label, as 'TP=4,' may start a legend entry."""
+    raw = w.text.strip()
+    cut = leading_junk(raw)
+    text = parse_point_label(w.text)[0] if whole else raw[cut:]
     if cut <= 0:
-        return w
-    x0 = w.x0 + int(round(w.w * cut / max(1, len(w.text.strip()))))
+        return w if text == raw else ocr.Word(text, w.conf, w.x0, w.y0, w.x1, w.y1)
+    x0 = w.x0 + int(round(w.w * cut / max(1, len(raw))))
     return ocr.Word(text, w.conf, x0, w.y0, w.x1, w.y1)
 
 
-def _label_color_series(word: ocr.Word, rgb: np.ndarray, panel_bg, series_colors: list) -> int | None:
-    """The series whose colour the label is printed in, when the label is coloured."""
-    crop = rgb[word.y0:word.y1, word.x0:word.x1].reshape(-1, 3)
+def _ink_color(rgb: np.ndarray, word: ocr.Word, panel_bg, exclude: np.ndarray | None = None):
+    """Median colour of the strokes inside a word's box, or None; `exclude`: pixels that are no
+    strokes of it (a marker its box took in)."""
+    ys, xs = slice(max(0, word.y0), word.y1), slice(max(0, word.x0), word.x1)
+    crop = rgb[ys, xs].reshape(-1, 3)
     if len(crop) == 0:
         return None
     dist = imageops.color_distance(crop.reshape(1, -1, 3), panel_bg).ravel()
-    ink = crop[dist > 80]
+    sel = dist > 80
+    if exclude is not None:
+        sel &= ~exclude[ys, xs].ravel()
+    ink = crop[sel]
     if len(ink) < 3:
         return None
-    c = tuple(int(v) for v in np.median(ink, axis=0))
-    gid = color_groups([c] + list(series_colors), 30.0)
-    same = [k for k in range(len(series_colors)) if gid[k + 1] == gid[0]]
-    return same[0] if len(same) == 1 else None
+    return tuple(int(v) for v in np.median(ink, axis=0))
 
 
-def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg):
+def text_color(rgb: np.ndarray, words: list[ocr.Word], panel_bg):
+    """The chart's text colour: that of its tick labels."""
+    cols = [c for c in (_ink_color(rgb, v, panel_bg) for v in words) if c is not None]
+    return tuple(int(v) for v in np.median(cols, axis=0)) if cols else None
+
+
+def _label_color_series(word: ocr.Word, rgb: np.ndarray, panel_bg, series_colors: list,
+                        text_rgb=None, series_sizes=None, exclude=None) -> int | None:
+    """The series whose colour the label is printed in, when the label is coloured: a label in
+    the chart's text colour (black on white) says nothing of its series, even when a series (or
+    a stray blob of text read as one) is drawn in that colour too."""
+    c = _ink_color(rgb, word, panel_bg, exclude)
+    if c is None or not series_colors:
+        return None
+    series_sizes = series_sizes or [2] * len(series_colors)
+    lab = to_lab([c] + list(series_colors) + ([text_rgb] if text_rgb is not None else []))
+    d = np.linalg.norm(lab[1:1 + len(series_colors)] - lab[0], axis=1)
+    # A one-marker "series" is often a label's own bold glyph, in the label's colour.
+    d[np.asarray(series_sizes) < 2] = np.inf
+    if text_rgb is not None and np.linalg.norm(lab[-1] - lab[0]) <= 25.0:
+        return None
+    order = np.argsort(d)
+    if d[order[0]] > 30.0 or (len(d) > 1 and d[order[1]] - d[order[0]] < 8.0):
+        return None
+    return int(order[0])
+
+
+def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg, text_rgb=None,
+                   ink=None, erase=((None, 0), (None, 0))):
+    """Point labels onto the points: assignment of the words read, then re-reads of labels
+    cut short at a marker or line, then re-reads around markers left without one.
+    `ink`: text ink of the page; `erase`: the two ways of cleaning a crop before it is read
+    again, tried in that order: ((marker pixels, 0), (marker and series-line pixels, width of
+    the gap a line leaves in the strokes it crossed))."""
     if not points:
         return
     sidx = {n: i for i, n in enumerate(series_names)}
     series_colors = [mean_color_of([p for p in points if p.series == n]) for n in series_names]
-    lab_series = [_label_color_series(v, rgb, panel_bg, series_colors) for v in label_words]
+    sizes = [sum(p.series == n for p in points) for n in series_names]
+    markers_px = erase[0][0]
+    lab_series = [_label_color_series(v, rgb, panel_bg, series_colors, text_rgb, sizes, markers_px)
+                  for v in label_words]
     markers = [(p.x_px, p.y_px, sidx[p.series]) for p in points]
     pairs = assign_labels(markers, label_words, text_h, lab_series)
+    words = list(label_words)
+    budget = [_REREAD_BUDGET]
+    if ink is None:
+        ink = gray < 160
+    for i, j in list(pairs.items()):
+        # Erasing the series' lines takes strokes off a label printed in the series' colour.
+        same = _ink_color(rgb, words[j], panel_bg, markers_px)
+        same = same is not None and float(np.linalg.norm(np.subtract(*to_lab([same, series_colors[markers[i][2]]])))) < 30
+        for mask in erase[:1] if same else erase:
+            v = _reread_cut_label(words[j], gray, ink, mask, budget, rgb, panel_bg)
+            if v is not None:
+                words[j] = v
+                break
     for i, j in pairs.items():
-        points[i].label = label_words[j].text
-        points[i].label_conf = label_words[j].conf
+        points[i].label = words[j].text
+        points[i].label_conf = words[j].conf
     # A label the page pass missed (touching a line, a lone digit): read it where this series'
-    # other labels sit relative to their markers.
+    # other labels sit relative to their markers, then at the other places a renderer puts a
+    # label it could not print there.
+    taken = [words[j] for j in pairs.values()]
     for name in series_names:
         idx = [i for i, p in enumerate(points) if p.series == name]
-        done = [(points[i], label_words[pairs[i]]) for i in idx if i in pairs]
+        done = [((points[i].x_px, points[i].y_px), words[pairs[i]]) for i in idx if i in pairs]
         if len(done) < max(2, len(idx) // 2) or len(done) == len(idx):
             continue
-        off = label_offsets([((p.x_px, p.y_px), v) for p, v in done])
-        if off is None:
-            continue
-        dx, dy, lw, lh = off
+        lay = series_layout(done, text_h)
+        lw = float(np.median([v.w for _, v in done]))
+        lh = float(np.median([v.h for _, v in done]))
+        gap = float(np.median([_box_gap(m, v) for m, v in done]))
+        cols = [c for c in (_ink_color(rgb, v, panel_bg, markers_px) for _, v in done) if c is not None]
+        lcolor = tuple(np.median(cols, axis=0)) if cols else None
         for i in idx:
-            if i in pairs:
+            if i in pairs or budget[0] <= 0:
                 continue
             p = points[i]
-            cx, cy = p.x_px + dx, p.y_px + dy
-            bx0, by0 = int(max(0, cx - 0.8 * lw - lh)), int(max(0, cy - 0.8 * lh))
-            bx1, by1 = int(min(gray.shape[1], cx + 0.8 * lw + lh)), int(min(gray.shape[0], cy + 0.8 * lh))
-            if bx1 - bx0 < 4 or by1 - by0 < 4:
-                continue
-            crop = gray[by0:by1, bx0:bx1]
-            scale = float(np.clip(30.0 / max(lh, 1), 1.0, 4.0))
-            got = [v for v in ocr.read_words(np.pad(crop, 6, constant_values=255), scale, ocr.PSM_LINE)
-                   if parse_point_label(v.text) is not None]
-            if len(got) == 1:
-                p.label = got[0].text
-                p.label_conf = got[0].conf
+            found = None
+            for mask in erase:
+                for box in _label_places(p.x_px, p.y_px, lay, lw, lh, gap):
+                    got = _read_label_at(box, gray, ink, mask[0], budget, lh, rgb=rgb, color=lcolor, bg=panel_bg,
+                                         bridge=mask[1])
+                    got = [v for v in got if not any(layout.overlaps(v, t) for t in taken)
+                           and _closest_claim(v, i, markers, pairs)]
+                    if got:
+                        found = max(got, key=lambda v: v.conf)
+                        break
+                if found is not None:
+                    break
+            if found is not None:
+                p.label, p.label_conf = found.text, found.conf
+                taken.append(found)
+
+
+def _series_line_pixels(rgb: np.ndarray, points: list[Point], halfwidth: float, bg) -> np.ndarray:
+    """Pixels of the lines joining each series' markers (in x order) that have the series'
+    colour or a blend of it with the background `bg` (the line's anti-aliased edges): a label
+    the line runs through reads once they are erased (one printed in another colour keeps its
+    strokes)."""
+    import cv2
+    h, w = rgb.shape[:2]
+    band = np.zeros((h, w), np.uint8)
+    names = sorted({p.series for p in points})[:254]
+    colors = np.zeros((len(names) + 1, 3), np.float32)
+    for k, name in enumerate(names, 1):
+        pts = sorted((p for p in points if p.series == name), key=lambda p: p.x_px)
+        colors[k] = mean_color_of(pts)
+        for a, b in zip(pts, pts[1:]):
+            cv2.line(band, (int(round(a.x_px)), int(round(a.y_px))), (int(round(b.x_px)), int(round(b.y_px))),
+                     k, thickness=int(2 * np.ceil(halfwidth) + 5))
+    ys, xs = np.nonzero(band)
+    out = np.zeros((h, w), bool)
+    if len(ys) == 0:
+        return out
+    c = rgb[ys, xs].astype(np.float32) - np.asarray(bg, np.float32)
+    d = colors[band[ys, xs]] - np.asarray(bg, np.float32)
+    t = np.einsum("ij,ij->i", c, d) / np.maximum(np.einsum("ij,ij->i", d, d), 1.0)
+    resid = np.abs(c - t[:, None] * d).max(axis=1)
+    near = (t > 0.1) & (resid < 40)
+    out[ys[near], xs[near]] = True
+    return out
+
+
+# OCR calls the re-reads may make on one chart (each a few milliseconds).
+_REREAD_BUDGET = 40
+
+
+def _box_gap(m, v: ocr.Word) -> float:
+    dx = max(v.x0 - m[0], 0.0, m[0] - v.x1)
+    dy = max(v.y0 - m[1], 0.0, m[1] - v.y1)
+    return float(np.hypot(dx, dy))
+
+
+def _closest_claim(v: ocr.Word, i: int, markers, pairs) -> bool:
+    """Label `v` read near marker i is its label unless a marker of the same series, or one
+    already labelled, is nearer (a stray blob of another colour, often a glyph of the label
+    itself, is no claim)."""
+    d = _box_gap(markers[i][:2], v)
+    return not any(k != i and (k in pairs or markers[k][2] == markers[i][2]) and _box_gap(m[:2], v) < d
+                   for k, m in enumerate(markers))
+
+
+def _label_places(mx: float, my: float, lay, lw: float, lh: float, gap: float):
+    """Boxes (x0, y0, x1, y1) where a marker's label may be: where its series' labels are, then
+    above, below, right, left and at the four corners, `gap` from the marker centre. Boxes are
+    a character wider on both sides than the typical label, as labels differ in length."""
+    pad = 1.0 * lh
+    lw = max(lw, 2.5 * lh)    # the labels read may be the short ones, or have lost their unit
+    out = []
+    if lay is not None:
+        a, ox, oy, _ = lay
+        ax, cy = mx + ox, my + oy
+        x0 = {0: ax, 1: ax - lw / 2, 2: ax - lw}[a]
+        out.append((x0 - pad, cy - 0.5 * lh, x0 + lw + pad, cy + 0.5 * lh))
+    g = max(gap, 1.0)
+    d = 0.7 * g
+    for cx, cy, ax in ((mx, my - g - lh / 2, 1), (mx, my + g + lh / 2, 1), (mx + g, my, 0), (mx - g, my, 2),
+                       (mx + d, my - d - lh / 2, 0), (mx + d, my + d + lh / 2, 0),
+                       (mx - d, my - d - lh / 2, 2), (mx - d, my + d + lh / 2, 2)):
+        x0 = {0: cx, 1: cx - lw / 2, 2: cx - lw}[ax]
+        box = (x0 - pad, cy - 0.5 * lh, x0 + lw + pad, cy + 0.5 * lh)
+        if not out or max(abs(box[0] - out[0][0]), abs(box[1] - out[0][1])) > 0.5 * lh:
+            out.append(box)
+    return out
+
+
+def _isolate_color(rgb: np.ndarray, color, bg) -> tuple[np.ndarray, np.ndarray]:
+    """Dark-on-white rendering of only the pixels of `color` (or at least half-way to it from
+    the background `bg`), and their mask: a label read apart from gridlines and from other
+    series' lines and markers."""
+    c = rgb.astype(np.float32) - np.asarray(bg, np.float32)
+    d = np.asarray(color, np.float32) - np.asarray(bg, np.float32)
+    t = (c @ d) / max(float(d @ d), 1.0)
+    resid = np.abs(c - t[..., None] * d).max(axis=-1)
+    keep = (t >= 0.45) & (resid < 50)
+    gray = np.where(keep, 255.0 - 255.0 * np.clip(t, 0, 1), 255.0).astype(np.uint8)
+    return gray, keep
+
+
+def _read_label_at(box, gray, ink, erase, budget, lh, min_conf: float = 60.0, rgb=None, color=None,
+                   bg=None, bridge: int = 0) -> list[ocr.Word]:
+    """Point labels read in one box (page coordinates), gridlines and the `erase` pixels
+    (markers, series lines) removed, and with `color` given, only the label's colour kept;
+    nothing when the box holds no ink or the OCR budget is spent."""
+    h, w = gray.shape
+    x0, y0 = int(max(0, box[0])), int(max(0, box[1] - 0.3 * lh))
+    x1, y1 = int(min(w, box[2])), int(min(h, box[3] + 0.3 * lh))
+    if x1 - x0 < 4 or y1 - y0 < 4 or budget[0] <= 0:
+        return []
+    # Gridlines are found in a window reaching a rule's length past the crop: inside a crop
+    # one text line tall, a gridline is no longer than a glyph's stem.
+    n = int(round(2.0 * lh))
+    ex0, ey0, ex1, ey1 = max(0, x0 - n), max(0, y0 - n), min(w, x1 + n), min(h, y1 + n)
+    if color is not None:
+        crop, keep = _isolate_color(rgb[ey0:ey1, ex0:ex1], color, bg)
+    else:
+        crop = gray[ey0:ey1, ex0:ex1].copy()
+        keep = ink[ey0:ey1, ex0:ex1].copy()
+    unruled = imageops.remove_rules(keep, n, dashed=True)
+    crop[keep & ~unruled] = 255
+    keep = unruled
+    inner = (slice(y0 - ey0, y1 - ey0), slice(x0 - ex0, x1 - ex0))
+    crop, keep = crop[inner].copy(), keep[inner].copy()
+    if erase is not None:
+        gone = erase[y0:y1, x0:x1]
+        crop[gone] = 255
+        keep = keep & ~gone
+        if bridge:
+            # Strokes a line crossed are cut where it was erased: close those gaps again.
+            import cv2
+            k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (bridge, bridge))
+            fill = cv2.morphologyEx(keep.astype(np.uint8), cv2.MORPH_CLOSE, k).astype(bool) & gone
+            crop[fill] = int(np.percentile(crop[keep], 20)) if keep.any() else 0
+            keep = keep | fill
+    if keep.sum() < 4:
+        return []
+    budget[0] -= 1
+    scale = float(np.clip(30.0 / max(lh, 1), 1.0, 4.0))
+    read = [v.shifted(x0 - 6, y0 - 6) for v in ocr.read_words(np.pad(crop, 6, constant_values=255), scale, ocr.PSM_LINE)]
+    read = [_cleaned_label(v, whole=False) if parse_point_label(v.text) is not None else v for v in read]
+    return [_cleaned_label(v) for v in _join_label_units(read, lh, 1.2)
+            if parse_point_label(v.text) is not None and v.conf >= min_conf]
+
+
+def _reread_cut_label(v: ocr.Word, gray, ink, erase, budget, rgb=None, bg=None) -> ocr.Word | None:
+    """A label whose first or last glyph touches a marker or a line is often read without it
+    ('28' of '128', 'n=6' of 'n=64'): when ink goes on right beside the word, read it again a
+    character wider on both sides with the markers erased, and keep the longer reading that
+    holds the first one."""
+    h, w = gray.shape
+    reach = max(2, int(round(0.5 * v.h)))
+    rows = slice(max(0, v.y0), min(h, v.y1))
+    left = ink[rows, max(0, v.x0 - reach):max(0, v.x0 - 1)]
+    right = ink[rows, min(w, v.x1 + 1):min(w, v.x1 + reach)]
+    if not (left.any() or right.any()):
+        return None
+    pad = 1.2 * v.h
+    color = _ink_color(rgb, v, bg, erase[0] if erase is not None else None) if rgb is not None else None
+    mask, bridge = erase if erase is not None else (None, 0)
+    got = _read_label_at((v.x0 - pad, v.y0, v.x1 + pad, v.y1), gray, ink, mask, budget, v.h, 50.0,
+                         rgb, color, bg, bridge)
+    old = parse_point_label(v.text)
+    best = None
+    for g in got:
+        new = parse_point_label(g.text)
+        if new is None or not layout.overlaps(g, v):
+            continue
+        od = re.sub(r"\D", "", old[0])
+        nd = re.sub(r"\D", "", new[0])
+        # Longer by a glyph or two, the first reading's digits kept in order, no decimals made up.
+        if (len(old[0]) < len(new[0]) <= len(old[0]) + 2 and od in nd and ("." in new[0]) <= ("." in old[0])
+                and g.conf >= v.conf - 10 and (best is None or len(new[0]) > len(best.text))):
+            best = g
+    return best
 
 
 def mean_color_of(points: list[Point]):

@@ -128,3 +128,38 @@ def solid_regions(depth: np.ndarray, min_radius: float) -> np.ndarray:
     d = int(2 * np.ceil(min_radius) + 3)
     grown = cv2.dilate(core, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (d, d)))
     return grown.astype(bool) & (depth > 0)
+
+
+def remove_rules(ink: np.ndarray, min_len: int, dashed: bool = False) -> np.ndarray:
+    """`ink` without its horizontal and vertical rules (gridlines, frames: straight runs of at
+    least `min_len` px; with `dashed`, vertical ones also dashed), except where a stroke crosses one, so that
+    text a gridline runs through reads as text again. Text has no vertical run that long, even
+    with gaps of a quarter of that length bridged; a horizontal dash is left alone, as the feet
+    of serif letters along a baseline would pass for one."""
+    n = max(3, int(min_len))
+    # Padded with background: outside the array is no ink (cv2 erodes as if it were).
+    m = np.pad(ink.astype(np.uint8), n)
+    inner = (slice(n, n + ink.shape[0]), slice(n, n + ink.shape[1]))
+    horiz = cv2.morphologyEx(m, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (n, 1)))[inner].astype(bool)
+    gap = max(1, n // 4)
+    bridged = cv2.morphologyEx(m, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (1, gap + 1))) if dashed else m
+    vert = cv2.morphologyEx(bridged, cv2.MORPH_OPEN,
+                            cv2.getStructuringElement(cv2.MORPH_RECT, (1, n)))[inner].astype(bool) & ink
+    rest = ink & ~(horiz | vert)
+
+    def near(mask, axis, sign):
+        out = np.zeros_like(mask)
+        for k in (1, 2, 3):
+            if axis == 0:
+                if sign > 0:
+                    out[k:] |= mask[:-k]
+                else:
+                    out[:-k] |= mask[k:]
+            else:
+                if sign > 0:
+                    out[:, k:] |= mask[:, :-k]
+                else:
+                    out[:, :-k] |= mask[:, k:]
+        return out
+    crossed = (horiz & near(rest, 0, 1) & near(rest, 0, -1)) | (vert & near(rest, 1, 1) & near(rest, 1, -1))
+    return rest | crossed

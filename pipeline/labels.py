@@ -17,6 +17,58 @@ def _box_distance(px: float, py: float, w: Word) -> float:
     return float(np.hypot(dx, dy))
 
 
+def _pair_cost(px: float, py: float, w: Word, text_h: float) -> float:
+    """How far label `w` is from a marker, in text heights. Labels are printed beside their
+    markers, never over them: a marker inside a label's box (a tight run where the next marker
+    sits under this label) costs more the deeper it lies, instead of nothing."""
+    d = _box_distance(px, py, w)
+    if d > 0:
+        return d / text_h
+    depth = min(px - w.x0, w.x1 - px, py - w.y0, w.y1 - py)
+    return 1.0 + max(0.0, depth) / text_h
+
+
+# A label that is not where its series' labels sit (the renderer moved it aside to avoid a
+# neighbour or the frame) may still go to its nearest marker, at this extra cost.
+_ASIDE = 1.0
+
+
+def _anchors(w: Word) -> tuple[float, float, float]:
+    """Where a label can be anchored horizontally: left edge (printed right of its marker),
+    centre (above or below) or right edge (left of it)."""
+    return (w.x0, w.cx, w.x1)
+
+
+def series_layout(pairs, text_h: float):
+    """The placement most labels of one series share, from (marker (x, y), label word) pairs:
+    (anchor, dx, dy, inliers), anchor 0/1/2 = left edge / centre / right edge of the label,
+    (dx, dy) from the marker to that anchor and the label's vertical centre. A placement that
+    puts the label over its marker is never one. None when no two labels agree."""
+    if len(pairs) < 2:
+        return None
+    tol = 0.6 * text_h
+    mx = np.array([m[0] for m, _ in pairs], float)
+    my = np.array([m[1] for m, _ in pairs], float)
+    ax = np.array([_anchors(w) for _, w in pairs], float)
+    cy = np.array([w.cy for _, w in pairs], float)
+    covers = np.array([w.x0 <= m[0] <= w.x1 and w.y0 <= m[1] <= w.y1 for m, w in pairs])
+    best = None
+    for a in (1, 0, 2):
+        dx = ax[:, a] - mx
+        dy = cy - my
+        for k in range(len(pairs)):
+            if covers[k]:
+                continue
+            ok = (np.abs(dx - dx[k]) <= tol) & (np.abs(dy - dy[k]) <= tol) & ~covers
+            n = int(ok.sum())
+            if best is None or n > best[0] or (n == best[0] and np.hypot(dx[k], dy[k]) < best[4]):
+                best = (n, a, ok, k, float(np.hypot(dx[k], dy[k])))
+    if best is None or best[0] < 2:
+        return None
+    n, a, ok, _, _ = best
+    return a, float(np.median((ax[:, a] - mx)[ok])), float(np.median((cy - my)[ok])), n
+
+
 def assign_labels(markers: list[tuple[float, float, int]], labels: list[Word], text_h: float,
                   label_series: list[int | None] | None = None, max_dist: float = 4.0) -> dict[int, int]:
     """markers: (x, y, series index); labels: OCR words that parse as point labels.
@@ -36,29 +88,39 @@ def assign_labels(markers: list[tuple[float, float, int]], labels: list[Word], t
     cost = np.full((len(markers), len(labels)), big)
     for i, (mx, my, _) in enumerate(markers):
         for j, w in enumerate(labels):
-            d = _box_distance(mx, my, w) / text_h + colour_penalty(i, j)
+            d = _pair_cost(mx, my, w, text_h) + colour_penalty(i, j)
             if d <= max_dist:
                 cost[i, j] = d
     first = _solve(cost, big)
     if len(first) < 2:
         return first
-    # Learn each series' label offset (label centre minus marker centre) and reassign.
-    offsets = {}
+    # Learn each series' label placement from the labels near its markers (the one most of
+    # them agree on, not the first pass's pairs, which a tight run shifts by one marker) and
+    # reassign against it.
+    layouts = {}
     for s in {m[2] for m in markers}:
-        d = [(labels[j].cx - markers[i][0], labels[j].cy - markers[i][1]) for i, j in first.items() if markers[i][2] == s]
-        if len(d) >= 2:
-            offsets[s] = np.median(np.array(d), axis=0)
-    if not offsets:
+        near = [(markers[i][:2], labels[j]) for i in range(len(markers)) if markers[i][2] == s
+                for j in range(len(labels)) if cost[i, j] <= 2.5]
+        lay = series_layout(near, text_h)
+        if lay is None:
+            d = [((markers[i][0], markers[i][1]), labels[j]) for i, j in first.items() if markers[i][2] == s]
+            if len(d) >= 2:
+                lay = (1, float(np.median([w.cx - m[0] for m, w in d])),
+                       float(np.median([w.cy - m[1] for m, w in d])), len(d))
+        if lay is not None:
+            layouts[s] = lay
+    if not layouts:
         return first
-    fallback = np.median(np.array(list(offsets.values())), axis=0)
+    fallback = max(layouts.values(), key=lambda v: v[3])
     cost2 = np.full_like(cost, big)
     for i, (mx, my, s) in enumerate(markers):
-        ox, oy = offsets.get(s, fallback)
+        a, ox, oy, _ = layouts.get(s, fallback)
         for j, w in enumerate(labels):
             if cost[i, j] >= big:
                 continue
-            d = np.hypot(w.cx - (mx + ox), w.cy - (my + oy)) / text_h + colour_penalty(i, j)
-            if d <= max_dist:
+            d = np.hypot(_anchors(w)[a] - (mx + ox), w.cy - (my + oy)) / text_h + colour_penalty(i, j)
+            d = min(d, cost[i, j] + _ASIDE)
+            if d <= max_dist + _ASIDE:
                 cost2[i, j] = d
     return _solve(cost2, big)
 
@@ -118,11 +180,3 @@ def min_cost_assignment(cost: np.ndarray) -> tuple[list[int], list[int]]:
         pairs = sorted(zip(cols, rows))
         rows, cols = [r for r, _ in pairs], [col for _, col in pairs]
     return rows, cols
-
-
-def label_offsets(pairs: list[tuple[tuple[float, float], Word]]) -> tuple[float, float, float, float] | None:
-    """Median (dx, dy, width, height) of labels relative to their markers, for re-reading misses."""
-    if len(pairs) < 2:
-        return None
-    arr = np.array([(w.cx - m[0], w.cy - m[1], w.w, w.h) for m, w in pairs], float)
-    return tuple(float(v) for v in np.median(arr, axis=0))

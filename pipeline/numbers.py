@@ -59,7 +59,18 @@ def parse_tick(text: str) -> float | None:
 
 
 _LABEL = re.compile(r"^(?:(?P<prefix>[A-Za-z_]{1,12})\s*[=:]\s*)?(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?[kKM]?)"
-                    r"(?P<unit>\s[a-z][a-z/.]{1,5})?$")
+                    r"(?P<unit>\s?[a-z][a-z/.]{1,5})?$")
+
+
+def leading_junk(text: str) -> int:
+    """How many characters clean_label_text drops from the start of `text` (stripped)."""
+    t = text.strip()
+    k = 0
+    while k < len(t) and not t[k].isalnum():
+        k += 1
+    if re.match(r"^0\d{1,3}(,\d{3})+\W*$", t[k:]):
+        k += 1
+    return k
 
 
 def clean_label_text(text: str) -> str:
@@ -68,6 +79,8 @@ def clean_label_text(text: str) -> str:
     t = text.strip()
     while t and not t[0].isalnum():
         t = t[1:]
+    # A gridline end or the next glyph's edge read after the number: '16,384,', 'n=256:'.
+    t = re.sub(r"(?<=\d)[,.:;'|_~-]+$", "", t)
     if re.match(r"^0\d{1,3}(,\d{3})+$", t):
         t = t[1:]
     return t
@@ -82,4 +95,6 @@ def parse_point_label(text: str) -> tuple[str, float] | None:
     value = parse_tick(m.group("num"))
     if value is None:
         return None
+    if m.group("unit") and not m.group("unit").startswith(" "):
+        t = t[:m.start("unit")] + " " + t[m.start("unit"):]     # '4req' -> '4 req'
     return t, value

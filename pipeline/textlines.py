@@ -17,7 +17,7 @@ def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int,
         return []
     n, lab, stats, _ = cv2.connectedComponentsWithStats(sub, connectivity=8)
     dist = cv2.distanceTransform(sub, cv2.DIST_L2, 3)
-    comps = []
+    comps, bars = [], []
     for i in range(1, n):
         x, y, w, h, area = stats[i]
         # Characters: between a third and twice the tick-label height, not long strokes, and
@@ -30,6 +30,14 @@ def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int,
         elif h < 0.3 * text_h and w <= 0.6 * text_h and area >= 2 and h >= 1:
             # a minus sign, a decimal point or a comma
             comps.append([x, y, x + w, y + h])
+        elif h < 0.3 * text_h and w <= 1.0 * text_h and area >= 2 and h >= 1:
+            bars.append([x, y, x + w, y + h])
+    # The two bars of an '=' are as wide as a digit, wider than a minus: kept in pairs only,
+    # so that a legend's line swatch or a gridline's dash does not join the text.
+    for i, a in enumerate(bars):
+        if any(k != i and abs(b[0] - a[0]) <= 2 and abs(b[2] - a[2]) <= 2 and 0 < abs(b[1] - a[1]) <= 0.5 * text_h
+               for k, b in enumerate(bars)):
+            comps.append(a)
     if not comps:
         return []
     comps.sort(key=lambda b: b[0])

@@ -249,13 +249,10 @@ def test_default_prefill_chart_quoted_reading_position(label, prefill):
     assert ex <= TOL and ey <= TOL, (label, row["x"], row["y"], ex, ey)
 
 
-_PREFILL_LABEL_XFAIL = {
-    "16,384": ("default prefill chart: the label '16,384' is printed left of its marker while the "
-               "series' other labels are right of theirs; the page OCR does not read it as a point "
-               "label, and digitize._attach_labels' re-read at the series' learnt (rightward) "
-               "offset looks at the curve instead, so the point comes out unlabelled (or, in one "
-               "build seen, with the junk label '38407')"),
-}
+# Labels of the default chart known to be read wrong (strict xfails); '16,384', printed left of
+# its marker while the series' other labels are right of theirs, is read since the re-read
+# looks at every place a renderer puts a label, not only at the series' learnt offset.
+_PREFILL_LABEL_XFAIL: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("label", [
