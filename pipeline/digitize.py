@@ -55,8 +55,11 @@ class Extraction:
 
 def _is_text(w: ocr.Word) -> bool:
     """Words worth masking out of the marks. Masking keeps solid markers (see _mask_text), so
-    only a hollow marker read as a letter is at risk: single characters need some confidence."""
-    if parse_point_label(w.text) is not None and len(w.text) >= 2:
+    only a hollow marker read as a letter is at risk: single characters need some confidence.
+    A word is a label here only as read (not once trailing marks are cut off or a unit spaced,
+    as for point labels): 'en=2,' at no confidence is a marker and a line, not text."""
+    p = parse_point_label(w.text)
+    if p is not None and len(w.text) >= 2 and p[0] == w.text.strip()[leading_junk(w.text):]:
         return True
     alnum = sum(c.isalnum() for c in w.text)
     return (alnum >= 2 and w.conf >= 40) or (alnum == 1 and w.conf >= 60)
@@ -386,7 +389,7 @@ def _plot_text(gray, ink, text_h, box) -> list[ocr.Word]:
         gray[y0:y1, x0:x1][sub & ~kept] = 255
         ink[y0:y1, x0:x1] = kept
     out = []
-    for v in layout.read_lines_in(gray, ink, text_h, box):
+    for v in layout.read_lines_in(gray, ink, text_h, box, equals=True):
         if parse_point_label(v.text) is not None:
             out.append(_cleaned_label(v, whole=False))
         elif sum(c.isalnum() for c in v.text) >= 3 and v.conf >= 60:

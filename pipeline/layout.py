@@ -182,13 +182,14 @@ def snap_ticks(axis: AxisFind, ink: np.ndarray, text_h: float, vertical: bool) -
     return AxisFind(cal, axis.words, axis.side)
 
 
-def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region) -> list[Word]:
-    """OCR every text line found as ink inside `region`, one line at a time."""
+def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region, equals: bool = False) -> list[Word]:
+    """OCR every text line found as ink inside `region`, one line at a time (`equals`: see
+    textlines.text_line_boxes)."""
     from . import ocr
     from .textlines import text_line_boxes
     h, w = gray.shape
     out = []
-    for x0, y0, x1, y1 in text_line_boxes(ink, text_h, region):
+    for x0, y0, x1, y1 in text_line_boxes(ink, text_h, region, equals):
         p = max(3, int(0.4 * (y1 - y0)))
         cx0, cy0, cx1, cy1 = max(0, x0 - p), max(0, y0 - p), min(w, x1 + p), min(h, y1 + p)
         crop = gray[cy0:cy1, cx0:cx1]

@@ -9,8 +9,11 @@ import cv2
 import numpy as np
 
 
-def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int, int]) -> list[tuple[int, int, int, int]]:
-    """Boxes (x0, y0, x1, y1) of text-like lines inside `region` = (x0, y0, x1, y1) of `ink`."""
+def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int, int],
+                    equals: bool = False) -> list[tuple[int, int, int, int]]:
+    """Boxes (x0, y0, x1, y1) of text-like lines inside `region` = (x0, y0, x1, y1) of `ink`.
+    `equals`: also join the two bars of an '=' (point labels such as 'n=64'); tick labels have
+    none, and their reading is left as it was."""
     rx0, ry0, rx1, ry1 = [int(v) for v in region]
     sub = ink[ry0:ry1, rx0:rx1].astype(np.uint8)
     if sub.size == 0:
@@ -34,7 +37,7 @@ def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int,
             bars.append([x, y, x + w, y + h])
     # The two bars of an '=' are as wide as a digit, wider than a minus: kept in pairs only,
     # so that a legend's line swatch or a gridline's dash does not join the text.
-    for i, a in enumerate(bars):
+    for i, a in enumerate(bars if equals else []):
         if any(k != i and abs(b[0] - a[0]) <= 2 and abs(b[2] - a[2]) <= 2 and 0 < abs(b[1] - a[1]) <= 0.5 * text_h
                for k, b in enumerate(bars)):
             comps.append(a)
