@@ -43,3 +43,14 @@ class OcrEngineMissing(PipelineError):
 
 class OutputError(PipelineError):
     exit_code = 9
+
+
+class DataFileError(PipelineError):
+    """A card, readings or ledger file that cannot be used; the message names file, line and field."""
+    exit_code = 10
+
+    def __init__(self, path, line: int | None, field: str | None, problem: str):
+        where = f"{path}" + (f", line {line}" if line else "")
+        what = f"field '{field}': " if field else ""
+        super().__init__(f"{where}: {what}{problem}")
+        self.path, self.line, self.field = path, line, field

@@ -1,0 +1,1 @@
+"""Auditing quoted numbers: the readings file, tolerances, reconciliation and the report."""

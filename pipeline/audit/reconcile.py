@@ -1,0 +1,258 @@
+"""Reconciliation: each quoted reading against the chart element it names, with a verdict.
+
+A verdict compares two intervals: the one the quote admits (its digits and its hedge, see
+quoted.py) and the one the extraction supports (the measured value plus or minus its uncertainty,
+which digitize derives from the calibration residual and one pixel). They overlap: consistent.
+They do not: inconsistent, with the deviation. No element or no chart: unverifiable, with why.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from ..registry.cards import Card, Relation
+from .chart_table import ChartTable, key, label_value, same_label
+from .readings import Reading, Selection
+
+CONSISTENT, INCONSISTENT, UNVERIFIABLE = "consistent", "inconsistent", "unverifiable"
+
+
+class Unverifiable(Exception):
+    """Raised while locating chart elements; its message is the verdict's reason."""
+
+
+@dataclass
+class Measure:
+    value: float
+    err: float
+    evidence: list[dict] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Verdict:
+    id: str
+    chart: str
+    kind: str
+    verdict: str
+    quote: str = ""
+    quoted: str = ""
+    quantity: str = ""
+    unit: str = ""
+    quote_interval: tuple[float, float] | None = None
+    measured: float | None = None
+    measured_err: float | None = None
+    deviation: float | None = None          # measured - quoted value, in the quantity's units
+    deviation_pct: float | None = None
+    reason: str = ""
+    evidence: list[dict] = field(default_factory=list)
+    source: dict = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        d = dict(self.__dict__)
+        d["quote_interval"] = list(self.quote_interval) if self.quote_interval else None
+        return d
+
+
+def reconcile(reading: Reading, table: ChartTable | None) -> Verdict:
+    base = Verdict(id=reading.id, chart=reading.target, kind=reading.kind, verdict=UNVERIFIABLE,
+                   quote=reading.quote, quoted=reading.quoted.text, quantity=reading.quantity,
+                   unit=reading.unit, quote_interval=reading.quoted.interval(), source=reading.source)
+    if table is None:
+        base.reason = f"chart '{reading.target}' is not registered or was not extracted"
+        return base
+    if not table.readable:
+        base.reason = table.problem
+        return base
+    try:
+        m = measure(reading, table.points)
+    except Unverifiable as exc:
+        base.reason = str(exc)
+        return base
+    return judge(base, reading, m)
+
+
+def judge(v: Verdict, reading: Reading, m: Measure) -> Verdict:
+    q = reading.quoted
+    lo, hi = q.interval()
+    v.measured, v.measured_err, v.evidence = m.value, m.err, m.evidence
+    v.deviation = m.value - q.value if q.hedge != "range" else _outside(m.value, q.low, q.high)
+    ref = q.value if q.value else float("nan")
+    v.deviation_pct = 100.0 * v.deviation / abs(ref) if ref == ref and ref != 0 else None
+    overlaps = m.value + m.err >= lo and m.value - m.err <= hi
+    v.verdict = CONSISTENT if overlaps else INCONSISTENT
+    rule = {"about": "hedged: one unit of the last digit", "up_to": "a maximum, hedged: one unit of the last digit",
+            "exact": "rounded: half a unit of the last digit", "range": "a range, each end rounded",
+            "at_least": "a lower bound"}[q.hedge]
+    v.reason = (f"quote admits [{_g(lo)}, {_g(hi)}] ({rule}); chart gives {_g(m.value)} ± {_g(m.err)}"
+                + ("" if overlaps else f"; off by {_g(v.deviation)} {reading.unit}".rstrip()
+                   + (f" ({v.deviation_pct:+.1f} %)" if v.deviation_pct is not None else "")))
+    if m.notes:
+        v.reason += "; " + "; ".join(m.notes)
+    return v
+
+
+def _outside(value: float, lo: float, hi: float) -> float:
+    return value - hi if value > hi else value - lo if value < lo else 0.0
+
+
+def _g(x: float) -> str:
+    """Four significant digits with thousands separators, as a reader writes chart values."""
+    if x is None or not math.isfinite(x):
+        return str(x)
+    if x == 0 or not 1e-3 <= abs(x) < 1e9:
+        return f"{x:.4g}"
+    decimals = max(0, 3 - math.floor(math.log10(abs(x))))
+    return f"{x:,.{decimals}f}"
+
+
+# --- locating chart elements -------------------------------------------------------------------
+
+def measure(reading: Reading, df: pd.DataFrame) -> Measure:
+    axis = reading.axis
+    percent = reading.quoted.suffix == "%" or reading.unit.strip() == "%"
+    if reading.numerator is not None:
+        if reading.kind == "max" and reading.numerator.by is None:
+            return _max_ratio(df, reading.numerator, reading.denominator, axis, percent)
+        a = _value(df, reading.numerator, axis)
+        b = _value(df, reading.denominator, axis)
+        return _ratio(a, b, percent)
+    values = [m for sel in reading.selections for m in _values(df, sel, axis)]
+    if reading.kind in ("point", "range"):
+        return values[0]
+    if reading.kind == "max":
+        best = max(values, key=lambda m: m.value)
+        return Measure(best.value, best.err, best.evidence,
+                       [f"largest of {len(values)} points"])
+    total = sum(m.value for m in values)
+    err = sum(m.err for m in values)
+    evidence = [e for m in values for e in m.evidence]
+    if reading.kind == "sum":
+        return Measure(total, err, evidence, [f"sum of {len(values)} points"])
+    return Measure(total / len(values), err / len(values), evidence, [f"mean of {len(values)} points"])
+
+
+def _ratio(a: Measure, b: Measure, percent: bool) -> Measure:
+    if b.value == 0:
+        raise Unverifiable("the denominator reads as zero on the chart")
+    r = a.value / b.value
+    # Relative uncertainties add for a quotient (first order).
+    err = abs(r) * (a.err / abs(a.value or 1e-300) + b.err / abs(b.value))
+    scale = 100.0 if percent else 1.0
+    return Measure(r * scale, err * scale, a.evidence + b.evidence, a.notes + b.notes)
+
+
+def _max_ratio(df, num: Selection, den: Selection, axis: str, percent: bool) -> Measure:
+    top = _series_rows(df, num.series)
+    bottom = _series_rows(df, den.series)
+    ratios = []
+    for _, row in top.iterrows():
+        match = bottom[[same_label(row["label"], other) for other in bottom["label"]]] if row["label"] else bottom.iloc[0:0]
+        if len(match) == 1:
+            ratios.append(_ratio(_row_measure(row, axis), _row_measure(match.iloc[0], axis), percent))
+    if not ratios:
+        raise Unverifiable(f"series {num.series} and {den.series} share no labelled point to compare")
+    best = max(ratios, key=lambda m: m.value)
+    best.notes.append(f"largest of {len(ratios)} ratios over shared points")
+    return best
+
+
+def _value(df: pd.DataFrame, sel: Selection, axis: str) -> Measure:
+    values = _values(df, sel, axis)
+    if len(values) != 1:
+        raise Unverifiable(f"{sel.describe()} names {len(values)} points, not one")
+    return values[0]
+
+
+def _values(df: pd.DataFrame, sel: Selection, axis: str) -> list[Measure]:
+    rows = _series_rows(df, sel.series) if sel.series else df
+    notes = []
+    if sel.series and rows.empty:
+        rows, notes = df, [f"no series named '{sel.series}' was read; searched all series"]
+    if sel.by is None:
+        picked = rows
+    elif sel.by in ("label", "category"):
+        picked = rows[[same_label(sel.key, lab) for lab in rows["label"]]]
+    else:
+        picked = _nearest_x(rows, float(sel.key))
+    if picked.empty:
+        seen = sorted({str(v) for v in rows["label"] if str(v)}, key=lambda s: (label_value(s) is None, label_value(s) or 0, s))
+        raise Unverifiable(f"no point with {sel.by} {sel.key}" + (f" in series {sel.series}" if sel.series else "")
+                           + (f" (labels read: {', '.join(seen)})" if seen else " (no labels were read)"))
+    if sel.by in ("label", "category") and len(picked) > 1:
+        raise Unverifiable(f"{len(picked)} points carry {sel.by} {sel.key}; name the series")
+    out = []
+    for _, row in picked.iterrows():
+        m = _row_measure(row, axis)
+        m.notes = list(notes)
+        out.append(m)
+    return out
+
+
+def _series_rows(df: pd.DataFrame, series: str | None) -> pd.DataFrame:
+    if not series:
+        return df
+    return df[[key(s) == key(series) for s in df["series"]]]
+
+
+def _nearest_x(rows: pd.DataFrame, x: float) -> pd.DataFrame:
+    if rows.empty:
+        return rows
+    d = (rows["x"] - x).abs()
+    i = d.idxmin()
+    # A point "at x" must sit within its own uncertainty plus 1 % of the points' x range.
+    span = float(rows["x"].max() - rows["x"].min()) or abs(x) or 1.0
+    tol = float(rows.loc[i, "x_err"] if rows.loc[i, "x_err"] == rows.loc[i, "x_err"] else 0) + 0.01 * span
+    return rows.loc[[i]] if d[i] <= tol else rows.iloc[0:0]
+
+
+def _row_measure(row, axis: str) -> Measure:
+    value = row[axis]
+    if value != value:      # NaN: an 'OOM' bar or a point off the calibrated range
+        raise Unverifiable(f"the point labelled '{row['label']}' has no {axis} value on the chart")
+    err = row.get(f"{axis}_err")
+    err = float(err) if err == err and err is not None else 0.0
+    evidence = {k: (row[k] if k in row else None) for k in ("series", "label", "x", "y", "x_px", "y_px", "x_err", "y_err")}
+    return Measure(float(value), err, [evidence])
+
+
+# --- unit identities ---------------------------------------------------------------------------
+
+def check_relation(card: Card, rel: Relation, table: ChartTable) -> list[Verdict]:
+    """The identity at every labelled point: lhs as read against rhs computed from the others."""
+    rid = f"{card.name}:relation:{rel.name}"
+    if not table.readable:
+        return [Verdict(rid, card.name, "relation", UNVERIFIABLE, quote=rel.why, reason=table.problem)]
+    out = []
+    for _, row in table.points.iterrows():
+        lab = label_value(row["label"])
+        if lab is None or row["x"] != row["x"] or row["y"] != row["y"]:
+            continue
+        vals = {"x": float(row["x"]), "y": float(row["y"]), "label": lab}
+        errs = {"x": _err(row, "x"), "y": _err(row, "y"), "label": 0.0}
+        rhs = rel.evaluate(vals)
+        # The identity's uncertainty: how far rhs moves when each input moves by its own error.
+        rhs_err = sum(abs(rel.evaluate({**vals, k: vals[k] + e}) - rhs) for k, e in errs.items() if e)
+        lhs, lhs_err = vals[rel.lhs], errs[rel.lhs]
+        allowed = lhs_err + rhs_err + rel.tolerance_pct / 100.0 * abs(rhs)
+        dev = lhs - rhs
+        ok = abs(dev) <= allowed
+        out.append(Verdict(
+            f"{rid}@{row['label']}", card.name, "relation", CONSISTENT if ok else INCONSISTENT,
+            quote=rel.why, quoted=f"{rel.lhs} = {rel.rhs}", quantity=rel.name,
+            quote_interval=(rhs - allowed, rhs + allowed), measured=lhs, measured_err=lhs_err,
+            deviation=dev, deviation_pct=100.0 * dev / rhs if rhs else None,
+            reason=(f"{rel.lhs} read {_g(lhs)}, {rel.rhs} gives {_g(rhs)} ± {_g(rhs_err)}; "
+                    f"allowed {_g(allowed)} (errors of the reading + {rel.tolerance_pct:g} % declared on the card)"),
+            evidence=_row_measure(row, rel.lhs).evidence))
+    if not out:
+        out.append(Verdict(rid, card.name, "relation", UNVERIFIABLE, quote=rel.why,
+                           reason="no point with a numeric label and both values was read"))
+    return out
+
+
+def _err(row, axis: str) -> float:
+    e = row.get(f"{axis}_err")
+    return float(e) if e is not None and e == e else 0.0
