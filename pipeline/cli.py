@@ -5,7 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .errors import PipelineError
+from .errors import PipelineError, UsageError
 
 
 def _digitize(args) -> int:
@@ -25,6 +25,61 @@ def _render_defaults(args) -> int:
     return defaults.run(args)
 
 
+def _project(args):
+    from .registry.project import Project
+    return Project(Path(args.project))
+
+
+def _add(args) -> int:
+    from .registry.add import add_chart
+    for line in add_chart(_project(args), Path(args.image), args.name, args.source, args.replace):
+        print(line)
+    print("next: fill in the card, then `dvc repro` (or `make run`) digitises the chart")
+    return 0
+
+
+def _record(args) -> int:
+    from .versioning.record import record_project
+    for line in record_project(_project(args)):
+        print(line)
+    return 0
+
+
+def _history(args) -> int:
+    from .versioning.history import format_history, history
+    from .versioning.ledger import read_ledger
+    project = _project(args)
+    if args.name not in project.charts() and not any(
+            e["chart"] == args.name for e in read_ledger(project.ledger).entries):
+        raise UsageError(f"no chart named '{args.name}' is registered or in the ledger")
+    print(format_history(args.name, history(project.ledger, args.name)))
+    return 0
+
+
+def _reconcile(args) -> int:
+    from .audit.run import run_project
+    m = run_project(_project(args))
+    print(f"{m['readings']} readings: {m['consistent']} consistent, {m['inconsistent']} inconsistent, "
+          f"{m['unverifiable']} unverifiable; {m['relations_hold']}/{m['relation_checks']} unit identities hold")
+    return 0
+
+
+def _report(args) -> int:
+    from .audit.report import build_report
+    project = _project(args)
+    for path in build_report(project.audit, project.report):
+        print(path)
+    return 0
+
+
+def _audit(args) -> int:
+    from .audit.external import audit_images
+    m = audit_images(Path(args.readings), Path(args.out), args.params)
+    print(f"{m['readings']} readings: {m['consistent']} consistent, {m['inconsistent']} inconsistent, "
+          f"{m['unverifiable']} unverifiable -> {args.out}/report.html")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m pipeline", description="Chart digitisation with provenance.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -37,9 +92,29 @@ def build_parser() -> argparse.ArgumentParser:
     from . import defaults
     defaults.add_arguments(r)
     r.set_defaults(func=_render_defaults)
+    a = sub.add_parser("add", help="register a chart: copy it into raw_charts/, write its card, list it in params.yaml")
+    a.add_argument("image")
+    a.add_argument("--name", required=True, help="chart name (lower case, digits, '.', '_', '-')")
+    a.add_argument("--source", help="URL where the chart was published")
+    a.add_argument("--replace", action="store_true", help="register a new image version under an existing name")
+    a.set_defaults(func=_add)
+    rec = sub.add_parser("record", help="add new extractions to the ledger and rebuild the tidy tables")
+    rec.set_defaults(func=_record)
+    h = sub.add_parser("history", help="list a chart's versions and what changed between them")
+    h.add_argument("name")
+    h.set_defaults(func=_history)
+    rc = sub.add_parser("reconcile", help="judge every quoted reading against the extractions")
+    rc.set_defaults(func=_reconcile)
+    rp = sub.add_parser("report", help="write the audit report (HTML and Markdown)")
+    rp.set_defaults(func=_report)
+    for cmd in (a, rec, h, rc, rp):
+        cmd.add_argument("--project", default=".", help="project folder (default: the current one)")
+    au = sub.add_parser("audit", help="digitise the images a readings file names and audit them, outside the pipeline")
+    au.add_argument("readings", help="readings file whose entries name `image:` paths")
+    au.add_argument("--out", required=True, help="folder for the extractions, reconciliation and report")
+    au.add_argument("--params", type=Path, default=None, help="params.yaml (its `digitize` section)")
+    au.set_defaults(func=_audit)
     return p
-
-
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,1 @@
+"""Versions of extractions: the append-only ledger, snapshots of each version, and history."""
