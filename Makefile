@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export OMP_THREAD_LIMIT := 1
 export DVC_NO_ANALYTICS := 1
 
-.PHONY: run test bench charteval system-deps install clean
+.PHONY: run test bench charteval system-deps browser-deps install clean
 
 system-deps:
 	@command -v tesseract >/dev/null 2>&1 || { \
@@ -15,11 +15,18 @@ system-deps:
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tesseract-ocr tesseract-ocr-eng >/dev/null; }
 
+# The report test opens the HTML in a real headless browser; only `make test` needs it.
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Chromium for the report test (Debian/Ubuntu packages)"; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
 $(STAMP): pyproject.toml | system-deps
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip 2>&1 | grep -v 'is ignored' || true
 	$(PY) -m pip install -q -e '.[dev]' 2>&1 | grep -v 'is ignored' || true
-	$(PY) -c 'import cv2, tesserocr, pytesseract, pandas, dvc, pytest'
+	$(PY) -c 'import cv2, tesserocr, pytesseract, pandas, pyarrow, dvc, pytest'
 	touch $(STAMP)
 
 install: system-deps $(STAMP)
@@ -29,7 +36,7 @@ run: install
 	$(VENV)/bin/dvc config core.analytics false
 	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(VENV)/bin/dvc repro
 
-test: install
+test: install browser-deps
 	$(PY) -m pytest
 
 bench: install

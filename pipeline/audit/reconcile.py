@@ -86,8 +86,8 @@ def judge(v: Verdict, reading: Reading, m: Measure) -> Verdict:
     rule = {"about": "hedged: one unit of the last digit", "up_to": "a maximum, hedged: one unit of the last digit",
             "exact": "rounded: half a unit of the last digit", "range": "a range, each end rounded",
             "at_least": "a lower bound"}[q.hedge]
-    v.reason = (f"quote admits [{_g(lo)}, {_g(hi)}] ({rule}); chart gives {_g(m.value)} ± {_g(m.err)}"
-                + ("" if overlaps else f"; off by {_g(v.deviation)} {reading.unit}".rstrip()
+    v.reason = (f"quote admits [{format_value(lo)}, {format_value(hi)}] ({rule}); chart gives {format_value(m.value)} ± {format_value(m.err)}"
+                + ("" if overlaps else f"; off by {format_value(v.deviation)} {reading.unit}".rstrip()
                    + (f" ({v.deviation_pct:+.1f} %)" if v.deviation_pct is not None else "")))
     if m.notes:
         v.reason += "; " + "; ".join(m.notes)
@@ -98,7 +98,7 @@ def _outside(value: float, lo: float, hi: float) -> float:
     return value - hi if value > hi else value - lo if value < lo else 0.0
 
 
-def _g(x: float) -> str:
+def format_value(x: float) -> str:
     """Four significant digits with thousands separators, as a reader writes chart values."""
     if x is None or not math.isfinite(x):
         return str(x)
@@ -244,8 +244,8 @@ def check_relation(card: Card, rel: Relation, table: ChartTable) -> list[Verdict
             quote=rel.why, quoted=f"{rel.lhs} = {rel.rhs}", quantity=rel.name,
             quote_interval=(rhs - allowed, rhs + allowed), measured=lhs, measured_err=lhs_err,
             deviation=dev, deviation_pct=100.0 * dev / rhs if rhs else None,
-            reason=(f"{rel.lhs} read {_g(lhs)}, {rel.rhs} gives {_g(rhs)} ± {_g(rhs_err)}; "
-                    f"allowed {_g(allowed)} (errors of the reading + {rel.tolerance_pct:g} % declared on the card)"),
+            reason=(f"{rel.lhs} read {format_value(lhs)}, {rel.rhs} gives {format_value(rhs)} ± {format_value(rhs_err)}; "
+                    f"allowed {format_value(allowed)} (errors of the reading + {rel.tolerance_pct:g} % declared on the card)"),
             evidence=_row_measure(row, rel.lhs).evidence))
     if not out:
         out.append(Verdict(rid, card.name, "relation", UNVERIFIABLE, quote=rel.why,

@@ -11,6 +11,7 @@ import pandas as pd
 
 from ..provenance import atomic_write_bytes
 from ..registry.cards import CHECKLIST
+from .reconcile import format_value
 
 TABLE_COLUMNS = ["series", "label", "x", "x_err", "y", "y_err", "x_px", "y_px", "confidence"]
 _CSS = """
@@ -39,10 +40,7 @@ def _e(x) -> str:
 
 
 def _n(x) -> str:
-    if x is None or x != x:
-        return ""
-    x = float(x)
-    return f"{x:,.4g}" if abs(x) >= 1e4 else f"{x:.4g}"
+    return "" if x is None or x == "" or x != x else format_value(float(x))
 
 
 def render_html(doc: dict) -> str:

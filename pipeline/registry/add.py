@@ -6,6 +6,7 @@ extraction stays in the ledger as the earlier version.
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -60,14 +61,15 @@ def _copy(src: Path, dest: Path) -> None:
 
 
 def card_template(name: str, image: str, source: str | None, original: Path) -> str:
-    src = f"url: {yaml.safe_dump(source).strip()}" if source else \
-        f"path: {yaml.safe_dump(original.resolve().as_posix()).strip()}   # no URL given: where the file came from"
+    # JSON strings are YAML strings, quoted whatever they hold.
+    src = f"url: {json.dumps(source)}" if source else \
+        f"path: {json.dumps(original.resolve().as_posix())}   # no URL given: where the file came from"
     questions = "\n".join(f"  {k}: null    # {q}" for k, q in CHECKLIST.items())
     return f"""# Card for raw_charts/{image}: fill in what you know; leave null what the source does not say.
 schema_version: 1
 name: {name}
 image: {image}
-title: {yaml.safe_dump(name).strip()}
+title: {json.dumps(name)}
 shows: "to describe"   # what the chart plots, in a sentence
 publisher: unknown
 retrieved: {date.today().isoformat()}

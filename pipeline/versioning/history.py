@@ -93,7 +93,7 @@ def history(ledger: Path, chart: str) -> list[tuple[dict, Change | None, str]]:
     entries = [e for e in read_ledger(ledger).entries if e["chart"] == chart]
     out, prev_table, prev = [], None, None
     for e in entries:
-        table = load_extraction(chart, Path(e.get("snapshot", "")))
+        table = load_extraction(chart, Path(ledger).parent / e.get("snapshot", "missing"))
         what = _what_changed(prev, e)
         change = diff_points(prev_table, table.points) if (prev_table is not None and table.readable) else None
         out.append((e, change, what))

@@ -96,7 +96,8 @@ def record(ledger: Path, versions_dir: Path, chart: str, extraction_dir: Path) -
         return None
     snapshot = versions_dir / chart / entry["id"]
     _snapshot(extraction_dir, snapshot)
-    entry["snapshot"] = snapshot.as_posix()
+    # Relative to the ledger, so a clone or a moved project still finds its old versions.
+    entry["snapshot"] = Path(os.path.relpath(snapshot, ledger.parent)).as_posix()
     append(ledger, entry)
     return entry
 

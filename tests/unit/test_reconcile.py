@@ -1,0 +1,117 @@
+"""Verdicts for each kind of reading, on a chart table whose values are known."""
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from pipeline.audit.chart_table import ChartTable
+from pipeline.audit.quoted import parse_quoted
+from pipeline.audit.readings import Reading, Selection
+from pipeline.audit.reconcile import check_relation, reconcile
+from pipeline.registry.cards import Card, Relation
+
+ROWS = [  # series, label, x, y, x_err, y_err
+    ("vLLM", "TP8", 0, 331.0, 0.0, 2.0),
+    ("vLLM", "TP16", 1, 370.0, 0.0, 2.0),
+    ("HF", "TP8", 0, 111.0, 0.0, 2.0),
+    ("HF", "TP16", 1, 118.0, 0.0, 2.0),
+]
+
+
+def table(rows=ROWS) -> ChartTable:
+    df = pd.DataFrame(rows, columns=["series", "label", "x", "y", "x_err", "y_err"])
+    df["x_px"], df["y_px"] = 100.0, 200.0
+    return ChartTable("kimi", Path("."), df)
+
+
+def reading(kind, quoted, **kw) -> Reading:
+    base = dict(id="r", file=Path("r.yaml"), line=1, kind=kind, chart="kimi", image=None, axis="y",
+                quantity="throughput", unit="tok/s", quoted=parse_quoted(quoted), quote="q", source={})
+    base.update(kw)
+    return Reading(**base)
+
+
+def sel(series, label=None):
+    return Selection(series, "label" if label else None, label)
+
+
+def test_point_consistent_within_the_quotes_rounding_and_the_reading_error():
+    v = reconcile(reading("point", "111", selections=[sel("HF", "TP8")]), table())
+    assert v.verdict == "consistent" and v.measured == 111.0 and v.measured_err == 2.0
+
+
+def test_point_inconsistent_reports_deviation_in_units_and_percent():
+    v = reconcile(reading("point", "150", selections=[sel("HF", "TP8")]), table())
+    assert v.verdict == "inconsistent"
+    assert v.deviation == pytest.approx(-39.0)
+    assert v.deviation_pct == pytest.approx(-26.0)
+
+
+def test_reading_error_widens_the_tolerance():
+    # The chart reads 111 +- 2, i.e. [109, 113]. "113" admits [112.5, 113.5]: they overlap, so it
+    # is consistent although 113 is not 111; "114" admits [113.5, 114.5]: no overlap.
+    assert reconcile(reading("point", "114", selections=[sel("HF", "TP8")]), table()).verdict == "inconsistent"
+    assert reconcile(reading("point", "113", selections=[sel("HF", "TP8")]), table()).verdict == "consistent"
+
+
+def test_ratio_between_two_bars_with_propagated_error():
+    r = reading("ratio", "3x", numerator=sel("vLLM", "TP8"), denominator=sel("HF", "TP8"), unit="x")
+    v = reconcile(r, table())
+    assert v.measured == pytest.approx(331 / 111)
+    assert v.measured_err == pytest.approx(331 / 111 * (2 / 331 + 2 / 111))
+    assert v.verdict == "consistent"
+    assert reconcile(reading("ratio", "2.7x", numerator=sel("vLLM", "TP8"), denominator=sel("HF", "TP8")),
+                     table()).verdict == "inconsistent"
+
+
+def test_ratio_in_percent():
+    r = reading("ratio", "34%", numerator=sel("HF", "TP8"), denominator=sel("vLLM", "TP8"), unit="%")
+    v = reconcile(r, table())
+    assert v.measured == pytest.approx(100 * 111 / 331) and v.verdict == "consistent"
+
+
+def test_range_holds_a_ratio_inside_and_flags_one_outside():
+    inside = reading("range", "2.5–3.5x", numerator=sel("vLLM", "TP8"), denominator=sel("HF", "TP8"))
+    outside = reading("range", "14x - 24x", numerator=sel("vLLM", "TP8"), denominator=sel("HF", "TP8"))
+    assert reconcile(inside, table()).verdict == "consistent"
+    v = reconcile(outside, table())
+    assert v.verdict == "inconsistent" and v.deviation == pytest.approx(331 / 111 - 14)
+
+
+def test_max_over_a_series_and_max_ratio_over_shared_points():
+    assert reconcile(reading("max", "up to 370", selections=[sel("vLLM")]), table()).measured == 370.0
+    r = reading("max", "up to 3.1x", numerator=Selection("vLLM", None), denominator=Selection("HF", None))
+    v = reconcile(r, table())
+    assert v.measured == pytest.approx(370 / 118) and v.verdict == "consistent"
+
+
+def test_sum_and_mean_add_their_errors():
+    pts = [sel("HF", "TP8"), sel("HF", "TP16")]
+    s = reconcile(reading("sum", "229", selections=pts), table())
+    m = reconcile(reading("mean", "114.5", selections=pts), table())
+    assert (s.measured, s.measured_err, s.verdict) == (229.0, 4.0, "consistent")
+    assert (m.measured, m.measured_err, m.verdict) == (114.5, 2.0, "consistent")
+
+
+def test_unverifiable_names_the_reason():
+    v = reconcile(reading("point", "111", selections=[sel("HF", "TP4")]), table())
+    assert v.verdict == "unverifiable" and "no point with label TP4" in v.reason and "TP16" in v.reason
+    gone = ChartTable("kimi", Path("."), None, problem="chart not readable: no axes")
+    assert reconcile(reading("point", "111", selections=[sel("HF", "TP8")]), gone).reason == "chart not readable: no axes"
+    assert "not registered" in reconcile(reading("point", "1", selections=[sel("HF", "TP8")]), None).reason
+
+
+def test_numeric_labels_match_however_they_are_written():
+    rows = [("s", "4,096", 68.0, 60000.0, 0.5, 90.0)]
+    v = reconcile(reading("point", "~60k", selections=[sel("s", "4096")]), table(rows))
+    assert v.verdict == "consistent" and v.measured == 60000.0
+
+
+def test_unit_identity_holds_and_breaks():
+    rows = [("s", "8", 325.0, 2600.0, 0.3, 60.0), ("s", "64", 248.0, 12000.0, 0.3, 60.0)]
+    card = Card("decode", Path("c.yaml"), "c.png", "t", "s", "p", "", "", {}, {}, {}, {})
+    rel = Relation("y = label * x", "y", "label * x", 3.0, "article", 1)
+    verdicts = {v.id.rsplit("@", 1)[1]: v for v in check_relation(card, rel, table(rows))}
+    assert verdicts["8"].verdict == "consistent"          # 8 x 325 = 2,600
+    assert verdicts["64"].verdict == "inconsistent"       # 64 x 248 = 15,872, not 12,000
+    assert verdicts["64"].deviation == pytest.approx(12000 - 15872)
