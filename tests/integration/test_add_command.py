@@ -74,3 +74,32 @@ def test_malformed_readings_file_exits_10_naming_file_line_field(project, capsys
     assert main(["reconcile", "--project", str(project)]) == 10
     err = capsys.readouterr().err
     assert "deepinfer-article.yaml, line 2: field 'quote': is missing" in err
+
+
+def test_audit_of_unregistered_images_gives_verdicts_and_reasons(tmp_path):
+    """`audit` digitises the images a readings file names; an unreadable one is a reason, not a crash."""
+    (tmp_path / "blank.png").write_bytes((ROOT / "raw_charts" / "deepinfer-decode.png").read_bytes()[:200])
+    (tmp_path / "r.yaml").write_text(f"""readings:
+  - id: good
+    image: {ROOT / 'raw_charts' / 'deepinfer-decode.png'}
+    kind: ratio
+    numerator: {{point: {{label: "256"}}}}
+    denominator: {{point: {{label: "8"}}}}
+    axis: y
+    quoted: "10x"
+    quote: "26k against 2.6k"
+  - id: broken
+    image: blank.png
+    kind: point
+    point: {{label: "8"}}
+    axis: y
+    quoted: "2.6k"
+    quote: "..."
+""")
+    assert main(["audit", str(tmp_path / "r.yaml"), "--out", str(tmp_path / "out")]) == 0
+    import json
+    doc = json.loads((tmp_path / "out" / "reconciliation.json").read_text())
+    v = {x["id"]: x for x in doc["verdicts"]}
+    assert v["good"]["verdict"] == "consistent" and v["good"]["measured"] == pytest.approx(10.0, rel=0.05)
+    assert v["broken"]["verdict"] == "unverifiable" and v["broken"]["reason"].startswith("chart not readable")
+    assert (tmp_path / "out" / "report.html").is_file() and (tmp_path / "out" / "summary.md").is_file()
