@@ -56,7 +56,7 @@ class Verdict:
         return d
 
 
-def reconcile(reading: Reading, table: ChartTable | None) -> Verdict:
+def reconcile(reading: Reading, table: ChartTable | None, card: Card | None = None) -> Verdict:
     base = Verdict(id=reading.id, chart=reading.target, kind=reading.kind, verdict=UNVERIFIABLE,
                    quote=reading.quote, quoted=reading.quoted.text, quantity=reading.quantity,
                    unit=reading.unit, quote_interval=reading.quoted.interval(), source=reading.source)
@@ -66,12 +66,38 @@ def reconcile(reading: Reading, table: ChartTable | None) -> Verdict:
     if not table.readable:
         base.reason = table.problem
         return base
+    axis_unit = (card.axes.get(reading.axis, {}).get("unit") if card else None) or ""
+    if reading.quoted.suffix not in ("x", "%") and not same_unit(reading.unit, axis_unit):
+        base.reason = (f"quantity not on the chart: the quote is in {reading.unit}, the chart's "
+                       f"{reading.axis} axis in {axis_unit} (a different quantity, not a conversion)")
+        return base
     try:
         m = measure(reading, table.points)
     except Unverifiable as exc:
         base.reason = str(exc)
         return base
     return judge(base, reading, m)
+
+
+_UNIT_WORDS = (("tokens", "tok"), ("token", "tok"), ("requests", "req"), ("request", "req"),
+               ("seconds", "s"), ("second", "s"), ("sec", "s"), ("per", "/"), (" ", ""))
+
+
+def same_unit(a: str, b: str) -> bool:
+    """Units compared as written, up to spelling ('tok/s' = 'tokens/s'); unknown matches anything.
+
+    The units trap of the seed article: tokens/s/GPU and tokens/s/user are different quantities,
+    so a number quoted in one is never checked against an axis in the other.
+    """
+    if not a.strip() or not b.strip():
+        return True
+    norm = []
+    for u in (a, b):
+        u = u.lower()
+        for word, short in _UNIT_WORDS:
+            u = u.replace(word, short)
+        norm.append(u.replace("//", "/"))
+    return norm[0] == norm[1]
 
 
 def judge(v: Verdict, reading: Reading, m: Measure) -> Verdict:

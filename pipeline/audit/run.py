@@ -22,7 +22,7 @@ VERDICT_COLUMNS = ["id", "chart", "kind", "verdict", "quoted", "measured", "meas
 
 
 def audit(readings: list[Reading], tables: dict[str, ChartTable], cards: dict[str, Card]) -> list:
-    verdicts = [reconcile(r, tables.get(r.target)) for r in readings]
+    verdicts = [reconcile(r, tables.get(r.target), cards.get(r.target)) for r in readings]
     for name, card in cards.items():
         for rel in card.relations:
             if name in tables:

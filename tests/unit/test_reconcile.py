@@ -115,3 +115,13 @@ def test_unit_identity_holds_and_breaks():
     assert verdicts["8"].verdict == "consistent"          # 8 x 325 = 2,600
     assert verdicts["64"].verdict == "inconsistent"       # 64 x 248 = 15,872, not 12,000
     assert verdicts["64"].deviation == pytest.approx(12000 - 15872)
+
+
+def test_units_trap_a_per_user_number_is_not_checked_against_a_per_gpu_axis():
+    card = Card("kimi", Path("c.yaml"), "c.png", "t", "s", "p", "", "", {},
+                {"y": {"quantity": "throughput", "unit": "tokens/s/GPU"}}, {}, {})
+    per_user = reading("point", "111", selections=[sel("HF", "TP8")], unit="tokens/s/user")
+    v = reconcile(per_user, table(), card)
+    assert v.verdict == "unverifiable" and "quantity not on the chart" in v.reason
+    same = reading("point", "111", selections=[sel("HF", "TP8")], unit="tok/s/gpu")
+    assert reconcile(same, table(), card).verdict == "consistent"
