@@ -191,7 +191,7 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
         if frame.horizontal:
             # Right-aligned lines left of the bars: everything in the slot's band within reach.
             mine = [w for w in mine if ups[id(w)].y0 <= base + 10 * text_h]
-            out.append(_join(mine, text_h))
+            out.append(mine)
             continue
         mine.sort(key=lambda w: w.y0)
         rows: list[list[Word]] = []
@@ -202,7 +202,7 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
                 rows.append([w])
         keep = [rows[0]]
         if min(w.y0 for w in rows[0]) > base + 3 * text_h:
-            out.append("")
+            out.append([])
             continue
         for r in rows[1:]:
             gap = min(w.y0 for w in r) - max(w.y1 for w in keep[-1])
@@ -212,8 +212,31 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
             if gap > 0.9 * text_h or not inside:
                 break
             keep.append(r)
-        out.append(_join([w for r in keep for w in r], text_h))
+        out.append([w for r in keep for w in r])
     return out
+
+
+def _reread_text(gray, words, text_h, budget):
+    """A category label read again as a block of lines from its own crop: the page pass reads
+    small text worse ('TP:' for 'TP=2'). The re-read wins when it is more confident."""
+    page = _join(words, text_h)
+    if not words or budget[0] <= 0:
+        return page
+    h, w = gray.shape
+    pad = int(0.4 * text_h) + 2
+    x0, y0 = max(0, min(v.x0 for v in words) - pad), max(0, min(v.y0 for v in words) - pad)
+    x1, y1 = min(w, max(v.x1 for v in words) + pad), min(h, max(v.y1 for v in words) + pad)
+    crop = gray[y0:y1, x0:x1]
+    budget[0] -= 1
+    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+    lines = len({round(v.cy / max(text_h, 1)) for v in words})
+    got = ocr.read_words(np.pad(crop, 8, constant_values=255), scale, ocr.PSM_LINE if lines == 1 else 6)
+    got = [v.shifted(x0 - 8, y0 - 8) for v in got if v.text]
+    if not got:
+        return page
+    conf_new = float(np.mean([v.conf for v in got]))
+    conf_old = float(np.mean([v.conf for v in words]))
+    return _join(got, text_h) if conf_new >= conf_old - 2 else page
 
 
 def _label_cost(u: Word, b: Bar, text_h: float) -> float | None:
@@ -283,6 +306,12 @@ def _legend_blobs(loose: list[Bar], frame: Frame) -> list[Blob]:
     return out
 
 
+def _covered(v: Word, b: Blob) -> bool:
+    ix = min(v.x1, b.box[2]) - max(v.x0, b.box[0])
+    iy = min(v.y1, b.box[3]) - max(v.y0, b.box[1])
+    return ix > 0 and iy > 0 and ix * iy >= 0.5 * max(1, v.w * v.h)
+
+
 def _bar_blob(b: Bar, frame: Frame) -> Blob:
     return _legend_blobs([b], frame)[0]
 
@@ -336,8 +365,8 @@ def _panel_color(rgb_u, page_bg, frame: Frame, ticks, text_h):
 
 
 def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
-    """Rows of a bar chart, or None when it is not one. `legend_fn(blobs, data_blobs)` finds
-    the legend entries among swatch candidates (the XY legend reader)."""
+    """Rows of a bar chart, or None when it is not one. `legend_fn(blobs, data_blobs, words)`
+    finds the legend entries among swatch candidates (the XY legend reader)."""
     got = find_bar_chart(rgb, words, xa, ya, text_h, page_bg)
     if got is None:
         return None
@@ -354,7 +383,10 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
 
     # Legend: swatches are the solid pieces that stand on no baseline.
     bar_blobs = [_bar_blob(c, frame) for c in segments]
-    legend = legend_fn(_legend_blobs(loose, frame), bar_blobs)
+    swatches = _legend_blobs(loose, frame)
+    # OCR reads a swatch as a word ('Mmmm'); such a word would hide the swatch from its entry.
+    legend_words = [v for v in words if not any(_covered(v, b) for b in swatches)]
+    legend = legend_fn(swatches, bar_blobs, legend_words)
     legend_ids = {id(v) for e in legend for v in e.words}
 
     # Series: a legend entry by colour, else colour groups of the bars.
@@ -391,15 +423,16 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
         names = [f"series-{k + 1}" for k in range(n_series)]
 
     slots = _slots(groups)
-    cats = _category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids)
+    budget = [REREAD_BUDGET + len(slots)]
+    cats = [_reread_text(gray, ws, text_h, budget) if ws else ""
+            for ws in _category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids)]
 
     # Value labels printed by the bars (beyond the end or inside), and marker words (OOM).
     vl_words = [v for v in words if id(v) not in tick_ids and id(v) not in legend_ids
                 and parse_value_label(v.text) is not None and frame.word(v).y1 <= base + 0.3 * text_h
                 and (v.conf >= 50 or len(v.text) >= 3)]
     pairs = _assign_labels(vl_words, segments, frame, text_h)
-    labels_of = {bi: vl_words[li] for bi, li in pairs.items()}
-    budget = [REREAD_BUDGET]
+    labels_of = {bi: _reread_value(gray, vl_words[li], text_h, budget) for bi, li in pairs.items()}
     if labels_of and len(labels_of) < len(segments):
         _reread_labels(rgb, gray, frame, segments, labels_of, text_h, budget, list(vl_words))
 
@@ -424,12 +457,53 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
                 lo, hi = slots[gi]
                 marks = [v for v in vl_words if id(v) not in used_words
                          and parse_value_label(v.text)[2] is not None and lo <= frame.word(v).cx < hi]
+                if not marks and budget[0] > 0:
+                    marks = _read_marker(rgb, gray, frame, groups, series_idx, slots, gi, k, base, text_h, budget)
                 if marks:
                     r.label = marks[0]
                     used_words.add(id(marks[0]))
                 rows.append(r)
     _values(rows, frame, axis, base, text_h, notes)
     return frame, axis, rows, legend, notes, groups, cats
+
+
+def _read_marker(rgb, gray, frame, groups, series_idx, slots, gi, k, base, text_h, budget):
+    """Text printed where series k's bar of group gi would stand ('OOM' on the baseline): read
+    at the place that series' bars take in the other groups."""
+    offs = [c.cx - slots[j][0] for j, g in enumerate(groups) for s in g for c in s[:1]
+            if series_idx[id(c)] == k]
+    if not offs:
+        return []
+    cx = slots[gi][0] + float(np.median(offs))
+    box = (int(cx - 2.5 * text_h), int(base - 2.2 * text_h), int(cx + 2.5 * text_h), int(base + 0.2 * text_h))
+    budget[0] -= 1
+    got = [v for v in _read_box(rgb, gray, frame, box, text_h) if parse_value_label(v.text) is not None
+           and parse_value_label(v.text)[2] is not None]
+    return got[:1]
+
+
+def _reread_value(gray, v: Word, text_h, budget) -> Word:
+    """A value label read again on its own, one line, a little wider than the page pass saw it
+    ('70' of '70.5%' under blur); the longer reading that keeps the first one's digits wins."""
+    if budget[0] <= 0:
+        return v
+    h, w = gray.shape
+    px, py = int(0.8 * text_h), int(0.3 * text_h) + 1
+    x0, y0, x1, y1 = max(0, v.x0 - px), max(0, v.y0 - py), min(w, v.x1 + px), min(h, v.y1 + py)
+    budget[0] -= 1
+    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+    got = [g.shifted(x0 - 6, y0 - 6) for g in
+           ocr.read_words(np.pad(gray[y0:y1, x0:x1], 6, constant_values=255), scale, ocr.PSM_LINE)]
+    got = [g for g in got if layout.overlaps(g, v) and parse_value_label(g.text) is not None]
+    if len(got) != 1:
+        return v
+    g = got[0]
+    digits = lambda t: "".join(c for c in t if c.isdigit())  # noqa: E731
+    if g.text == v.text:
+        return v if v.conf >= g.conf else g
+    if digits(v.text) in digits(g.text) and len(g.text) > len(v.text) and g.conf >= 50:
+        return g
+    return g if g.conf > v.conf + 10 else v
 
 
 def _reread_labels(rgb, gray, frame, segments, labels_of, text_h, budget, taken):

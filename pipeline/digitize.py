@@ -169,8 +169,8 @@ def _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params) -> Extrac
         ya = layout.snap_ticks(ya, gray < params.ink_gray_threshold, text_h, vertical=True)
     box = (0, 0, w, h)
 
-    def legend_fn(blobs, data_blobs):
-        return _legend(words, tick_words, blobs, box, text_h, params, data_blobs)
+    def legend_fn(blobs, data_blobs, legend_words):
+        return _legend(legend_words, tick_words, blobs, box, text_h, params, data_blobs)
 
     got = barchart.read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn)
     if got is None:

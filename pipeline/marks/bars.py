@@ -63,6 +63,18 @@ def _split_runs(profile_lab: np.ndarray, valid: np.ndarray, jump: float) -> list
     return runs
 
 
+def _absorb_thin(runs: list[tuple[int, int]], min_len: int) -> list[tuple[int, int]]:
+    """Runs thinner than `min_len` (a bar's outline, the blended row between two segments)
+    join the run they touch, so an outline is part of its bar, not a bar of its own."""
+    out: list[list[int]] = []
+    for a, b in runs:
+        if out and (b - a < min_len or out[-1][1] - out[-1][0] < min_len) and a - out[-1][1] <= 1:
+            out[-1][1] = b
+        else:
+            out.append([a, b])
+    return [(a, b) for a, b in out]
+
+
 def _median_colors(rgb_patch: np.ndarray, mask_patch: np.ndarray, axis: int):
     """Median colour of the masked pixels of every column (axis=0) or row (axis=1)."""
     n = rgb_patch.shape[1 - axis]
@@ -79,9 +91,21 @@ def _median_colors(rgb_patch: np.ndarray, mask_patch: np.ndarray, axis: int):
 
 def solid_mask(marks: np.ndarray, k: int) -> np.ndarray:
     """Marks at least k px thick both ways: bars and legend swatches stay; text, gridlines,
-    axis lines and tick marks go."""
+    axis lines and tick marks go. Long rules (frames, gridlines) are taken out first, however
+    thick anti-aliasing makes them: where a frame touches the bars they would join them."""
+    m = marks.astype(np.uint8)
+    h, w = m.shape
+    thin = max(k + 2, 5)
+    rules = np.zeros_like(m)
+    for along, across in (((1, max(k + 1, w // 4)), (thin, 1)), ((max(k + 1, h // 4), 1), (1, thin))):
+        line = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones(along, np.uint8))
+        # Thin across in the whole mask, not just in the run: a column of a bar beside a label
+        # printed inside it is a long thin run too, but bar lies on both sides of it.
+        solid = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones(across, np.uint8))
+        rules |= line & (1 - solid)
+    m = m & (1 - rules)
     kern = np.ones((k, k), np.uint8)
-    return cv2.morphologyEx(marks.astype(np.uint8), cv2.MORPH_OPEN, kern).astype(bool)
+    return cv2.morphologyEx(m, cv2.MORPH_OPEN, kern).astype(bool)
 
 
 def rectangles(rgb: np.ndarray, solid: np.ndarray, min_w: int, jump: float = 14.0) -> list[Bar]:
@@ -97,14 +121,14 @@ def rectangles(rgb: np.ndarray, solid: np.ndarray, min_w: int, jump: float = 14.
         comp = lab[y:y + h, x:x + w] == i
         patch = rgb[y:y + h, x:x + w]
         cols, ok = _median_colors(patch, comp, 0)
-        for a, b in _split_runs(to_lab(cols.astype(np.uint8)) if len(cols) else cols, ok, jump):
+        for a, b in _absorb_thin(_split_runs(to_lab(cols.astype(np.uint8)) if len(cols) else cols, ok, jump), min_w):
             if b - a < min_w:
                 continue
             sub, subp = comp[:, a:b], patch[:, a:b]
             # Rows are judged on the middle of the bar: outlines and rounded corners stay out.
             m0, m1 = a + (b - a) // 4, a + max((b - a) // 4 + 1, 3 * (b - a) // 4)
             rows, rok = _median_colors(patch[:, m0:m1], comp[:, m0:m1], 1)
-            for ra, rb in _split_runs(to_lab(rows.astype(np.uint8)), rok, jump):
+            for ra, rb in _absorb_thin(_split_runs(to_lab(rows.astype(np.uint8)), rok, jump), min_w):
                 if rb - ra < 2:
                     continue
                 piece = sub[ra:rb]
@@ -164,12 +188,15 @@ def stacks_on_baseline(bars: list[Bar], tol: float, min_len: float) -> tuple[lis
                     below[i] = j
     roots = [i for i in range(len(bars)) if i not in below]
     bottoms = np.array([bars[i].bottom for i in roots])
-    # The baseline: the bottom row shared by most roots (the longest bars break ties).
-    best, base = -1, None
+    areas = np.array([bars[i].width * (bars[i].length + 1) for i in roots], float)
+    # The baseline: the bottom row shared by the most bar area (text blobs and legend
+    # swatches share rows too, but are small).
+    best, base = -1.0, None
     for r in bottoms:
-        k = int(np.sum(np.abs(bottoms - r) <= tol))
-        if k > best or (k == best and r > base):
-            best, base = k, float(np.median(bottoms[np.abs(bottoms - r) <= tol]))
+        near = np.abs(bottoms - r) <= tol
+        k = float(areas[near].sum())
+        if k > best:
+            best, base = k, float(np.median(bottoms[near]))
     stacks = []
     for i in roots:
         if abs(bars[i].bottom - base) > tol:
