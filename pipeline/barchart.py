@@ -387,6 +387,12 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     # OCR reads a swatch as a word ('Mmmm'); such a word would hide the swatch from its entry.
     legend_words = [v for v in words if not any(_covered(v, b) for b in swatches)]
     legend = legend_fn(swatches, bar_blobs, legend_words)
+    # A bar chart's legend names bar colours: an "entry" whose swatch is no bar's colour is a
+    # coloured mark beside some text (a title's icon, a logo), not a legend entry.
+    if legend and segments:
+        bar_lab = to_lab([c.color for c in segments])
+        legend = [e for e in legend
+                  if float(np.min(np.linalg.norm(bar_lab - to_lab([e.blob.color])[0], axis=1))) <= 35]
     legend_ids = {id(v) for e in legend for v in e.words}
 
     # Series: a legend entry by colour, else colour groups of the bars.
