@@ -306,6 +306,33 @@ def _legend_blobs(loose: list[Bar], frame: Frame) -> list[Blob]:
     return out
 
 
+def _read_beside_swatches(gray, swatches, text_h, limit: int = 8) -> list[Word]:
+    """The text line right of each small swatch, read on its own: the page pass reads legend
+    names less surely ('VLLM' at confidence 58)."""
+    h, w = gray.shape
+    out = []
+    small = [b for b in swatches if b.size <= 2.5 * text_h][:limit]
+    for b in small:
+        x0, x1 = int(b.box[2] + 1), int(min(w, b.box[2] + 16 * text_h))
+        y0, y1 = int(max(0, b.cy - 0.9 * text_h)), int(min(h, b.cy + 0.9 * text_h))
+        if x1 - x0 < 8 or y1 - y0 < 6:
+            continue
+        crop = gray[y0:y1, x0:x1]
+        if (crop < 128).sum() < 6:
+            continue
+        scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+        got = ocr.read_words(np.pad(crop, 6, constant_values=255), scale, ocr.PSM_LINE)
+        # Stop at the next swatch's text: keep words up to the first wide gap.
+        got = sorted((v.shifted(x0 - 6, y0 - 6) for v in got if v.text and v.conf >= 60), key=lambda v: v.x0)
+        line = []
+        for v in got:
+            if line and v.x0 - line[-1].x1 > 1.5 * text_h:
+                break
+            line.append(v)
+        out.extend(line)
+    return out
+
+
 def _covered(v: Word, b: Blob) -> bool:
     ix = min(v.x1, b.box[2]) - max(v.x0, b.box[0])
     iy = min(v.y1, b.box[3]) - max(v.y0, b.box[1])
@@ -386,6 +413,10 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     swatches = _legend_blobs(loose, frame)
     # OCR reads a swatch as a word ('Mmmm'); such a word would hide the swatch from its entry.
     legend_words = [v for v in words if not any(_covered(v, b) for b in swatches)]
+    # Re-read names replace only page words that were read unsurely (or not at all).
+    reread = [v for v in _read_beside_swatches(gray, swatches, text_h)
+              if all(o.conf < 60 for o in legend_words if layout.overlaps(o, v))]
+    legend_words = layout.merge_words(legend_words, reread)
     legend = legend_fn(swatches, bar_blobs, legend_words)
     # A bar chart's legend names bar colours: an "entry" whose swatch is no bar's colour is a
     # coloured mark beside some text (a title's icon, a logo), not a legend entry.
@@ -405,8 +436,17 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
             d = np.linalg.norm(lab_leg - to_lab([c.color])[0], axis=1)
             series_idx[id(c)] = int(np.argmin(d)) if d.min() <= 35 else -1
         names = [e.text for e in legend]
-        if any(v < 0 for v in series_idx.values()):
+        lost = [c for c in segments if series_idx[id(c)] < 0]
+        if lost:
+            # Bars of a colour the legend does not name are a series of their own.
             notes.append("some bars match no legend colour")
+            grp = color_groups([c.color for c in lost], params.series_color_delta)
+            first = {}
+            for c, g in zip(lost, grp):
+                if g not in first:
+                    first[g] = len(names)
+                    names.append(f"series-{len(names) + 1}")
+                series_idx[id(c)] = first[g]
     else:
         grp = color_groups(seg_colors, params.series_color_delta)
         order = []
@@ -507,7 +547,8 @@ def _reread_value(gray, v: Word, text_h, budget) -> Word:
     digits = lambda t: "".join(c for c in t if c.isdigit())  # noqa: E731
     if g.text == v.text:
         return v if v.conf >= g.conf else g
-    if digits(v.text) in digits(g.text) and len(g.text) > len(v.text) and g.conf >= 50:
+    # Longer only at the end ('70' -> '70.5%'): a glyph gained in front is the bar's edge.
+    if digits(g.text).startswith(digits(v.text)) and len(g.text) > len(v.text) and g.conf >= 50:
         return g
     return g if g.conf > v.conf + 10 else v
 
