@@ -96,6 +96,18 @@ def _plausible(stacks, text_h) -> bool:
     return same >= 0.75 and longest >= 2 * text_h
 
 
+def _flat(rgb_u, stacks) -> bool:
+    """Bars are filled flat (or with a smooth gradient): neighbouring pixels inside them differ
+    little, unlike noise or a photograph."""
+    steps = []
+    for s in stacks:
+        c = s[0]
+        a = rgb_u[int(c.top) + 1:int(c.bottom), c.x0 + 1:c.x1 - 1].astype(np.int16)
+        if a.shape[0] >= 2 and a.shape[1] >= 2:
+            steps.append(float(np.median(np.abs(np.diff(a, axis=1)).max(axis=2))))
+    return bool(steps) and float(np.median(steps)) <= 8.0
+
+
 def _block_mask(shape, frame: Frame, tick_words, text_h):
     """Upright-frame mask of the value axis's tick labels and everything beyond them: bars do
     not reach past the axis labels."""
@@ -362,7 +374,7 @@ def find_bar_chart(rgb, words, xa, ya, text_h, page_bg):
         block = _block_mask(rgb_u.shape, frame, ticks, text_h)
         bg = _panel_color(rgb_u, page_bg, frame, ticks, text_h)
         stacks, base, loose = _upright_bars(rgb_u, bg, text_h, block)
-        if base is None or not _plausible(stacks, text_h):
+        if base is None or not _plausible(stacks, text_h) or not _flat(rgb_u, stacks):
             continue
         area = sum(c.width * c.length for s in stacks for c in s)
         found.append((len(stacks) + area / (w * h), frame, axis, stacks, base, loose, bg, rgb_u))
@@ -478,6 +490,9 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
                 and parse_value_label(v.text) is not None and frame.word(v).y1 <= base + 0.3 * text_h
                 and (v.conf >= 50 or len(v.text) >= 3)]
     pairs = _assign_labels(vl_words, segments, frame, text_h)
+    if axis is None and sum(parse_value_label(vl_words[li].text)[1] is not None for li in pairs.values()) < 2:
+        # No value axis and no printed values: nothing says these shapes are bars of a chart.
+        return None
     labels_of = {bi: _reread_value(gray, vl_words[li], text_h, budget) for bi, li in pairs.items()}
     if labels_of and len(labels_of) < len(segments):
         _reread_labels(rgb, gray, frame, segments, labels_of, text_h, budget, list(vl_words))
