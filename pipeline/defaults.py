@@ -1,4 +1,5 @@
-"""The project's default inputs: the two DeepInfer charts of the seed article, drawn from data.
+"""The project's default inputs: the DeepInfer charts of the seed article, drawn from data
+(prefill and decode as XY charts, the evaluation scores as a bar chart).
 
 `raw_charts/deepinfer_readings.yaml` holds the points (quoted readings and illustrative fill-ins);
 this module renders them as vendor-style PNGs. Rendering is byte-for-byte deterministic on one
@@ -181,8 +182,53 @@ def _place_labels(ax, points: list[tuple[float, float]], labels: list[str], rend
     return placed
 
 
+def render_bar_chart(chart: dict) -> bytes:
+    """PNG bytes of a bar chart (one bar per point, x = category index): vertical bars with the
+    value printed above each, a 0-100 axis for percentages, in the style of the XY charts."""
+    import matplotlib
+    import matplotlib.style
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    points = [p for s in chart["series"] for p in s["points"]]
+    with matplotlib.style.context("default"), matplotlib.rc_context(
+            {"font.family": "DejaVu Sans", "axes.unicode_minus": False}):
+        fig = Figure(figsize=(WIDTH_PX / DPI, HEIGHT_PX / DPI), dpi=DPI, facecolor="white")
+        FigureCanvasAgg(fig)
+        fig.subplots_adjust(left=0.095, right=0.965, bottom=0.12, top=0.845)
+        ax = fig.add_subplot()
+        xs = [int(p["x"]) for p in points]
+        bars = ax.bar(xs, [float(p["y"]) for p in points], width=0.6, color=SERIES_COLOR, zorder=3)
+        ax.bar_label(bars, [str(p["value_label"]) for p in points], padding=4, fontsize=13,
+                     fontweight="bold", color="#1a1a1a")
+        top = max(float(p["y"]) for p in points)
+        ax.set_ylim(0, 110 if chart["y_axis"].get("unit") == "%" else top * 1.15)
+        if chart["y_axis"].get("unit") == "%":
+            ax.set_yticks([0, 20, 40, 60, 80, 100])
+        ax.set_xticks(xs, [str(p["label"]) for p in points])
+        ax.set_xlim(min(xs) - 0.6, max(xs) + 0.6)
+        ax.grid(True, axis="y", color="#dedede", linewidth=0.8)
+        ax.set_axisbelow(True)
+        for side in ("top", "right"):
+            ax.spines[side].set_visible(False)
+        for side in ("left", "bottom"):
+            ax.spines[side].set_color("#888888")
+        ax.tick_params(labelsize=12, colors="#333333", length=4)
+        ax.set_xlabel(chart["x_axis"]["title"], fontsize=13, labelpad=8, color="#222222")
+        ax.set_ylabel(chart["y_axis"]["title"], fontsize=13, labelpad=10, color="#222222")
+        fig.text(0.095, 0.945, chart["title"], fontsize=17, fontweight="bold", color="#111111",
+                 ha="left", va="baseline")
+        if chart.get("subtitle"):
+            fig.text(0.095, 0.900, chart["subtitle"], fontsize=12, color="#555555", ha="left", va="baseline")
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", dpi=DPI, metadata={"Software": None})
+    return buf.getvalue()
+
+
 def render_chart(chart: dict) -> tuple[bytes, list[LabelBox]]:
-    """PNG bytes of one chart, and where its point labels were put."""
+    """PNG bytes of one chart, and where its point labels were put (none for bar charts)."""
+    if chart.get("kind") == "bar":
+        return render_bar_chart(chart), []
     import matplotlib
     import matplotlib.style
     from matplotlib.backends.backend_agg import FigureCanvasAgg

@@ -36,6 +36,11 @@ class Point:
     y: float | None = None
     x_err: float | None = None
     y_err: float | None = None
+    # Bar charts only: the value printed by the bar, its number, and whether it agrees with
+    # the value read from the bar's length (None: nothing to compare).
+    value_label: str = ""
+    value_label_num: float | None = None
+    agrees: bool | None = None
 
 
 @dataclass
@@ -51,6 +56,9 @@ class Extraction:
     text_h: float
     notes: list[str] = field(default_factory=list)
     axis_titles: dict = field(default_factory=dict)
+    chart_type: str = "xy"                  # 'xy' | 'bar'
+    bar_orientation: str = ""               # 'vertical' | 'horizontal' for bar charts
+    categories: list = field(default_factory=list)
 
 
 def _is_text(w: ocr.Word) -> bool:
@@ -133,6 +141,71 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     params = params or DigitizeParams()
     h, w = rgb.shape[:2]
     page_bg, gray, ink_text, words, xa, ya, text_h = read_chart_text(rgb, params)
+    # A chart with a numeric axis on one side only (or on none) may be a bar chart; one with
+    # two is read as XY, and as bars only when no markers are found there.
+    if xa is None or ya is None:
+        bars = _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params)
+        if bars is not None:
+            return bars
+    try:
+        return _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h)
+    except NoChartFound:
+        if xa is None or ya is None:
+            raise
+        bars = _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params)
+        if bars is None:
+            raise
+        return bars
+
+
+def _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params) -> Extraction | None:
+    """The rows of a bar chart as points (x = category index, y = value), or None."""
+    from . import barchart
+    h, w = rgb.shape[:2]
+    tick_words = {id(v) for ax in (xa, ya) if ax is not None for v in ax.words}
+    if xa is not None:
+        xa = layout.snap_ticks(xa, gray < params.ink_gray_threshold, text_h, vertical=False)
+    if ya is not None:
+        ya = layout.snap_ticks(ya, gray < params.ink_gray_threshold, text_h, vertical=True)
+    box = (0, 0, w, h)
+
+    def legend_fn(blobs, data_blobs, legend_words):
+        return _legend(legend_words, tick_words, blobs, box, text_h, params, data_blobs)
+
+    got = barchart.read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn)
+    if got is None:
+        return None
+    frame, axis, rows, legend, notes, groups, cats = got
+    points = []
+    for r in rows:
+        if r.bar is not None:
+            px, py = frame.point_to_orig(r.bar.cx, r.bar.top)
+            color = r.bar.color
+        else:
+            px, py = 0.0, 0.0
+            color = (0, 0, 0)
+        p = Point(r.series, r.category, px, py, "bar" if r.bar is not None else "missing", color,
+                  label_conf=r.label.conf if r.label is not None else 0.0,
+                  x=float(r.index), y=r.value, x_err=0.0, y_err=r.err,
+                  value_label=r.label_text, value_label_num=r.label_num, agrees=r.agrees)
+        if r.bar is None and r.label is not None:
+            p.value_label = r.label.text
+        points.append(p)
+    if axis is None:
+        notes.insert(0, "value axis: no numeric tick labels; values come from the printed labels")
+    empty = [c for c in cats if not c]
+    if empty:
+        notes.append(f"{len(empty)} of {len(cats)} category label(s) unread")
+    xa_out, ya_out = (axis, None) if frame.horizontal else (None, axis)
+    ext = Extraction(w, h, (0, 0, w, h), xa_out, ya_out, points, legend, words, text_h, notes)
+    ext.chart_type = "bar"
+    ext.bar_orientation = "horizontal" if frame.horizontal else "vertical"
+    ext.categories = cats
+    return ext
+
+
+def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) -> Extraction:
+    h, w = rgb.shape[:2]
     if xa is None and ya is None:
         if not any(parse_tick(v.text) is not None for v in words):
             raise NoChartFound("no chart axes were found in the image: no numeric tick labels could be read")
@@ -257,7 +330,7 @@ def _key(text: str) -> str:
     return "".join(c for c in text.lower() if c.isalnum())
 
 
-def _legend(words, tick_words, blobs, box, text_h, params) -> list[LegendEntry]:
+def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None) -> list[LegendEntry]:
     """Legend entries from the text lines of every non-tick word (a low-confidence letter still
     ends a name: 'Engine A'). A line starting or ending with a bare number, or a word seen next to
     a number elsewhere ('req' of '64 req'), is a point label; a line that reads like a label as a
@@ -281,7 +354,8 @@ def _legend(words, tick_words, blobs, box, text_h, params) -> list[LegendEntry]:
     def labelish(ws):
         return not bare(ws[0]) and is_label(ws) and _key(" ".join(v.text for v in ws)) not in units
 
-    data_blobs = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
+    if data_blobs is None:
+        data_blobs = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
     used: set = set()
     weak = lambda v: not _is_text(v)  # noqa: E731
     legend = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, used, weak, plain, words)

@@ -98,3 +98,51 @@ def parse_point_label(text: str) -> tuple[str, float] | None:
     if m.group("unit") and not m.group("unit").startswith(" "):
         t = t[:m.start("unit")] + " " + t[m.start("unit"):]     # '4req' -> '4 req'
     return t, value
+
+
+# Words a chart prints where a bar would be when there is no value: out of memory, not
+# available, did not finish, not supported, failed, timeout.
+_BAR_MARKERS = {"oom": "OOM", "n/a": "N/A", "na": "N/A", "dnf": "DNF", "n.a.": "N/A", "x": "X",
+                "-": "-", "\u2014": "-", "\u2013": "-", "failed": "failed", "timeout": "timeout",
+                "unsupported": "unsupported", "error": "error", "t/o": "T/O", "oot": "OOT"}
+_VALUE = re.compile(r"^(?P<pre>[$\u20ac\u00a3~\u2248]?)(?P<sign>[-+\u2212]?)"
+                    r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+                    r"(?P<suffix>[kKMBGT])?\s?(?P<unit>%|x|X|\u00d7|ms|s|us|tok/s|req/s|[a-zA-Z/]{1,8})?$")
+
+
+def parse_value_label(text: str) -> tuple[str, float | None, str | None] | None:
+    """A bar's printed value: '111', '93.4%', '1.2k', '3.2x', '$1.5M', '-4.0' -> (text, number,
+    None); 'OOM', 'N/A' -> (text, None, marker). The number is in the label's own units
+    ('93.4%' -> 93.4, '1.2k' -> 1200). None for anything else."""
+    t = text.strip().strip("()[]{}'\"").rstrip(",;:")
+    if not t:
+        return None
+    marker = _BAR_MARKERS.get(t.lower())
+    if marker is not None and t not in ("x",):
+        return t, None, marker
+    m = _VALUE.match(t)
+    if not m:
+        return None
+    unit = m.group("unit") or ""
+    if unit and unit not in ("%", "x", "X", "\u00d7") and len(unit) > 1 and not unit[0].isalpha():
+        return None
+    value = float(m.group("num").replace(",", ""))
+    if m.group("suffix"):
+        value *= _SUFFIX[m.group("suffix")]
+    if m.group("sign") in ("-", "\u2212"):
+        value = -value
+    return t, value, None
+
+
+def label_half_unit(text: str) -> float:
+    """Half of the last printed digit's unit: how far a value may be from the label it rounds
+    to ('93.4%' -> 0.05, '1.2k' -> 50, '111' -> 0.5)."""
+    m = _VALUE.match(text.strip().strip("()[]{}'\"").rstrip(",;:"))
+    if not m:
+        return 0.0
+    num = m.group("num").replace(",", "")
+    decimals = len(num.split(".")[1]) if "." in num else 0
+    unit = 10.0 ** -decimals
+    if m.group("suffix"):
+        unit *= _SUFFIX[m.group("suffix")]
+    return unit / 2.0

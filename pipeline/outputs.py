@@ -21,6 +21,9 @@ from .errors import OutputError
 
 POINT_COLUMNS = ["series", "label", "x", "y", "x_px", "y_px", "confidence", "source_sha256",
                  "x_err", "y_err", "marker", "color"]
+# Bar charts: the printed value label as read, its number, and whether it agrees with the value
+# read from the bar (true/false; empty when there is nothing to compare). Empty for XY charts.
+BAR_COLUMNS = ["value_label", "value_label_num", "agrees"]
 
 
 def _fmt(v, nd=6):
@@ -32,25 +35,37 @@ def _fmt(v, nd=6):
 def points_csv(ext: Extraction, sha256: str) -> str:
     buf = io.StringIO()
     wr = csv.writer(buf, lineterminator="\n")
-    wr.writerow(POINT_COLUMNS)
-    for p in sorted(ext.points, key=lambda p: (p.series, p.x_px)):
+    wr.writerow(POINT_COLUMNS + BAR_COLUMNS)
+    order = (lambda p: (p.series, p.x, p.x_px)) if ext.chart_type == "bar" else (lambda p: (p.series, p.x_px))
+    for p in sorted(ext.points, key=order):
         conf = point_confidence(ext, p)
         wr.writerow([p.series, p.label, _fmt(p.x), _fmt(p.y), f"{p.x_px:.1f}", f"{p.y_px:.1f}",
                      f"{conf:.2f}", sha256, _fmt(p.x_err, 3), _fmt(p.y_err, 3), p.marker,
-                     "#%02x%02x%02x" % p.color])
+                     "#%02x%02x%02x" % p.color]
+                    + [p.value_label, _fmt(p.value_label_num), "" if p.agrees is None else str(p.agrees).lower()])
     return buf.getvalue()
 
 
 def point_confidence(ext: Extraction, p) -> float:
     """0..1: both axes calibrated from three or more agreeing ticks, and the label read cleanly."""
     c = 1.0
-    for ax in (ext.x_axis, ext.y_axis):
+    axes = (ext.x_axis, ext.y_axis)
+    if ext.chart_type == "bar":
+        # One value axis (or none: values from printed labels, checked against bar lengths).
+        axes = [a for a in axes if a is not None]
+        if p.y is None:
+            return 0.0
+        if not axes:
+            c *= 0.8 if p.agrees else 0.5
+        if p.agrees is False:
+            c *= 0.5
+    for ax in axes:
         if ax is None:
             return 0.0
         n = len(ax.calibration.ticks)
         c *= 1.0 if n >= 3 else 0.7
         c *= 1.0 if ax.calibration.residual_px <= 1.5 else 0.8
-    if p.label:
+    if p.label and ext.chart_type != "bar":
         c *= max(0.3, min(1.0, p.label_conf / 90.0))
     return c
 
@@ -58,6 +73,10 @@ def point_confidence(ext: Extraction, p) -> float:
 def axes_record(ext: Extraction) -> dict:
     out = {"image": {"width": ext.width, "height": ext.height},
            "plot_box_px": list(ext.plot_box), "text_height_px": ext.text_h, "notes": ext.notes}
+    if ext.chart_type == "bar":
+        out["chart_type"] = "bar"
+        out["bar_orientation"] = ext.bar_orientation
+        out["categories"] = list(ext.categories)
     for name, ax in (("x", ext.x_axis), ("y", ext.y_axis)):
         if ax is None:
             out[name] = {"status": "unreadable"}

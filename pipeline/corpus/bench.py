@@ -65,6 +65,8 @@ def run_chart(truth: dict, digitize, work: Path, keep: Path | None = None) -> di
         try:
             rows = SC.read_points_csv(out_dir / "points.csv")
             res = SC.score_chart(truth, rows)
+            if truth.get("kind") == "bar":
+                res.update(SC.score_bar_extras(truth, SC.read_bar_rows(out_dir / "points.csv")))
         except Exception as e:
             error = f"bad points.csv: {type(e).__name__}: {e}"
     if error is not None:
@@ -131,6 +133,31 @@ def table(results: list) -> str:
     return "\n".join(lines)
 
 
+def bar_table(results: list) -> str:
+    """Bar charts by style: bars within 1 % of the value-axis span, categories right, value
+    labels read exactly, missing-bar markers reported, series names (charts with a legend),
+    label/bar disagreements reported, failures, median seconds."""
+    def pooled(rs):
+        s = summarize(rs)
+        nvl = sum(r.get("n_value_labels", 0) for r in rs)
+        nmk = sum(r.get("n_markers", 0) for r in rs)
+        return (s, sum(r.get("value_labels_exact", 0) for r in rs) / nvl if nvl else None,
+                f"{sum(r.get('markers_ok', 0) for r in rs)}/{nmk}", sum(r.get("disagreements", 0) for r in rs))
+    groups = [(f"style: {v}", [r for r in results if r["style"] == v]) for v in sorted({r["style"] for r in results})]
+    groups += [("clean", [r for r in results if r["clean"]]), ("degraded", [r for r in results if not r["clean"]]),
+               ("bars overall", results)]
+    head = (f"{'bar charts':<24} {'charts':>6} {'fail':>5} {'within1%':>9} {'categories':>10} "
+            f"{'value_lbl':>9} {'markers':>8} {'names':>7} {'disagree':>8} {'median_s':>9}")
+    lines = [head, "-" * len(head)]
+    for name, rs in groups:
+        if not rs:
+            continue
+        s, vl, mk, dis = pooled(rs)
+        lines.append(f"{name:<24} {s['charts']:>6} {s['failures']:>5} {_f(s['within1']):>9} {_f(s['labels']):>10} "
+                     f"{_f(vl):>9} {mk:>8} {_f(s['names']):>7} {dis:>8} {_f(s['median_s']):>9}")
+    return "\n".join(lines)
+
+
 def overall_line(results: list) -> str:
     s = summarize(results)
     return (f"overall within1%: {_f(s['within1'])}  within2%: {_f(s['within2'])}  "
@@ -145,6 +172,8 @@ def main(argv=None) -> int:
     ap.add_argument("--generate", type=int, default=None, metavar="N",
                     help="(re)generate N charts into the corpus first (default when empty: 120)")
     ap.add_argument("--seed", type=int, default=0, help="seed for generation (default 0)")
+    ap.add_argument("--bars", type=int, default=None, metavar="N",
+                    help="(re)generate N bar charts (bar*.png, see pipeline.corpus.bars) into the corpus first")
     ap.add_argument("--limit", type=int, default=None, metavar="K", help="score only the first K charts")
     ap.add_argument("--json", default=None, metavar="OUT", help="write per-chart results here")
     ap.add_argument("--keep", default=None, metavar="DIR", help="keep each chart's output folder in DIR/<id>")
@@ -164,6 +193,12 @@ def main(argv=None) -> int:
         t0 = time.perf_counter()
         generate(corpus, n, a.seed)
         print(f"generated {n} charts in {corpus} ({time.perf_counter() - t0:.1f}s)", file=sys.stderr)
+    if a.bars:
+        from .bars import generate as generate_bars
+
+        t0 = time.perf_counter()
+        generate_bars(corpus, a.bars, a.seed)
+        print(f"generated {a.bars} bar charts in {corpus} ({time.perf_counter() - t0:.1f}s)", file=sys.stderr)
     truths = load_truths(corpus)
     if a.limit:
         truths = truths[: a.limit]
@@ -195,6 +230,10 @@ def main(argv=None) -> int:
                 print(f"[{i}/{len(truths)}] {r['id']} {r['style']} {r['kind']} "
                       f"{r['seconds']:.2f}s  {status}", file=sys.stderr, flush=True)
     print(table(results))
+    bars = [r for r in results if r["kind"] == "bar"]
+    if bars:
+        print()
+        print(bar_table(bars))
     failed = [r for r in results if r["error"]]
     if failed:
         print(f"\nfailures ({len(failed)}):")

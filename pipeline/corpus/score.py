@@ -201,3 +201,54 @@ def zero_score(truth: dict, tols=(0.01, 0.02)) -> dict:
     res = score_chart(truth, [], tols)
     res["extra"] = 0
     return res
+
+
+# ----------------------------------------------------------------------------- bar charts
+def read_bar_rows(path) -> list:
+    """Every row of a bar chart's points.csv (also those without a value), as dicts with
+    x (category index), y (None when empty), value_label and agrees."""
+    with open(path, newline="", encoding="utf-8-sig") as f:
+        rows = []
+        for r in csv.DictReader(f):
+            def num(k):
+                try:
+                    return parse_number(r.get(k, ""))
+                except (TypeError, ValueError):
+                    return None
+            rows.append({"series": (r.get("series") or "").strip(), "label": (r.get("label") or "").strip(),
+                         "x": num("x"), "y": num("y"), "value_label": (r.get("value_label") or "").strip(),
+                         "agrees": (r.get("agrees") or "").strip()})
+    return rows
+
+
+def score_bar_extras(truth: dict, rows: list) -> dict:
+    """Value labels read exactly, missing-bar markers reported, and label/bar disagreements.
+
+    A truth bar's row is the extracted row of the same category index whose value is nearest
+    (rows are not required to carry the right series name for this count)."""
+    span = float(truth["y_axis"]["max"]) - float(truth["y_axis"]["min"]) or 1.0
+    n_vl = vl_ok = 0
+    taken = set()
+    for s in truth["series"]:
+        for p in s["points"]:
+            want = (p.get("value_label") or "").strip()
+            if not want:
+                continue
+            n_vl += 1
+            cands = [i for i, r in enumerate(rows) if i not in taken and r["x"] is not None
+                     and round(r["x"]) == p["x"] and r["y"] is not None and abs(r["y"] - p["y"]) <= 0.05 * span]
+            if not cands:
+                continue
+            i = min(cands, key=lambda i: abs(rows[i]["y"] - p["y"]) + (0 if rows[i]["value_label"] == want else span))
+            taken.add(i)
+            vl_ok += rows[i]["value_label"] == want
+    n_mk = mk_ok = 0
+    for m in truth.get("markers", []):
+        n_mk += 1
+        mk_ok += any(r["x"] is not None and round(r["x"]) == m["x"] and r["y"] is None
+                     and r["value_label"] == m["text"] for r in rows)
+    invented = sum(1 for m in truth.get("markers", []) for r in rows
+                   if r["x"] is not None and round(r["x"]) == m["x"] and r["series"] == m["series"]
+                   and r["y"] is not None)
+    return {"n_value_labels": n_vl, "value_labels_exact": vl_ok, "n_markers": n_mk, "markers_ok": mk_ok,
+            "disagreements": sum(r["agrees"] == "false" for r in rows), "invented": invented}

@@ -13,6 +13,8 @@ QUOTED = {
     "deepinfer-prefill": {(4096, 68, 60000), (16384, 200, 81000), (65536, 730, 89000)},
     "deepinfer-decode": {(8, 325, 2600), (64, 248, 15500), (256, 103, 26000)},
 }
+# The evaluation table, quoted as stated: (task, category index, Pass@1 %).
+QUOTED_EVAL = {("AIME 2026", 0, 99.9), ("GPQA Diamond", 1, 93.4), ("HLE-Full", 2, 42.6)}
 
 
 @pytest.fixture(scope="module")
@@ -21,12 +23,17 @@ def data():
 
 
 def test_data_file_holds_the_six_quoted_readings(data):
-    found = {}
+    found, evals = {}, set()
     for chart, point in quoted_points(data):
+        assert point["quote"]
+        if chart["kind"] == "bar":
+            assert point["hedge"] == "as stated"
+            evals.add((point["label"], point["x"], point["y"]))
+            continue
         found.setdefault(chart["id"], set()).add((point["label_value"], point["x"], point["y"]))
         assert point["hedge"] == "about"
-        assert point["quote"]
     assert found == QUOTED
+    assert evals == QUOTED_EVAL
 
 
 def test_every_point_is_quoted_or_illustrative(data):
@@ -37,7 +44,8 @@ def test_every_point_is_quoted_or_illustrative(data):
         assert all(p["illustrative"] in (True, False) for p in pts)
         assert all("quote" not in p for p in pts if p["illustrative"])
     assert labels == {"deepinfer-prefill": ["4,096", "8,192", "16,384", "32,768", "65,536"],
-                      "deepinfer-decode": ["8", "16", "32", "64", "128", "256"]}
+                      "deepinfer-decode": ["8", "16", "32", "64", "128", "256"],
+                      "deepinfer-eval": ["AIME 2026", "GPQA Diamond", "HLE-Full"]}
 
 
 def test_context_of_each_chart(data):
@@ -54,6 +62,8 @@ def test_context_of_each_chart(data):
 def test_points_obey_the_unit_relations(data):
     # prefill: tokens/s/GPU ~ batch / step time; decode: tokens/s/GPU ~ requests x tokens/s/user.
     for chart in data["charts"]:
+        if chart["kind"] == "bar":
+            continue
         for p in chart["series"][0]["points"]:
             if chart["kind"] == "prefill":
                 implied = p["label_value"] / (p["x"] / 1000)
@@ -76,7 +86,7 @@ def test_axis_limits_start_at_zero_only_when_natural():
 def test_rendering_twice_gives_identical_bytes(tmp_path):
     first = render_defaults(tmp_path / "a", DEFAULT_DATA_FILE)
     second = render_defaults(tmp_path / "b", DEFAULT_DATA_FILE)
-    assert [p.name for p in first] == ["deepinfer-prefill.png", "deepinfer-decode.png"]
+    assert [p.name for p in first] == ["deepinfer-prefill.png", "deepinfer-decode.png", "deepinfer-eval.png"]
     for a, b in zip(first, second):
         assert a.read_bytes() == b.read_bytes()
         assert a.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -88,8 +98,9 @@ def test_unchanged_image_is_not_rewritten(tmp_path):
     for p in paths:
         os.utime(p, (1_000_000, 1_000_000))
     render_defaults(tmp_path, DEFAULT_DATA_FILE)
-    assert [p.stat().st_mtime for p in paths] == [1_000_000, 1_000_000]
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["deepinfer-decode.png", "deepinfer-prefill.png"]
+    assert [p.stat().st_mtime for p in paths] == [1_000_000] * 3
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deepinfer-decode.png", "deepinfer-eval.png",
+                                                         "deepinfer-prefill.png"]
 
 
 def test_image_size_and_labels_do_not_collide(data):
@@ -99,6 +110,8 @@ def test_image_size_and_labels_do_not_collide(data):
         png, boxes = render_chart(chart)
         img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)
         assert img.shape == (750, 1200, 3)
+        if chart["kind"] == "bar":
+            continue
         assert [b.label for b in boxes] == [p["label"] for p in chart["series"][0]["points"]]
         for a, b in itertools.combinations(boxes, 2):
             assert not a.overlaps(b.extent), (a, b)
@@ -115,3 +128,24 @@ def test_main_reports_missing_data_file(tmp_path, capsys):
     from pipeline.defaults import main
     assert main(["--out", str(tmp_path), "--data", str(tmp_path / "nope.yaml")]) == 3
     assert "not found" in capsys.readouterr().err
+
+
+def test_eval_chart_digitises_to_its_quoted_scores(data, tmp_path):
+    """The bar chart drawn from the evaluation table reads back as the table: each bar within
+    0.5 points of its score, the printed label exact and agreeing with the bar."""
+    import csv
+
+    from pipeline.digitize import digitize_file
+    chart = next(c for c in data["charts"] if c["id"] == "deepinfer-eval")
+    png, _ = render_chart(chart)
+    img = tmp_path / "eval.png"
+    img.write_bytes(png)
+    digitize_file(img, tmp_path / "out")
+    rows = list(csv.DictReader(open(tmp_path / "out" / "points.csv")))
+    assert len(rows) == 3
+    for task, idx, score in QUOTED_EVAL:
+        r = next(r for r in rows if int(float(r["x"])) == idx)
+        assert r["label"] == task
+        assert abs(float(r["y"]) - score) <= 0.5
+        assert r["value_label"] == f"{score}%" and float(r["value_label_num"]) == score
+        assert r["agrees"] == "true"

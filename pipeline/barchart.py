@@ -1,0 +1,668 @@
+"""Bar charts: bars -> one row per bar (series, category, value from the bar's length, printed
+value label and whether the two agree).
+
+The chart is turned upright first (a horizontal bar chart is rotated a quarter turn), so bars
+always grow upwards from a baseline; words keep their original boxes for reading order and are
+mapped into the upright frame only for geometry. Values go through the value axis's
+calibration, or, without one, through a scale fitted from the printed labels to bar lengths.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import imageops, layout, ocr
+from .axes import AxisCalibration, Tick, calibrate
+from .marks.bars import Bar, merge_split_bars, rectangles, refine_end, solid_mask, stacks_on_baseline
+from .marks.legend import LegendEntry, text_lines
+from .marks.markers import Blob
+from .marks.series import color_groups, to_lab
+from .numbers import label_half_unit, parse_tick, parse_value_label
+from .ocr import Word
+
+# Bars are told from the page by a smaller colour difference than markers: pale bars (light
+# grey, pastel) are common, and the opening that finds bars removes the gridlines and text that
+# a low threshold lets in.
+BAR_THRESHOLD = 28
+# OCR calls for value labels the page pass missed (each a few milliseconds).
+REREAD_BUDGET = 30
+
+
+@dataclass
+class Frame:
+    """The upright frame of a chart: identity for vertical bars, a quarter turn (counter-
+    clockwise) for horizontal ones, so that bars growing rightwards grow upwards."""
+    width: int          # of the original image
+    height: int
+    horizontal: bool
+
+    def image(self, a: np.ndarray) -> np.ndarray:
+        return np.ascontiguousarray(np.rot90(a, 1)) if self.horizontal else a
+
+    def word(self, w: Word) -> Word:
+        if not self.horizontal:
+            return w
+        return Word(w.text, w.conf, w.y0, self.width - w.x1, w.y1, self.width - w.x0)
+
+    def box_to_orig(self, x0, y0, x1, y1):
+        if not self.horizontal:
+            return x0, y0, x1, y1
+        return self.width - y1, x0, self.width - y0, x1
+
+    def point_to_orig(self, x: float, y: float) -> tuple[float, float]:
+        return (self.width - 1 - y, x) if self.horizontal else (x, y)
+
+    def value_pixel(self, row: float) -> float:
+        """Upright row -> pixel along the original value axis (x for horizontal bars)."""
+        return self.width - 1 - row if self.horizontal else row
+
+
+@dataclass
+class BarRow:
+    series: str
+    category: str
+    index: int
+    bar: Bar | None
+    value: float | None = None
+    err: float | None = None
+    label: Word | None = None
+    label_text: str = ""
+    label_num: float | None = None
+    agrees: bool | None = None
+
+
+def _upright_bars(rgb_u, bg, text_h, block):
+    k = max(3, int(round(0.3 * text_h)))
+    marks = imageops.color_distance(rgb_u, bg) > BAR_THRESHOLD
+    marks &= ~block
+    solid = solid_mask(marks, k)
+    pieces = merge_split_bars(rectangles(rgb_u, solid, k + 1), 1.8 * text_h)
+    stacks, base = stacks_on_baseline(pieces, tol=max(2.0, 0.15 * text_h), min_len=1.5 * text_h)
+    loose = [p for p in pieces if p.stack < 0]
+    return stacks, base, loose
+
+
+def _plausible(stacks, text_h) -> bool:
+    """Bars of one chart share a width; and some bar is longer than a marker is wide."""
+    if not stacks:
+        return False
+    widths = np.array([s[0].width for s in stacks], float)
+    med = float(np.median(widths))
+    same = np.mean(np.abs(widths - med) <= 0.2 * med + 2)
+    longest = max(sum(c.length for c in s) for s in stacks)
+    if len(stacks) == 1:
+        return longest >= 3 * text_h and longest >= 1.5 * widths[0]
+    return same >= 0.75 and longest >= 2 * text_h
+
+
+def _flat(rgb_u, stacks) -> bool:
+    """Bars are filled flat (or with a smooth gradient): neighbouring pixels inside them differ
+    little, unlike noise or a photograph."""
+    steps = []
+    for s in stacks:
+        c = s[0]
+        a = rgb_u[int(c.top) + 1:int(c.bottom), c.x0 + 1:c.x1 - 1].astype(np.int16)
+        if a.shape[0] >= 2 and a.shape[1] >= 2:
+            steps.append(float(np.median(np.abs(np.diff(a, axis=1)).max(axis=2))))
+    return bool(steps) and float(np.median(steps)) <= 8.0
+
+
+def _block_mask(shape, frame: Frame, tick_words, text_h):
+    """Upright-frame mask of the value axis's tick labels and everything beyond them: bars do
+    not reach past the axis labels."""
+    m = np.zeros(shape[:2], bool)
+    for w in tick_words:
+        u = frame.word(w)
+        m[max(0, u.y0 - 1):u.y1 + 1, max(0, u.x0 - 1):u.x1 + 1] = True
+    return m
+
+
+def _groups(stacks, series_of, legend_n: int):
+    """Stacks -> categories. Bars of a group stand closer together than groups do; a colour seen
+    twice starts a new group. Evenly spaced bars are one category each, unless a legend names
+    their colours (then a run of distinct colours is one category)."""
+    if not stacks:
+        return []
+    gaps = [b[0].x0 - a[0].x1 for a, b in zip(stacks, stacks[1:])]
+    width = float(np.median([s[0].width for s in stacks]))
+    colours = {series_of(s) for s in stacks}
+    if len(colours) <= 1 or not gaps:
+        return [[s] for s in stacks]
+    gmin, gmax = min(gaps), max(gaps)
+    bimodal = gmax > 1.6 * gmin + 2 and gmax - gmin > 0.25 * width
+    if not bimodal and legend_n < 2:
+        return [[s] for s in stacks]
+    cut = (gmin + gmax) / 2.0
+    groups, cur = [], [stacks[0]]
+    for g, s in zip(gaps, stacks[1:]):
+        if (bimodal and g > cut) or series_of(s) in {series_of(c) for c in cur}:
+            groups.append(cur)
+            cur = [s]
+        else:
+            cur.append(s)
+    groups.append(cur)
+    return groups
+
+
+def _slots(groups):
+    """Category slot of each group along the upright x: halfway to the neighbouring groups."""
+    spans = [(min(s[0].x0 for s in g), max(s[0].x1 for s in g)) for g in groups]
+    pitch = (float(np.median([b[0] - a[0] for a, b in zip(spans, spans[1:])])) if len(spans) > 1
+             else 2.0 * (spans[0][1] - spans[0][0]))
+    out = []
+    for i, (a, b) in enumerate(spans):
+        lo = (spans[i - 1][1] + a) / 2.0 if i else a - (pitch - (b - a)) / 2.0
+        hi = (b + spans[i + 1][0]) / 2.0 if i + 1 < len(spans) else b + (pitch - (b - a)) / 2.0
+        out.append((lo, hi))
+    return out
+
+
+def _join(words, text_h, vertical_rows=True):
+    """Words of one label in reading order: lines top to bottom, words left to right; glyphs
+    OCR split ('B', '20', '0') are joined without a space."""
+    lines: list[list[Word]] = []
+    for w in sorted(words, key=lambda w: w.y0):
+        for ln in lines:
+            # Same line: the boxes share most of their height (a tall '20' and a short 'B').
+            y0, y1 = min(v.y0 for v in ln), max(v.y1 for v in ln)
+            if min(y1, w.y1) - max(y0, w.y0) >= 0.5 * min(w.h, y1 - y0):
+                ln.append(w)
+                break
+        else:
+            lines.append([w])
+    lines.sort(key=lambda ln: min(w.y0 for w in ln))
+    parts = []
+    for ln in lines:
+        s = ""
+        for i, w in enumerate(sorted(ln, key=lambda w: w.x0)):
+            if i and w.x0 - prev.x1 > 0.22 * text_h:
+                s += " "
+            s += w.text
+            prev = w
+        parts.append(s)
+    return " ".join(parts).strip()
+
+
+def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
+    """The text under each category slot (left of it for horizontal bars), nearest the axis:
+    the first line and the lines right under it that stay inside the slot (an axis title runs
+    across slots)."""
+    cands = [w for w in words if id(w) not in exclude and any(c.isalnum() for c in w.text)
+             and (w.conf >= 40 or sum(c.isalnum() for c in w.text) >= 2)]
+    ups = {id(w): frame.word(w) for w in cands}
+    near = [w for w in cands if base - 0.4 * text_h <= ups[id(w)].y0 <= base + 12 * text_h]
+    all_lines = text_lines(near, text_h)
+    line_of = {id(w): ln for ln in all_lines for w in ln}
+    out = []
+    for lo, hi in slots:
+        mine = [w for w in near if lo <= ups[id(w)].cx < hi]
+        if not mine:
+            out.append("")
+            continue
+        if frame.horizontal:
+            # Right-aligned lines left of the bars: everything in the slot's band within reach.
+            mine = [w for w in mine if ups[id(w)].y0 <= base + 10 * text_h]
+            out.append(mine)
+            continue
+        mine.sort(key=lambda w: w.y0)
+        rows: list[list[Word]] = []
+        for w in mine:
+            if rows and abs(w.cy - np.median([v.cy for v in rows[-1]])) <= 0.5 * text_h:
+                rows[-1].append(w)
+            else:
+                rows.append([w])
+        keep = [rows[0]]
+        if min(w.y0 for w in rows[0]) > base + 3 * text_h:
+            out.append([])
+            continue
+        for r in rows[1:]:
+            gap = min(w.y0 for w in r) - max(w.y1 for w in keep[-1])
+            ln = [v for w in r for v in line_of.get(id(w), [w])]
+            inside = min(v.cx for v in ln) >= lo - 0.5 * text_h and max(v.cx for v in ln) <= hi + 0.5 * text_h \
+                and min(v.x0 for v in ln) >= lo - 1.0 * text_h and max(v.x1 for v in ln) <= hi + 1.0 * text_h
+            if gap > 0.9 * text_h or not inside:
+                break
+            keep.append(r)
+        out.append([w for r in keep for w in r])
+    return out
+
+
+def _reread_text(gray, words, text_h, budget):
+    """A category label read again as a block of lines from its own crop: the page pass reads
+    small text worse ('TP:' for 'TP=2'). The re-read wins when it is more confident."""
+    page = _join(words, text_h)
+    if not words or budget[0] <= 0:
+        return page
+    h, w = gray.shape
+    pad = int(0.4 * text_h) + 2
+    x0, y0 = max(0, min(v.x0 for v in words) - pad), max(0, min(v.y0 for v in words) - pad)
+    x1, y1 = min(w, max(v.x1 for v in words) + pad), min(h, max(v.y1 for v in words) + pad)
+    crop = gray[y0:y1, x0:x1]
+    budget[0] -= 1
+    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+    lines = len({round(v.cy / max(text_h, 1)) for v in words})
+    got = ocr.read_words(np.pad(crop, 8, constant_values=255), scale, ocr.PSM_LINE if lines == 1 else 6)
+    got = [v.shifted(x0 - 8, y0 - 8) for v in got if v.text]
+    if not got:
+        return page
+    conf_new = float(np.mean([v.conf for v in got]))
+    conf_old = float(np.mean([v.conf for v in words]))
+    return _join(got, text_h) if conf_new >= conf_old - 2 else page
+
+
+def _label_cost(u: Word, b: Bar, text_h: float) -> float | None:
+    """How well an (upright) value label sits on bar b: centred over it, just beyond its end or
+    inside it. None when it cannot be this bar's label."""
+    dx = abs(u.cx - b.cx)
+    if not (b.x0 - 0.3 * text_h <= u.cx <= b.x1 - 1 + 0.3 * text_h):
+        return None
+    if u.y1 <= b.top + 0.4 * text_h:
+        dy = (b.top - u.y1) / text_h
+        if dy > 2.5:
+            return None
+    elif u.cy <= b.bottom:
+        dy = 0.2
+    else:
+        return None
+    return dy + dx / max(b.width, 1.0)
+
+
+def _assign_labels(labels, bars, frame, text_h):
+    """Greedy one-to-one assignment of value labels to bars by _label_cost."""
+    cands = []
+    for li, w in enumerate(labels):
+        u = frame.word(w)
+        for bi, b in enumerate(bars):
+            c = _label_cost(u, b, text_h)
+            if c is not None:
+                cands.append((c, li, bi))
+    cands.sort()
+    out, used_l, used_b = {}, set(), set()
+    for c, li, bi in cands:
+        if li in used_l or bi in used_b:
+            continue
+        used_l.add(li)
+        used_b.add(bi)
+        out[bi] = li
+    return out
+
+
+def _read_box(rgb, gray, frame: Frame, box_u, text_h, color=None):
+    """OCR one upright-frame box, in the original frame (text is printed upright there).
+    With `color` (a bar's fill) the text is whatever differs from that colour: a label inside
+    a bar, white on blue, reads as black on white."""
+    h, w = gray.shape
+    x0, y0, x1, y1 = frame.box_to_orig(*box_u)
+    x0, y0, x1, y1 = int(max(0, x0)), int(max(0, y0)), int(min(w, x1)), int(min(h, y1))
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return []
+    if color is not None:
+        d = imageops.color_distance(rgb[y0:y1, x0:x1], color).astype(np.float32)
+        crop = np.clip(255.0 - 2.0 * d, 0, 255).astype(np.uint8)
+    else:
+        crop = gray[y0:y1, x0:x1]
+    if (crop < 128).sum() < 4:
+        return []
+    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+    read = ocr.read_words(np.pad(crop, 6, constant_values=255), scale, ocr.PSM_LINE)
+    return [v.shifted(x0 - 6, y0 - 6) for v in read if v.conf >= 45]
+
+
+def _legend_blobs(loose: list[Bar], frame: Frame) -> list[Blob]:
+    out = []
+    for p in loose:
+        x0, y0, x1, y1 = frame.box_to_orig(p.x0, int(p.top), p.x1, int(p.bottom) + 1)
+        out.append(Blob((x0 + x1 - 1) / 2.0, (y0 + y1 - 1) / 2.0, int((x1 - x0) * (y1 - y0)),
+                        (int(x0), int(y0), int(x1), int(y1)), p.color, "square"))
+    return out
+
+
+def _read_beside_swatches(gray, swatches, text_h, limit: int = 8) -> list[Word]:
+    """The text line right of each small swatch, read on its own: the page pass reads legend
+    names less surely ('VLLM' at confidence 58)."""
+    h, w = gray.shape
+    out = []
+    small = [b for b in swatches if b.size <= 2.5 * text_h][:limit]
+    for b in small:
+        x0, x1 = int(b.box[2] + 1), int(min(w, b.box[2] + 16 * text_h))
+        y0, y1 = int(max(0, b.cy - 0.9 * text_h)), int(min(h, b.cy + 0.9 * text_h))
+        if x1 - x0 < 8 or y1 - y0 < 6:
+            continue
+        crop = gray[y0:y1, x0:x1]
+        if (crop < 128).sum() < 6:
+            continue
+        scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+        got = ocr.read_words(np.pad(crop, 6, constant_values=255), scale, ocr.PSM_LINE)
+        # Stop at the next swatch's text: keep words up to the first wide gap.
+        got = sorted((v.shifted(x0 - 6, y0 - 6) for v in got if v.text and v.conf >= 60), key=lambda v: v.x0)
+        line = []
+        for v in got:
+            if line and v.x0 - line[-1].x1 > 1.5 * text_h:
+                break
+            line.append(v)
+        out.extend(line)
+    return out
+
+
+def _covered(v: Word, b: Blob) -> bool:
+    ix = min(v.x1, b.box[2]) - max(v.x0, b.box[0])
+    iy = min(v.y1, b.box[3]) - max(v.y0, b.box[1])
+    return ix > 0 and iy > 0 and ix * iy >= 0.5 * max(1, v.w * v.h)
+
+
+def _bar_blob(b: Bar, frame: Frame) -> Blob:
+    return _legend_blobs([b], frame)[0]
+
+
+def find_bar_chart(rgb, words, xa, ya, text_h, page_bg):
+    """The upright frame, value axis, stacks, baseline and loose pieces of a bar chart, or None
+    when the image holds no bars standing on a baseline."""
+    h, w = rgb.shape[:2]
+    options = []
+    if ya is not None and xa is None:
+        options = [(False, ya)]
+    elif xa is not None and ya is None:
+        options = [(True, xa)]
+    else:
+        options = [(False, ya), (True, xa)]
+    found = []
+    for horizontal, axis in options:
+        frame = Frame(w, h, horizontal)
+        rgb_u = frame.image(rgb)
+        ticks = axis.words if axis is not None else []
+        block = _block_mask(rgb_u.shape, frame, ticks, text_h)
+        bg = _panel_color(rgb_u, page_bg, frame, ticks, text_h)
+        stacks, base, loose = _upright_bars(rgb_u, bg, text_h, block)
+        if base is None or not _plausible(stacks, text_h) or not _flat(rgb_u, stacks):
+            continue
+        area = sum(c.width * c.length for s in stacks for c in s)
+        found.append((len(stacks) + area / (w * h), frame, axis, stacks, base, loose, bg, rgb_u))
+    if not found:
+        return None
+    found.sort(key=lambda f: -f[0])
+    return found[0][1:]
+
+
+def _panel_color(rgb_u, page_bg, frame: Frame, ticks, text_h):
+    """Background the bars stand on (a grey panel on a white page, or the page itself): the
+    dominant colour of a strip just inside the value axis's tick labels, where there is panel
+    but seldom a bar. Without an axis, the page's."""
+    if not ticks:
+        return page_bg
+    h, w = rgb_u.shape[:2]
+    ups = [frame.word(v) for v in ticks]
+    y0, y1 = int(min(u.cy for u in ups)), int(max(u.cy for u in ups))
+    if np.mean([u.cx for u in ups]) < w / 2:
+        a = int(max(u.x1 for u in ups) + 0.5 * text_h)
+        x0, x1 = a, int(a + 1.5 * text_h)
+    else:
+        a = int(min(u.x0 for u in ups) - 0.5 * text_h)
+        x0, x1 = int(a - 1.5 * text_h), a
+    strip = rgb_u[max(0, y0):min(h, y1), max(0, x0):min(w, x1)]
+    return imageops.dominant_color(strip) if strip.size >= 30 else page_bg
+
+
+def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
+    """Rows of a bar chart, or None when it is not one. `legend_fn(blobs, data_blobs, words)`
+    finds the legend entries among swatch candidates (the XY legend reader)."""
+    got = find_bar_chart(rgb, words, xa, ya, text_h, page_bg)
+    if got is None:
+        return None
+    frame, axis, stacks, base, loose, bg, rgb_u = got
+    notes = []
+    tick_ids = {id(v) for v in (axis.words if axis is not None else [])}
+    other_axis = ya if frame.horizontal else xa
+    if other_axis is not None:
+        tick_ids |= {id(v) for v in other_axis.words}
+        notes.append("category axis: numeric labels read as a numeric axis were taken as categories")
+    segments = [c for s in stacks for c in s]
+    for c in segments:
+        c.top = refine_end(rgb_u, c)
+
+    # Legend: swatches are the solid pieces that stand on no baseline.
+    bar_blobs = [_bar_blob(c, frame) for c in segments]
+    swatches = _legend_blobs(loose, frame)
+    # OCR reads a swatch as a word ('Mmmm'); such a word would hide the swatch from its entry.
+    legend_words = [v for v in words if not any(_covered(v, b) for b in swatches)]
+    # Re-read names replace only page words that were read unsurely (or not at all).
+    reread = [v for v in _read_beside_swatches(gray, swatches, text_h)
+              if all(o.conf < 60 for o in legend_words if layout.overlaps(o, v))]
+    legend_words = layout.merge_words(legend_words, reread)
+    legend = legend_fn(swatches, bar_blobs, legend_words)
+    # A bar chart's legend names bar colours: an "entry" whose swatch is no bar's colour is a
+    # coloured mark beside some text (a title's icon, a logo), not a legend entry.
+    if legend and segments:
+        bar_lab = to_lab([c.color for c in segments])
+        legend = [e for e in legend
+                  if float(np.min(np.linalg.norm(bar_lab - to_lab([e.blob.color])[0], axis=1))) <= 35]
+    legend_ids = {id(v) for e in legend for v in e.words}
+
+    # Series: a legend entry by colour, else colour groups of the bars.
+    seg_colors = [c.color for c in segments]
+    names: list[str] = []
+    series_idx: dict[int, int] = {}
+    if legend:
+        lab_leg = to_lab([e.blob.color for e in legend])
+        for c in segments:
+            d = np.linalg.norm(lab_leg - to_lab([c.color])[0], axis=1)
+            series_idx[id(c)] = int(np.argmin(d)) if d.min() <= 35 else -1
+        names = [e.text for e in legend]
+        lost = [c for c in segments if series_idx[id(c)] < 0]
+        if lost:
+            # Bars of a colour the legend does not name are a series of their own.
+            notes.append("some bars match no legend colour")
+            grp = color_groups([c.color for c in lost], params.series_color_delta)
+            first = {}
+            for c, g in zip(lost, grp):
+                if g not in first:
+                    first[g] = len(names)
+                    names.append(f"series-{len(names) + 1}")
+                series_idx[id(c)] = first[g]
+    else:
+        grp = color_groups(seg_colors, params.series_color_delta)
+        order = []
+        for g in grp:
+            if g not in order:
+                order.append(g)
+        for c, g in zip(segments, grp):
+            series_idx[id(c)] = order.index(g)
+    stack_key = lambda s: tuple(series_idx[id(c)] for c in s)  # noqa: E731
+    groups = _groups(stacks, stack_key, len(legend))
+    per_cat_one = all(len(g) == 1 for g in groups)
+    stacked = any(len(s) > 1 for s in stacks)
+    if not legend:
+        n_series = len({series_idx[id(c)] for c in segments})
+        if per_cat_one and not stacked:
+            # One bar per category: its colour is decoration, not a series.
+            for c in segments:
+                series_idx[id(c)] = 0
+            n_series = 1
+        names = [f"series-{k + 1}" for k in range(n_series)]
+
+    slots = _slots(groups)
+    budget = [REREAD_BUDGET + len(slots)]
+    cats = [_reread_text(gray, ws, text_h, budget) if ws else ""
+            for ws in _category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids)]
+
+    # Value labels printed by the bars (beyond the end or inside), and marker words (OOM).
+    vl_words = [v for v in words if id(v) not in tick_ids and id(v) not in legend_ids
+                and parse_value_label(v.text) is not None and frame.word(v).y1 <= base + 0.3 * text_h
+                and (v.conf >= 50 or len(v.text) >= 3)]
+    pairs = _assign_labels(vl_words, segments, frame, text_h)
+    if axis is None and sum(parse_value_label(vl_words[li].text)[1] is not None for li in pairs.values()) < 2:
+        # No value axis and no printed values: nothing says these shapes are bars of a chart.
+        return None
+    labels_of = {bi: _reread_value(gray, vl_words[li], text_h, budget) for bi, li in pairs.items()}
+    if labels_of and len(labels_of) < len(segments):
+        _reread_labels(rgb, gray, frame, segments, labels_of, text_h, budget, list(vl_words))
+
+    # Rows: each category's bars by series; a series missing from a category is a row too.
+    rows: list[BarRow] = []
+    used_words = {id(v) for v in labels_of.values()}
+    for gi, g in enumerate(groups):
+        present = set()
+        for s in g:
+            for c in s:
+                k = series_idx[id(c)]
+                name = names[k] if 0 <= k < len(names) else f"series-{len(names) + 1}"
+                present.add(k)
+                bi = next(i for i, o in enumerate(segments) if o is c)
+                r = BarRow(name, cats[gi], gi, c, label=labels_of.get(bi))
+                rows.append(r)
+        if len(names) > 1 and not stacked:
+            for k in range(len(names)):
+                if k in present:
+                    continue
+                r = BarRow(names[k], cats[gi], gi, None)
+                lo, hi = slots[gi]
+                marks = [v for v in vl_words if id(v) not in used_words
+                         and parse_value_label(v.text)[2] is not None and lo <= frame.word(v).cx < hi]
+                if not marks and budget[0] > 0:
+                    marks = _read_marker(rgb, gray, frame, groups, series_idx, slots, gi, k, base, text_h, budget)
+                if marks:
+                    r.label = marks[0]
+                    used_words.add(id(marks[0]))
+                rows.append(r)
+    _values(rows, frame, axis, base, text_h, notes)
+    return frame, axis, rows, legend, notes, groups, cats
+
+
+def _read_marker(rgb, gray, frame, groups, series_idx, slots, gi, k, base, text_h, budget):
+    """Text printed where series k's bar of group gi would stand ('OOM' on the baseline): read
+    at the place that series' bars take in the other groups."""
+    offs = [c.cx - slots[j][0] for j, g in enumerate(groups) for s in g for c in s[:1]
+            if series_idx[id(c)] == k]
+    if not offs:
+        return []
+    cx = slots[gi][0] + float(np.median(offs))
+    box = (int(cx - 2.5 * text_h), int(base - 2.2 * text_h), int(cx + 2.5 * text_h), int(base + 0.2 * text_h))
+    budget[0] -= 1
+    got = [v for v in _read_box(rgb, gray, frame, box, text_h) if parse_value_label(v.text) is not None
+           and parse_value_label(v.text)[2] is not None]
+    return got[:1]
+
+
+def _reread_value(gray, v: Word, text_h, budget) -> Word:
+    """A value label read again on its own, one line, a little wider than the page pass saw it
+    ('70' of '70.5%' under blur); the longer reading that keeps the first one's digits wins."""
+    if budget[0] <= 0:
+        return v
+    h, w = gray.shape
+    px, py = int(0.8 * text_h), int(0.3 * text_h) + 1
+    x0, y0, x1, y1 = max(0, v.x0 - px), max(0, v.y0 - py), min(w, v.x1 + px), min(h, v.y1 + py)
+    budget[0] -= 1
+    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+    got = [g.shifted(x0 - 6, y0 - 6) for g in
+           ocr.read_words(np.pad(gray[y0:y1, x0:x1], 6, constant_values=255), scale, ocr.PSM_LINE)]
+    got = [g for g in got if layout.overlaps(g, v) and parse_value_label(g.text) is not None]
+    if len(got) != 1:
+        return v
+    g = got[0]
+    digits = lambda t: "".join(c for c in t if c.isdigit())  # noqa: E731
+    if g.text == v.text:
+        return v if v.conf >= g.conf else g
+    # Longer only at the end ('70' -> '70.5%'): a glyph gained in front is the bar's edge.
+    if digits(g.text).startswith(digits(v.text)) and len(g.text) > len(v.text) and g.conf >= 50:
+        return g
+    return g if g.conf > v.conf + 10 else v
+
+
+def _reread_labels(rgb, gray, frame, segments, labels_of, text_h, budget, taken):
+    """Bars left without a label on a chart that prints them: read beyond the bar's end, then
+    inside it near the end (in the bar's own colour contrast)."""
+    inside_first = sum(1 for bi, v in labels_of.items()
+                       if frame.word(v).y0 >= segments[bi].top - 0.2 * text_h) > len(labels_of) / 2
+    for bi, c in enumerate(segments):
+        if bi in labels_of or budget[0] <= 0:
+            continue
+        half = max(0.5 * c.width, 2.5 * text_h)
+        above = (int(c.cx - half), int(c.top - 2.0 * text_h), int(c.cx + half) + 1, int(c.top))
+        inside = (c.x0, int(c.top + 1), c.x1, int(min(c.bottom, c.top + 2.0 * text_h)))
+        tries = [(inside, c.color), (above, None)] if inside_first else [(above, None), (inside, c.color)]
+        for box, col in tries:
+            if budget[0] <= 0:
+                break
+            budget[0] -= 1
+            got = [v for v in _read_box(rgb, gray, frame, box, text_h, col) if parse_value_label(v.text) is not None
+                   and parse_value_label(v.text)[1] is not None
+                   and not any(layout.overlaps(v, t) for t in taken)]
+            got = [v for v in got if _label_cost(frame.word(v), c, text_h) is not None]
+            if got:
+                best = max(got, key=lambda v: v.conf)
+                labels_of[bi] = best
+                taken.append(best)
+                break
+
+
+def _values(rows, frame: Frame, axis, base, text_h, notes):
+    """Each row's value from its bar: through the value axis, or through a scale fitted from
+    the printed labels to bar lengths when there is no axis; then the label check."""
+    by_stack: dict[int, list[Bar]] = {}
+    for r in rows:
+        if r.bar is not None:
+            by_stack.setdefault(r.bar.stack, []).append(r.bar)
+    for s in by_stack.values():
+        s.sort(key=lambda c: c.level)
+
+    def start_of(c: Bar) -> float:
+        """Row where the segment starts: the baseline edge, or the end of the one below."""
+        below = [o for o in by_stack[c.stack] if o.level == c.level - 1]
+        return below[0].top if below else base + 0.5
+
+    for r in rows:
+        if r.label is not None:
+            parsed = parse_value_label(r.label.text)
+            if parsed is not None:
+                r.label_text, r.label_num = parsed[0], parsed[1]
+    spread = 1.5
+    cal: AxisCalibration | None = axis.calibration if axis is not None else None
+    if cal is not None:
+        spread += cal.residual_px
+        for r in rows:
+            if r.bar is None:
+                continue
+            p = frame.value_pixel(r.bar.top)
+            v = float(cal.to_data(p))
+            e = float(abs(cal.to_data(p + spread) - cal.to_data(p - spread)) / 2.0)
+            if r.bar.level > 0:
+                q = frame.value_pixel(start_of(r.bar))
+                v -= float(cal.to_data(q))
+                e *= 2
+            r.value, r.err = v, e
+    else:
+        ticks = [Tick(0.0, "baseline", 0.0)]
+        for r in rows:
+            if r.bar is not None and r.label_num is not None:
+                ticks.append(Tick(start_of(r.bar) - r.bar.top, r.label_text, r.label_num))
+        fit = calibrate(ticks, tol_px=max(2.0, 0.15 * text_h)) if len(ticks) >= 3 else None
+        if fit is None or fit.is_log:
+            notes.append("no value axis and too few value labels to fit a scale: bar lengths unchecked")
+        else:
+            spread += fit.residual_px
+            notes.append(f"no value axis: values are the printed labels; the scale fitted from "
+                         f"{len(fit.ticks)} labels to bar lengths checks them")
+        for r in rows:
+            if r.bar is None:
+                continue
+            if fit is not None and not fit.is_log:
+                length = start_of(r.bar) - r.bar.top
+                r.err = float(abs(fit.slope) * spread)
+                fitted = float(fit.to_data(length))
+                if r.label_num is None:
+                    r.value = fitted
+                else:
+                    r.value = r.label_num
+                    r.agrees = abs(fitted - r.label_num) <= r.err + label_half_unit(r.label_text)
+                    if not r.agrees:
+                        notes.append(f"{r.series} / {r.category}: printed label {r.label_text} disagrees with "
+                                     f"the bar length ({fitted:.4g} \u00b1 {r.err:.2g})")
+            elif r.label_num is not None:
+                r.value = r.label_num
+        return
+    for r in rows:
+        if r.bar is not None and r.label_num is not None and r.value is not None:
+            r.agrees = abs(r.value - r.label_num) <= r.err + label_half_unit(r.label_text)
+            if not r.agrees:
+                notes.append(f"{r.series} / {r.category}: printed label {r.label_text} disagrees with the bar "
+                             f"({r.value:.4g} \u00b1 {r.err:.2g})")

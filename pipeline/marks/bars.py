@@ -1,0 +1,244 @@
+"""Bars as solid rectangles standing on one baseline, in an upright frame (bars grow upwards).
+
+Everything here works on arrays in that frame; a horizontal bar chart is turned upright by its
+caller (np.rot90), so one code path reads both. Rows grow downwards as in any image: a bar's
+`top` is its far end, `bottom` the end on the baseline.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .series import to_lab
+
+
+@dataclass
+class Bar:
+    x0: int                 # first column
+    x1: int                 # one past the last column
+    top: float              # far end, sub-pixel row of the edge (pixel-centre coordinates)
+    bottom: float           # near end (on the baseline, or on the segment below in a stack)
+    color: tuple[int, int, int]
+    stack: int = -1         # index of the stack (one bar position) it belongs to
+    level: int = 0          # 0 on the baseline, 1 on top of that, ...
+
+    @property
+    def cx(self) -> float:
+        return (self.x0 + self.x1 - 1) / 2.0
+
+    @property
+    def width(self) -> int:
+        return self.x1 - self.x0
+
+    @property
+    def length(self) -> float:
+        return self.bottom - self.top
+
+
+def _split_runs(profile_lab: np.ndarray, valid: np.ndarray, jump: float) -> list[tuple[int, int]]:
+    """Runs [a, b) along a profile of colours where each step stays within `jump` (CIE76) of
+    the last few kept entries: a gradient changes a little per step and stays one run, the
+    border between two bars of different colours is a jump."""
+    runs, start, recent = [], None, []
+    for i in range(len(profile_lab)):
+        if not valid[i]:
+            if start is not None:
+                runs.append((start, i))
+                start, recent = None, []
+            continue
+        c = profile_lab[i]
+        if start is None:
+            start, recent = i, [c]
+            continue
+        ref = np.median(np.array(recent[-3:]), axis=0)
+        if np.linalg.norm(c - ref) > jump:
+            runs.append((start, i))
+            start, recent = i, [c]
+        else:
+            recent.append(c)
+    if start is not None:
+        runs.append((start, len(profile_lab)))
+    return runs
+
+
+def _absorb_thin(runs: list[tuple[int, int]], min_len: int) -> list[tuple[int, int]]:
+    """Runs thinner than `min_len` (a bar's outline, the blended row between two segments)
+    join the run they touch, so an outline is part of its bar, not a bar of its own."""
+    out: list[list[int]] = []
+    for a, b in runs:
+        if out and (b - a < min_len or out[-1][1] - out[-1][0] < min_len) and a - out[-1][1] <= 1:
+            out[-1][1] = b
+        else:
+            out.append([a, b])
+    return [(a, b) for a, b in out]
+
+
+def _median_colors(rgb_patch: np.ndarray, mask_patch: np.ndarray, axis: int):
+    """Median colour of the masked pixels of every column (axis=0) or row (axis=1)."""
+    n = rgb_patch.shape[1 - axis]
+    out = np.zeros((n, 3), np.float32)
+    ok = np.zeros(n, bool)
+    for i in range(n):
+        m = mask_patch[:, i] if axis == 0 else mask_patch[i, :]
+        if m.sum() >= 2:
+            px = rgb_patch[:, i][m] if axis == 0 else rgb_patch[i, :][m]
+            out[i] = np.median(px, axis=0)
+            ok[i] = True
+    return out, ok
+
+
+def solid_mask(marks: np.ndarray, k: int) -> np.ndarray:
+    """Marks at least k px thick both ways: bars and legend swatches stay; text, gridlines,
+    axis lines and tick marks go. Long rules (frames, gridlines) are taken out first, however
+    thick anti-aliasing makes them: where a frame touches the bars they would join them."""
+    m = marks.astype(np.uint8)
+    h, w = m.shape
+    thin = max(k + 2, 5)
+    rules = np.zeros_like(m)
+    for along, across in (((1, max(k + 1, w // 4)), (thin, 1)), ((max(k + 1, h // 4), 1), (1, thin))):
+        line = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones(along, np.uint8))
+        # Thin across in the whole mask, not just in the run: a column of a bar beside a label
+        # printed inside it is a long thin run too, but bar lies on both sides of it.
+        solid = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones(across, np.uint8))
+        rules |= line & (1 - solid)
+    m = m & (1 - rules)
+    kern = np.ones((k, k), np.uint8)
+    return cv2.morphologyEx(m, cv2.MORPH_OPEN, kern).astype(bool)
+
+
+def rectangles(rgb: np.ndarray, solid: np.ndarray, min_w: int, jump: float = 14.0) -> list[Bar]:
+    """Solid pieces of one colour each: components of `solid`, cut where the column colour
+    jumps (bars of a group drawn side by side) and then where the row colour jumps (segments of
+    a stack). Bars narrower than `min_w` are dropped."""
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(solid.astype(np.uint8), connectivity=4)
+    out = []
+    for i in range(1, n):
+        x, y, w, h, area = stats[i]
+        if w < min_w or h < 2 or area < 0.5 * w * h:
+            continue
+        comp = lab[y:y + h, x:x + w] == i
+        patch = rgb[y:y + h, x:x + w]
+        cols, ok = _median_colors(patch, comp, 0)
+        for a, b in _absorb_thin(_split_runs(to_lab(cols.astype(np.uint8)) if len(cols) else cols, ok, jump), min_w):
+            if b - a < min_w:
+                continue
+            sub, subp = comp[:, a:b], patch[:, a:b]
+            # Rows are judged on the middle of the bar: outlines and rounded corners stay out.
+            m0, m1 = a + (b - a) // 4, a + max((b - a) // 4 + 1, 3 * (b - a) // 4)
+            rows, rok = _median_colors(patch[:, m0:m1], comp[:, m0:m1], 1)
+            for ra, rb in _absorb_thin(_split_runs(to_lab(rows.astype(np.uint8)), rok, jump), min_w):
+                if rb - ra < 2:
+                    continue
+                piece = sub[ra:rb]
+                px = subp[ra:rb][piece]
+                if len(px) < 4:
+                    continue
+                color = tuple(int(v) for v in np.median(px, axis=0))
+                out.append(Bar(int(x + a), int(x + b), float(y + ra), float(y + rb - 1), color))
+    return out
+
+
+def _same_color(a, b, delta: float) -> bool:
+    la, lb = to_lab([a, b])
+    return float(np.linalg.norm(la - lb)) <= delta
+
+
+def merge_split_bars(bars: list[Bar], max_gap: float, delta: float = 14.0) -> list[Bar]:
+    """One bar cut in two by a label printed across it (white text leaves a gap in the
+    solid mask): pieces of one colour in the same columns, a label's height apart, are one."""
+    bars = sorted(bars, key=lambda b: (b.x0, b.top))
+    changed = True
+    while changed:
+        changed = False
+        for i, a in enumerate(bars):
+            for j, b in enumerate(bars):
+                if i == j or b.top <= a.top:
+                    continue
+                ov = min(a.x1, b.x1) - max(a.x0, b.x0)
+                if ov < 0.8 * max(a.width, b.width) or not (0 <= b.top - a.bottom <= max_gap):
+                    continue
+                if not _same_color(a.color, b.color, delta):
+                    continue
+                bars[i] = Bar(min(a.x0, b.x0), max(a.x1, b.x1), a.top, b.bottom, a.color)
+                del bars[j]
+                changed = True
+                break
+            if changed:
+                break
+    return bars
+
+
+def stacks_on_baseline(bars: list[Bar], tol: float, min_len: float) -> tuple[list[list[Bar]], float | None]:
+    """Bars grouped into stacks (pieces in the same columns, each touching the one below)
+    standing on a common baseline: the row most stacks end on. Returns (stacks bottom-up,
+    baseline row); pieces that stand on nothing (legend swatches, stray blobs) are left out."""
+    if not bars:
+        return [], None
+    bars = sorted(bars, key=lambda b: -b.bottom)
+    below: dict[int, int] = {}
+    for i, b in enumerate(bars):
+        for j, c in enumerate(bars):
+            if j == i or c.top < b.bottom - tol:
+                continue
+            ov = min(b.x1, c.x1) - max(b.x0, c.x0)
+            if ov >= 0.6 * min(b.width, c.width) and c.top - b.bottom <= tol + 1:
+                if i not in below or c.top < bars[below[i]].top:
+                    below[i] = j
+    roots = [i for i in range(len(bars)) if i not in below]
+    bottoms = np.array([bars[i].bottom for i in roots])
+    areas = np.array([bars[i].width * (bars[i].length + 1) for i in roots], float)
+    # The baseline: the bottom row shared by the most bar area (text blobs and legend
+    # swatches share rows too, but are small).
+    best, base = -1.0, None
+    for r in bottoms:
+        near = np.abs(bottoms - r) <= tol
+        k = float(areas[near].sum())
+        if k > best:
+            best, base = k, float(np.median(bottoms[near]))
+    stacks = []
+    for i in roots:
+        if abs(bars[i].bottom - base) > tol:
+            continue
+        chain, cur = [bars[i]], i
+        while True:
+            up = [j for j, k in below.items() if k == cur]
+            if not up:
+                break
+            cur = min(up, key=lambda j: -bars[j].bottom)
+            chain.append(bars[cur])
+        if sum(c.length for c in chain) + len(chain) < min_len:
+            continue
+        for lvl, c in enumerate(chain):
+            c.level = lvl
+        stacks.append(chain)
+    stacks.sort(key=lambda s: s[0].cx)
+    for k, s in enumerate(stacks):
+        for c in s:
+            c.stack = k
+    return stacks, base
+
+
+def refine_end(rgb: np.ndarray, bar: Bar) -> float:
+    """The far end of a bar to a fraction of a pixel: the partly covered rows at the edge count
+    for their coverage (anti-aliasing), measured on the middle columns between the bar's fill
+    and what lies beyond it (the panel, or the next segment of a stack)."""
+    h = rgb.shape[0]
+    m0, m1 = bar.x0 + bar.width // 4, bar.x0 + max(bar.width // 4 + 1, 3 * bar.width // 4)
+    top = int(round(bar.top))
+    if top < 4 or top + 4 > h:
+        return bar.top
+    mid = rgb[:, m0:m1].astype(np.float32)
+    fill = np.median(mid[top + 1:top + 4].reshape(-1, 3), axis=0)
+    beyond = np.median(mid[top - 4:top - 2].reshape(-1, 3), axis=0)
+    d = fill - beyond
+    dd = float(d @ d)
+    if dd < 400:
+        return bar.top
+
+    def cover(r):
+        return float(np.clip(np.median((mid[r] - beyond) @ d) / dd, 0.0, 1.0))
+    # Continuous edge (pixel boundaries at integers) -> pixel-centre coordinates as ticks use.
+    edge = top + 1 - cover(top) - cover(top - 1)
+    return float(edge - 0.5)

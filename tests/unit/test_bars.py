@@ -1,0 +1,110 @@
+"""Bar finding, stacking, grouping, value-label parsing and the label/bar agreement check."""
+import numpy as np
+import pytest
+
+from pipeline.axes import AxisCalibration, Tick
+from pipeline.barchart import BarRow, Frame, _groups, _values
+from pipeline.marks.bars import Bar, rectangles, solid_mask, stacks_on_baseline
+from pipeline.numbers import label_half_unit, parse_value_label
+
+BLUE, ORANGE, GREY = (31, 119, 180), (255, 127, 14), (150, 150, 150)
+
+
+@pytest.mark.parametrize("text,value,marker", [
+    ("111", 111.0, None), ("93.4%", 93.4, None), ("1.2k", 1200.0, None), ("3.2x", 3.2, None),
+    ("1,024", 1024.0, None), ("OOM", None, "OOM"), ("N/A", None, "N/A"), ("-4.5", -4.5, None),
+])
+def test_value_label_parsing(text, value, marker):
+    got = parse_value_label(text)
+    assert got is not None
+    assert got[1] == (pytest.approx(value) if value is not None else None)
+    assert got[2] == marker
+
+
+def test_value_label_rejects_words_and_knows_its_rounding():
+    assert parse_value_label("Llama") is None
+    assert parse_value_label("") is None
+    assert label_half_unit("93.4%") == pytest.approx(0.05)
+    assert label_half_unit("1.2k") == pytest.approx(50.0)
+    assert label_half_unit("111") == pytest.approx(0.5)
+
+
+def _canvas():
+    img = np.full((200, 300, 3), 255, np.uint8)
+    img[180, :] = 0                      # an axis line under the bars: a rule, not a bar
+    img[60, :] = 200                     # a gridline across them
+    return img
+
+
+def test_stacked_bar_splits_into_segments_on_one_baseline():
+    img = _canvas()
+    img[100:180, 40:80] = BLUE           # stack: blue 80 px, orange 40 px on top
+    img[60:100, 40:80] = ORANGE
+    img[130:180, 120:160] = BLUE         # a single bar
+    img[20:30, 250:260] = ORANGE         # a legend swatch: stands on nothing
+    marks = np.abs(img.astype(int) - 255).max(axis=2) > 28
+    pieces = rectangles(img, solid_mask(marks, 3), 4)
+    stacks, base = stacks_on_baseline(pieces, tol=2.0, min_len=10)
+    assert base == pytest.approx(179, abs=1)
+    assert len(stacks) == 2
+    first, second = stacks
+    assert [s.color for s in first] == [BLUE, ORANGE]
+    assert first[0].top == pytest.approx(100, abs=1) and first[1].top == pytest.approx(60, abs=1)
+    assert len(second) == 1 and second[0].top == pytest.approx(130, abs=1)
+
+
+def test_bars_side_by_side_split_by_colour():
+    img = _canvas()
+    img[100:180, 40:70] = BLUE           # a group of two touching bars
+    img[80:180, 70:100] = ORANGE
+    marks = np.abs(img.astype(int) - 255).max(axis=2) > 28
+    pieces = rectangles(img, solid_mask(marks, 3), 4)
+    stacks, _ = stacks_on_baseline(pieces, tol=2.0, min_len=10)
+    assert [(s[0].x0, s[0].x1) for s in stacks] == [(40, 70), (70, 100)]
+
+
+def _stack(x0, x1, color_key):
+    b = Bar(x0, x1, 50.0, 179.0, (0, 0, 0))
+    b.key = color_key
+    return [b]
+
+
+def test_groups_follow_gaps_and_colours():
+    # Two categories of two touching bars, 40 px apart.
+    stacks = [_stack(10, 30, 0), _stack(30, 50, 1), _stack(90, 110, 0), _stack(110, 130, 1)]
+    groups = _groups(stacks, lambda s: s[0].key, 2)
+    assert [[s[0].x0 for s in g] for g in groups] == [[10, 30], [90, 110]]
+    # Evenly spaced bars of different colours and no legend: one category each.
+    even = [_stack(10 + 40 * i, 30 + 40 * i, i) for i in range(3)]
+    assert len(_groups(even, lambda s: s[0].key, 0)) == 3
+
+
+def _row(top, label):
+    b = Bar(10, 30, top, 179.0, BLUE, stack=0)
+    r = BarRow("s", "c", 0, b)
+    r.label = type("W", (), {"text": label, "conf": 90})()
+    return r
+
+
+def test_label_agreement_uses_the_calibration_and_the_labels_rounding():
+    # y axis: 0 at row 179.5, 100 at row -20.5 -> 0.5 value per pixel.
+    cal = AxisCalibration("linear", -0.5, 89.75, [Tick(179.5, "0", 0.0), Tick(-20.5, "100", 100.0)])
+    axis = type("A", (), {"calibration": cal})()
+    good, bad = _row(79.5, "50"), _row(79.5, "60")
+    notes = []
+    _values([good], Frame(300, 200, False), axis, 179.0, 12.0, notes)
+    assert good.value == pytest.approx(50.0, abs=0.01) and good.agrees is True
+    bad.bar.stack = 1
+    _values([bad], Frame(300, 200, False), axis, 179.0, 12.0, notes)
+    assert bad.agrees is False
+    assert any("disagrees" in n for n in notes)
+
+
+def test_without_an_axis_values_come_from_labels_checked_by_lengths():
+    rows = [_row(179.5 - 40, "20"), _row(179.5 - 80, "40"), _row(179.5 - 60, "45")]
+    for k, r in enumerate(rows):
+        r.bar.stack = k
+    notes = []
+    _values(rows, Frame(300, 200, False), None, 179.0, 12.0, notes)
+    assert [r.value for r in rows] == [20.0, 40.0, 45.0]
+    assert [r.agrees for r in rows] == [True, True, False]
