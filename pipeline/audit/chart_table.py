@@ -35,7 +35,7 @@ def load_extraction(name: str, folder: Path | str) -> ChartTable:
     if not csv.is_file():
         return ChartTable(name, folder, None, problem=f"chart not extracted (no {csv})")
     df = pd.read_csv(csv, dtype={"series": str, "label": str}, keep_default_na=False,
-                     na_values={"x": [""], "y": [""], "x_err": [""], "y_err": [""]})
+                     na_values={c: [""] for c in ("x", "y", "x_err", "y_err", "value_label_num")})
     axes_path = folder / "axes.json"
     axes = json.loads(axes_path.read_text(encoding="utf-8")) if axes_path.is_file() else {}
     return ChartTable(name, folder, df, axes)

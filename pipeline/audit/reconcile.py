@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from ..registry.cards import Card, Relation
+from ..numbers import label_half_unit
 from .chart_table import ChartTable, key, label_value, same_label
 from .readings import Reading, Selection
 
@@ -212,7 +213,7 @@ def _values(df: pd.DataFrame, sel: Selection, axis: str) -> list[Measure]:
     out = []
     for _, row in picked.iterrows():
         m = _row_measure(row, axis)
-        m.notes = list(notes)
+        m.notes = list(notes) + m.notes
         out.append(m)
     return out
 
@@ -234,14 +235,38 @@ def _nearest_x(rows: pd.DataFrame, x: float) -> pd.DataFrame:
     return rows.loc[[i]] if d[i] <= tol else rows.iloc[0:0]
 
 
+EVIDENCE = ("series", "label", "x", "y", "x_px", "y_px", "x_err", "y_err", "value_label", "agrees")
+
+
 def _row_measure(row, axis: str) -> Measure:
+    evidence = {k: row[k] for k in EVIDENCE if k in row}
+    printed = _printed_value(row) if axis == "y" else None
+    if printed is not None:
+        printed[0].evidence = [evidence]
+        return printed[0]
     value = row[axis]
     if value != value:      # NaN: an 'OOM' bar or a point off the calibrated range
-        raise Unverifiable(f"the point labelled '{row['label']}' has no {axis} value on the chart")
-    err = row.get(f"{axis}_err")
-    err = float(err) if err == err and err is not None else 0.0
-    evidence = {k: (row[k] if k in row else None) for k in ("series", "label", "x", "y", "x_px", "y_px", "x_err", "y_err")}
-    return Measure(float(value), err, [evidence])
+        marker = str(row.get("value_label", "") or "").strip()
+        raise Unverifiable(f"the point labelled '{row['label']}' has no {axis} value on the chart"
+                           + (f" (it is marked '{marker}')" if marker else ""))
+    m = Measure(float(value), _err(row, axis), [evidence])
+    if str(row.get("agrees", "")).lower() == "false":
+        m.notes.append(f"the printed value '{row['value_label']}' disagrees with the bar's length; the length is used")
+    return m
+
+
+def _printed_value(row):
+    """A bar's printed value, when it agrees with the bar's length: the most precise evidence
+    a chart holds, uncertain only by its last printed digit."""
+    if str(row.get("agrees", "")).lower() != "true":
+        return None
+    num = row.get("value_label_num")
+    if num is None or num == "" or num != num:
+        return None
+    half = label_half_unit(str(row["value_label"]))
+    note = (f"value from the printed label '{row['value_label']}'; the bar's length reads "
+            f"{format_value(float(row['y']))} ± {format_value(_err(row, 'y'))}")
+    return (Measure(float(num), half, notes=[note]),)
 
 
 # --- unit identities ---------------------------------------------------------------------------

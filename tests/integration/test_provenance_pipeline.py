@@ -52,23 +52,23 @@ def project(tmp_path_factory) -> Path:
 def test_every_article_reading_gets_a_verdict_with_evidence(project):
     doc = json.loads((project / "extracted/audit/reconciliation.json").read_text())
     quotes = [v for v in doc["verdicts"] if v["kind"] != "relation"]
-    assert len(quotes) == 12
+    assert len(quotes) == 15
     assert all(v["verdict"] == "consistent" for v in quotes), [v["reason"] for v in quotes]
     for v in quotes:
-        assert v["evidence"] and v["measured_err"] > 0
+        assert v["evidence"] and v["measured_err"] > 0, v
         lo, hi = v["quote_interval"]
         assert lo <= v["measured"] + v["measured_err"] and v["measured"] - v["measured_err"] <= hi
     relations = [v for v in doc["verdicts"] if v["kind"] == "relation"]
     assert len(relations) >= 10 and all(v["verdict"] == "consistent" for v in relations)
     metrics = json.loads((project / "extracted/audit/metrics.json").read_text())
-    assert metrics["readings"] == 12 and metrics["consistent"] == 12
+    assert metrics["readings"] == 15 and metrics["consistent"] == 15
     assert doc["charts"]["deepinfer-prefill"]["directional"] is True      # 3 questions unanswered
     assert doc["charts"]["deepinfer-decode"]["directional"] is False
 
 
 def test_ledger_rows_and_tables_carry_the_source_hash(project):
     ledger = [json.loads(line) for line in (project / "extracted/ledger.jsonl").read_text().splitlines()]
-    assert sorted(e["chart"] for e in ledger) == ["deepinfer-decode", "deepinfer-prefill"]
+    assert sorted(e["chart"] for e in ledger) == ["deepinfer-decode", "deepinfer-eval", "deepinfer-prefill"]
     df = pipeline.load("deepinfer-prefill", root=project)
     sha = pipeline.provenance.sha256_file(project / "raw_charts/deepinfer-prefill.png")
     assert set(df["source_sha256"]) == {sha}
@@ -99,12 +99,12 @@ def test_report_renders_in_headless_chromium(project, tmp_path):
              f"--user-data-dir={tmp_path / 'profile'}"]
     dom = subprocess.run([_chromium(), *flags, "--dump-dom", report.as_uri()],
                          capture_output=True, text=True, timeout=120).stdout
-    assert "12 quoted readings" in dom and "12 consistent" in dom
+    assert "15 quoted readings" in dom and "15 consistent" in dom
     rows = re.findall(r"<tr class=\"verdict (\w+)\" data-id=\"([^\"]+)\"", dom)
     ids = {i for _, i in rows}
     assert {"prefill-4096-throughput", "decode-256-per-user-speed"} <= ids
     assert all(kind == "consistent" for kind, _ in rows)
-    assert len(re.findall(r"<img class=\"overlay\"[^>]+src=\"data:image/png;base64,", dom)) == 2
+    assert len(re.findall(r"<img class=\"overlay\"[^>]+src=\"data:image/png;base64,", dom)) == 3
     shot = tmp_path / "report.png"
     subprocess.run([_chromium(), *flags, "--window-size=1200,1600", f"--screenshot={shot}", report.as_uri()],
                    capture_output=True, timeout=120)

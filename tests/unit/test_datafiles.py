@@ -25,7 +25,10 @@ def test_the_shipped_cards_and_readings_load():
     decode = load_card(ROOT / "raw_charts" / "deepinfer-decode.yaml")
     assert not decode.directional and decode.relations[0].evaluate({"x": 325, "y": 0, "label": 8}) == 2600
     readings = load_readings(ROOT / "readings" / "deepinfer-article.yaml")
-    assert len(readings) == 12 and {r.quoted.hedge for r in readings} == {"about"}
+    assert len(readings) == 15
+    assert [r.quoted.hedge for r in readings].count("about") == 12     # the serving numbers (약)
+    eval_card = load_card(ROOT / "raw_charts" / "deepinfer-eval.yaml")
+    assert eval_card.directional and len(eval_card.unanswered) == 4
 
 
 def card_text(**changes) -> str:

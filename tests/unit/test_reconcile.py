@@ -125,3 +125,29 @@ def test_units_trap_a_per_user_number_is_not_checked_against_a_per_gpu_axis():
     assert v.verdict == "unverifiable" and "quantity not on the chart" in v.reason
     same = reading("point", "111", selections=[sel("HF", "TP8")], unit="tok/s/gpu")
     assert reconcile(same, table(), card).verdict == "consistent"
+
+
+def bar_table(agrees: str, printed: str, num: float) -> ChartTable:
+    df = pd.DataFrame([("s", "GPQA Diamond", 1, 93.60, 0.0, 0.357, printed, num, agrees)],
+                      columns=["series", "label", "x", "y", "x_err", "y_err", "value_label", "value_label_num", "agrees"])
+    return ChartTable("eval", Path("."), df)
+
+
+def test_a_printed_value_that_agrees_with_its_bar_is_the_measurement():
+    r = reading("point", "93.4%", selections=[Selection(None, "category", "GPQA Diamond")], unit="%")
+    v = reconcile(r, bar_table("true", "93.4%", 93.4))
+    assert (v.measured, v.measured_err, v.verdict) == (93.4, pytest.approx(0.05), "consistent")
+    assert "printed label '93.4%'" in v.reason and "93.60" in v.reason
+
+
+def test_a_disagreeing_printed_value_falls_back_to_the_bar_and_says_so():
+    r = reading("point", "93.4%", selections=[Selection(None, "category", "GPQA Diamond")], unit="%")
+    v = reconcile(r, bar_table("false", "0", 0.0))
+    assert v.measured == 93.60 and "disagrees" in v.reason
+
+
+def test_an_oom_bar_is_unverifiable_with_its_marker():
+    df = pd.DataFrame([("HF", "GPT3-2.7B", 2, float("nan"), 0.0, 0.0, "OOM", float("nan"), "")],
+                      columns=["series", "label", "x", "y", "x_err", "y_err", "value_label", "value_label_num", "agrees"])
+    v = reconcile(reading("point", "10", selections=[sel("HF", "GPT3-2.7B")]), ChartTable("fa", Path("."), df))
+    assert v.verdict == "unverifiable" and "marked 'OOM'" in v.reason
