@@ -8,6 +8,7 @@ They do not: inconsistent, with the deviation. No element or no chart: unverifia
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 import pandas as pd
@@ -30,6 +31,9 @@ class Measure:
     err: float
     evidence: list[dict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # A second, independent reading of the same thing: a bar's length when its printed value is
+    # used, or the printed value when it disagrees with the length. Either may back a quote.
+    alt: "Measure | None" = None
 
 
 @dataclass
@@ -108,17 +112,27 @@ def judge(v: Verdict, reading: Reading, m: Measure) -> Verdict:
     v.deviation = m.value - q.value if q.hedge != "range" else _outside(m.value, q.low, q.high)
     ref = q.value if q.value else float("nan")
     v.deviation_pct = 100.0 * v.deviation / abs(ref) if ref == ref and ref != 0 else None
-    overlaps = m.value + m.err >= lo and m.value - m.err <= hi
+    overlaps = _overlaps(m, lo, hi)
+    if not overlaps and m.alt is not None and _overlaps(m.alt, lo, hi):
+        m.notes.append(f"the other reading of the chart, {format_value(m.alt.value)} ± "
+                       f"{format_value(m.alt.err)}, backs the quote")
+        overlaps = True
     v.verdict = CONSISTENT if overlaps else INCONSISTENT
     rule = {"about": "hedged: one unit of the last digit", "up_to": "a maximum, hedged: one unit of the last digit",
             "exact": "rounded: half a unit of the last digit", "range": "a range, each end rounded",
             "at_least": "a lower bound"}[q.hedge]
-    v.reason = (f"quote admits [{format_value(lo)}, {format_value(hi)}] ({rule}); chart gives {format_value(m.value)} ± {format_value(m.err)}"
+    admits = (f"[{format_value(lo)}, {format_value(hi)}]" if q.hedge in ("range", "at_least")
+              else f"{format_value(q.value)} ± {format_value((hi - lo) / 2)}")
+    v.reason = (f"quote admits {admits} ({rule}); chart gives {format_value(m.value)} ± {format_value(m.err)}"
                 + ("" if overlaps else f"; off by {format_value(v.deviation)} {reading.unit}".rstrip()
                    + (f" ({v.deviation_pct:+.1f} %)" if v.deviation_pct is not None else "")))
     if m.notes:
         v.reason += "; " + "; ".join(m.notes)
     return v
+
+
+def _overlaps(m: Measure, lo: float, hi: float) -> bool:
+    return m.value + m.err >= lo and m.value - m.err <= hi
 
 
 def _outside(value: float, lo: float, hi: float) -> float:
@@ -145,20 +159,24 @@ def measure(reading: Reading, df: pd.DataFrame) -> Measure:
             return _max_ratio(df, reading.numerator, reading.denominator, axis, percent)
         a = _value(df, reading.numerator, axis)
         b = _value(df, reading.denominator, axis)
-        return _ratio(a, b, percent)
+        return _with_alt(lambda ms: _ratio(ms[0], ms[1], percent), [a, b])
     values = [m for sel in reading.selections for m in _values(df, sel, axis)]
     if reading.kind in ("point", "range"):
         return values[0]
     if reading.kind == "max":
         best = max(values, key=lambda m: m.value)
-        return Measure(best.value, best.err, best.evidence,
-                       [f"largest of {len(values)} points"])
+        return Measure(best.value, best.err, best.evidence, [f"largest of {len(values)} points"] + best.notes, best.alt)
+    return _with_alt(lambda ms: _aggregate(ms, reading.kind), values)
+
+
+def _aggregate(values: list[Measure], kind: str) -> Measure:
     total = sum(m.value for m in values)
     err = sum(m.err for m in values)
     evidence = [e for m in values for e in m.evidence]
-    if reading.kind == "sum":
-        return Measure(total, err, evidence, [f"sum of {len(values)} points"])
-    return Measure(total / len(values), err / len(values), evidence, [f"mean of {len(values)} points"])
+    notes = [n for m in values for n in m.notes]
+    if kind == "sum":
+        return Measure(total, err, evidence, [f"sum of {len(values)} points"] + notes)
+    return Measure(total / len(values), err / len(values), evidence, [f"mean of {len(values)} points"] + notes)
 
 
 def _ratio(a: Measure, b: Measure, percent: bool) -> Measure:
@@ -169,6 +187,17 @@ def _ratio(a: Measure, b: Measure, percent: bool) -> Measure:
     err = abs(r) * (a.err / abs(a.value or 1e-300) + b.err / abs(b.value))
     scale = 100.0 if percent else 1.0
     return Measure(r * scale, err * scale, a.evidence + b.evidence, a.notes + b.notes)
+
+
+def _with_alt(combine, parts: list[Measure]) -> Measure:
+    """combine() of the parts as used, and, when any part has a second reading, of those too."""
+    main = combine(parts)
+    if any(p.alt is not None for p in parts):
+        try:
+            main.alt = combine([p.alt or p for p in parts])
+        except Unverifiable:
+            main.alt = None
+    return main
 
 
 def _max_ratio(df, num: Selection, den: Selection, axis: str, percent: bool) -> Measure:
@@ -197,7 +226,11 @@ def _values(df: pd.DataFrame, sel: Selection, axis: str) -> list[Measure]:
     rows = _series_rows(df, sel.series) if sel.series else df
     notes = []
     if sel.series and rows.empty:
-        rows, notes = df, [f"no series named '{sel.series}' was read; searched all series"]
+        names = sorted({str(x) for x in df["series"]})
+        if any(not re.fullmatch(r"series-\d+", n) for n in names):
+            raise Unverifiable(f"no series named '{sel.series}' was read (series read: {', '.join(names)})")
+        # No legend was read at all: the point is looked up by its label across the series.
+        rows, notes = df, [f"the chart has no legend; '{sel.series}' looked up by label in all series"]
     if sel.by is None:
         picked = rows
     elif sel.by in ("label", "category"):
@@ -241,32 +274,33 @@ EVIDENCE = ("series", "label", "x", "y", "x_px", "y_px", "x_err", "y_err", "valu
 def _row_measure(row, axis: str) -> Measure:
     evidence = {k: row[k] for k in EVIDENCE if k in row}
     printed = _printed_value(row) if axis == "y" else None
-    if printed is not None:
-        printed[0].evidence = [evidence]
-        return printed[0]
     value = row[axis]
     if value != value:      # NaN: an 'OOM' bar or a point off the calibrated range
         marker = str(row.get("value_label", "") or "").strip()
         raise Unverifiable(f"the point labelled '{row['label']}' has no {axis} value on the chart"
                            + (f" (it is marked '{marker}')" if marker else ""))
-    m = Measure(float(value), _err(row, axis), [evidence])
-    if str(row.get("agrees", "")).lower() == "false":
-        m.notes.append(f"the printed value '{row['value_label']}' disagrees with the bar's length; the length is used")
-    return m
+    length = Measure(float(value), _err(row, axis), [evidence])
+    if printed is None:
+        return length
+    printed.evidence = [evidence]
+    if str(row.get("agrees", "")).lower() == "true":
+        printed.notes.append(f"value from the printed label '{row['value_label']}'; the bar's length "
+                             f"reads {format_value(length.value)} ± {format_value(length.err)}")
+        printed.alt = length
+        return printed
+    length.notes.append(f"the printed value '{row['value_label']}' disagrees with the bar's length; "
+                        f"the length is used")
+    length.alt = printed
+    return length
 
 
-def _printed_value(row):
-    """A bar's printed value, when it agrees with the bar's length: the most precise evidence
-    a chart holds, uncertain only by its last printed digit."""
-    if str(row.get("agrees", "")).lower() != "true":
-        return None
+def _printed_value(row) -> Measure | None:
+    """A bar's printed value: the most precise evidence a chart holds, uncertain only by its
+    last printed digit (when OCR read it right: hence the check against the bar's length)."""
     num = row.get("value_label_num")
     if num is None or num == "" or num != num:
         return None
-    half = label_half_unit(str(row["value_label"]))
-    note = (f"value from the printed label '{row['value_label']}'; the bar's length reads "
-            f"{format_value(float(row['y']))} ± {format_value(_err(row, 'y'))}")
-    return (Measure(float(num), half, notes=[note]),)
+    return Measure(float(num), label_half_unit(str(row["value_label"])))
 
 
 # --- unit identities ---------------------------------------------------------------------------

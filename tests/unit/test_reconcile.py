@@ -151,3 +151,17 @@ def test_an_oom_bar_is_unverifiable_with_its_marker():
                       columns=["series", "label", "x", "y", "x_err", "y_err", "value_label", "value_label_num", "agrees"])
     v = reconcile(reading("point", "10", selections=[sel("HF", "GPT3-2.7B")]), ChartTable("fa", Path("."), df))
     assert v.verdict == "unverifiable" and "marked 'OOM'" in v.reason
+
+
+def test_a_quote_matching_the_printed_value_but_not_the_bar_is_consistent_and_says_which():
+    # GB300-like: the label says 7,360, the bar's length reads 7,384 +- 22.8.
+    df = pd.DataFrame([("FP4-TP2", "Prefill", 0, 7384.4, 0.0, 22.8, "7,360", 7360.0, "false")],
+                      columns=["series", "label", "x", "y", "x_err", "y_err", "value_label", "value_label_num", "agrees"])
+    v = reconcile(reading("point", "7360", selections=[sel("FP4-TP2", "Prefill")]), ChartTable("gb", Path("."), df))
+    assert v.verdict == "consistent" and v.measured == pytest.approx(7384.4)
+    assert "disagrees" in v.reason and "7,360 ± 0.5000, backs the quote" in v.reason
+
+
+def test_a_series_missing_from_a_read_legend_is_not_replaced_by_another():
+    v = reconcile(reading("point", "111", selections=[sel("Non-spec", "TP8")]), table())
+    assert v.verdict == "unverifiable" and "series read: HF, vLLM" in v.reason
