@@ -17,6 +17,7 @@ from .errors import NoChartFound, TicksUnreadable
 from .imageio import load_rgb
 from .labels import assign_labels, series_layout
 from .marks.legend import LegendEntry, aligned_with, find_legend, text_lines
+from .marks.lines import trace_lines
 from .marks.markers import drop_fragments, find_markers
 from .marks.series import group_series, to_lab
 from .numbers import leading_junk, parse_point_label, parse_tick
@@ -273,8 +274,14 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     data_blobs = drop_fragments([b for b in blobs if id(b) not in legend_blob_ids
                                  and x0 <= b.cx < x1 and y0 <= b.cy < y1
                                  and not any(_in_entry(b, e, text_h) for e in legend)])
+    # No markers, or one or two (where two lines cross, they thicken into a blob): a line chart.
+    if len(data_blobs) < 3:
+        boxes = [(v.x0, v.y0, v.x1, v.y1) for v in other_words]
+        traces = trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, panel_bg, boxes, text_h)
+        if traces:
+            return _line_extraction(traces, legend, params, (w, h, box, xa, ya, words, text_h, notes), other_words)
     if not data_blobs:
-        raise NoChartFound("no data markers were found inside the plot area")
+        raise NoChartFound("no data markers or lines were found inside the plot area")
 
     # Series: group data markers with the legend swatches so each group can take its name.
     groups = group_series(data_blobs + [e.blob for e in legend], params.series_color_delta,
@@ -313,6 +320,31 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     calibrate_points(ext)
     ext.axis_titles = _axis_titles(ext, other_words)
     return ext
+
+
+def _line_extraction(traces, legend, params, frame, other_words) -> Extraction:
+    """A chart without markers: its lines, each reduced to the vertices of its polyline
+    (marker 'line'), named from a legend entry of the same colour when there is one."""
+    w, h, box, xa, ya, words, text_h, notes = frame
+    points, unnamed = [], 0
+    for t in traces:
+        entry = _legend_by_color(legend, t.color, params.series_color_delta)
+        if entry is None:
+            unnamed += 1
+        name = entry.text if entry is not None else f"series-{unnamed}"
+        points += [Point(name, "", x, y, "line", t.color) for x, y in t.vertices]
+    notes.append(f"no markers: {len(traces)} line(s) traced; points are the vertices of each line")
+    ext = Extraction(w, h, box, xa, ya, points, legend, words, text_h, notes)
+    calibrate_points(ext)
+    ext.axis_titles = _axis_titles(ext, other_words)
+    return ext
+
+
+def _legend_by_color(legend: list[LegendEntry], color, max_delta: float) -> LegendEntry | None:
+    near = [(float(np.linalg.norm(to_lab([color])[0] - to_lab([e.blob.color])[0])), i)
+            for i, e in enumerate(legend) if e.blob is not None]
+    near = [(d, i) for d, i in near if d <= max_delta]
+    return legend[min(near)[1]] if near else None
 
 
 _BARE_NUMBER = re.compile(r"^[~≈]?[\d.,]+[kKMG%]?$")
