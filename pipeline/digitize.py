@@ -57,7 +57,7 @@ class Extraction:
     text_h: float
     notes: list[str] = field(default_factory=list)
     axis_titles: dict = field(default_factory=dict)
-    chart_type: str = "xy"                  # 'xy' | 'bar'
+    chart_type: str = "xy"                  # 'xy' | 'bar' | 'line'
     bar_orientation: str = ""               # 'vertical' | 'horizontal' for bar charts
     categories: list = field(default_factory=list)
 
@@ -149,7 +149,7 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
         if bars is not None:
             return bars
     try:
-        return _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h)
+        ext = _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h)
     except NoChartFound:
         if xa is None or ya is None:
             raise
@@ -157,6 +157,13 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
         if bars is None:
             raise
         return bars
+    # Traced lines are the last resort: bar outlines and category labels read as numbers
+    # would pass for a line chart.
+    if ext.chart_type == "line" and xa is not None and ya is not None:
+        bars = _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params)
+        if bars is not None:
+            return bars
+    return ext
 
 
 def _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params) -> Extraction | None:
@@ -335,6 +342,7 @@ def _line_extraction(traces, legend, params, frame, other_words) -> Extraction:
         points += [Point(name, "", x, y, "line", t.color) for x, y in t.vertices]
     notes.append(f"no markers: {len(traces)} line(s) traced; points are the vertices of each line")
     ext = Extraction(w, h, box, xa, ya, points, legend, words, text_h, notes)
+    ext.chart_type = "line"
     calibrate_points(ext)
     ext.axis_titles = _axis_titles(ext, other_words)
     return ext

@@ -73,8 +73,8 @@ def point_confidence(ext: Extraction, p) -> float:
 def axes_record(ext: Extraction) -> dict:
     out = {"image": {"width": ext.width, "height": ext.height},
            "plot_box_px": list(ext.plot_box), "text_height_px": ext.text_h, "notes": ext.notes}
+    out["chart_type"] = ext.chart_type
     if ext.chart_type == "bar":
-        out["chart_type"] = "bar"
         out["bar_orientation"] = ext.bar_orientation
         out["categories"] = list(ext.categories)
     for name, ax in (("x", ext.x_axis), ("y", ext.y_axis)):

@@ -13,7 +13,8 @@
         quoted: "약 60k"                            # the number as written, hedge included
         quote: "배치당 4,096 토큰에서 처리량은 약 60k tokens/s/GPU이고 …"
 
-A ratio names `numerator` and `denominator` (each {series, point}); max, sum and mean name
+`line_mean` is the average level of a traced line over its x range (a time average, for a
+time axis). A ratio names `numerator` and `denominator` (each {series, point}); max, sum and mean name
 `points` (a list of {series, point}) or `series` alone for all its points; max also accepts a
 numerator and a denominator given as series only (the largest ratio over points they share).
 """
@@ -26,7 +27,7 @@ from ..datafile import LocatedDict, LocatedList, load_yaml, require
 from ..errors import DataFileError
 from .quoted import Quoted, parse_quoted
 
-KINDS = ("point", "ratio", "range", "max", "sum", "mean")
+KINDS = ("point", "ratio", "range", "max", "sum", "mean", "line_mean")
 SELECTORS = ("label", "category", "x")
 
 
@@ -117,7 +118,7 @@ def _reading(path: Path, item: LocatedDict, default_source: dict) -> Reading:
         raise DataFileError(path, item.line, "numerator", "a ratio needs a numerator and a denominator")
     if kind in ("point",) or (kind == "range" and r.numerator is None):
         r.selections = [_point(path, item, series)]
-    elif kind in ("max", "sum", "mean") and r.numerator is None:
+    elif kind in ("max", "sum", "mean", "line_mean") and r.numerator is None:
         points = item.get("points")
         if points is None:
             if not series:

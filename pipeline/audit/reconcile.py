@@ -11,6 +11,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
+import numpy as np
 import pandas as pd
 
 from ..registry.cards import Card, Relation
@@ -122,7 +123,7 @@ def judge(v: Verdict, reading: Reading, m: Measure) -> Verdict:
             "exact": "rounded: half a unit of the last digit", "range": "a range, each end rounded",
             "at_least": "a lower bound"}[q.hedge]
     admits = (f"[{format_value(lo)}, {format_value(hi)}]" if q.hedge in ("range", "at_least")
-              else f"{format_value(q.value)} ± {format_value((hi - lo) / 2)}")
+              else f"{q.value:,.8g} ± {(hi - lo) / 2:.3g}")
     v.reason = (f"quote admits {admits} ({rule}); chart gives {format_value(m.value)} ± {format_value(m.err)}"
                 + ("" if overlaps else f"; off by {format_value(v.deviation)} {reading.unit}".rstrip()
                    + (f" ({v.deviation_pct:+.1f} %)" if v.deviation_pct is not None else "")))
@@ -163,10 +164,26 @@ def measure(reading: Reading, df: pd.DataFrame) -> Measure:
     values = [m for sel in reading.selections for m in _values(df, sel, axis)]
     if reading.kind in ("point", "range"):
         return values[0]
+    if reading.kind == "line_mean":
+        return _line_mean(values)
     if reading.kind == "max":
         best = max(values, key=lambda m: m.value)
         return Measure(best.value, best.err, best.evidence, [f"largest of {len(values)} points"] + best.notes, best.alt)
     return _with_alt(lambda ms: _aggregate(ms, reading.kind), values)
+
+
+def _line_mean(values: list[Measure]) -> Measure:
+    """The average height of the polyline through the points, weighted by horizontal extent
+    (trapezoids in image x, which is proportional to the axis on a linear axis, read or not)."""
+    pts = sorted(((float(m.evidence[0]["x_px"]), m.value, m.err) for m in values))
+    xs = np.array([p[0] for p in pts])
+    ys = np.array([p[1] for p in pts])
+    if len(pts) < 2 or xs[-1] <= xs[0]:
+        raise Unverifiable("a line average needs a line of at least two points")
+    area = float(np.sum((ys[1:] + ys[:-1]) / 2.0 * np.diff(xs)))
+    err = float(np.mean([p[2] for p in pts]))
+    return Measure(area / (xs[-1] - xs[0]), err, [m.evidence[0] for m in values],
+                   [f"average of the line through {len(pts)} points over its width"])
 
 
 def _aggregate(values: list[Measure], kind: str) -> Measure:

@@ -165,3 +165,13 @@ def test_a_quote_matching_the_printed_value_but_not_the_bar_is_consistent_and_sa
 def test_a_series_missing_from_a_read_legend_is_not_replaced_by_another():
     v = reconcile(reading("point", "111", selections=[sel("Non-spec", "TP8")]), table())
     assert v.verdict == "unverifiable" and "series read: HF, vLLM" in v.reason
+
+
+def test_line_mean_is_the_width_weighted_level_of_a_step_line():
+    # A step line: 100 over the first 30 px, 200 over the next 10 px -> (100*30 + 200*10) / 40 = 125
+    rows = [("s", "", None, 100.0, 0.0, 1.0), ("s", "", None, 100.0, 0.0, 1.0),
+            ("s", "", None, 200.0, 0.0, 1.0), ("s", "", None, 200.0, 0.0, 1.0)]
+    t = table(rows)
+    t.points["x_px"] = [0.0, 30.0, 30.0, 40.0]
+    v = reconcile(reading("line_mean", "125", selections=[Selection("s", None)]), t)
+    assert v.measured == pytest.approx(125.0) and v.verdict == "consistent"
