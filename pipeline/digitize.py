@@ -16,7 +16,7 @@ from .axes import AxisCalibration
 from .errors import NoChartFound, TicksUnreadable
 from .imageio import load_rgb
 from .labels import assign_labels, series_layout
-from .marks.legend import LegendEntry, aligned_with, find_legend, text_lines
+from .marks.legend import LegendEntry, aligned_with, find_legend, swatch_text_boxes, text_lines
 from .marks.markers import drop_fragments, find_markers
 from .marks.series import group_series, to_lab
 from .numbers import leading_junk, parse_point_label, parse_tick
@@ -189,8 +189,14 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
               if not (sx0 <= b.cx < sx1 and sy0 <= b.cy < sy1)]
 
     other_words = [v for v in words if id(v) not in tick_words and _is_text(v)]
-    legend = _legend(words, tick_words, blobs, box, text_h, params)
-    legend_words = {id(v) for e in legend for v in e.words}
+    in_plot = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
+    legend = _legend(_reread_legend_text(words, tick_words, gray, ink_text, blobs, in_plot, text_h,
+                                         params.series_color_delta),
+                     tick_words, blobs, box, text_h, params)
+    # The entries hold words read again beside their swatch: the page's readings of the same
+    # text are the legend's too.
+    legend_words = {id(v) for e in legend for v in e.words} | \
+        {id(v) for v in words if any(_inside(v, e.box) for e in legend)}
     tick_list = [v for ax in (xa, ya) if ax is not None for v in ax.words]
     label_words = [_cleaned_label(v) for v in other_words if parse_point_label(v.text) is not None
                    and id(v) not in legend_words
@@ -255,6 +261,60 @@ def _in_entry(b, e: LegendEntry, text_h: float) -> bool:
 
 def _key(text: str) -> str:
     return "".join(c for c in text.lower() if c.isalnum())
+
+
+def _inside(v: ocr.Word, box, pad: float = 2.0) -> bool:
+    return box[0] - pad <= v.cx <= box[2] + pad and box[1] - pad <= v.cy <= box[3] + pad
+
+
+# Text lines beside possible swatches read again on one chart (each a few milliseconds).
+_LEGEND_REREAD_BUDGET = 30
+
+
+def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
+                        color_delta: float = 22.0) -> list[ocr.Word]:
+    """The page's words with each text line level beside a blob (a legend entry's name, if the
+    blob is its swatch) read again on its own: the page pass drops a lone letter ('B' of
+    'Engine B'), misreads short names ('FPS' for 'FP8') or never reads them. A swatch has the
+    colour of markers in the plot (two at least, other than itself: letters of a title read as
+    blobs do not); a blob inside a word a letter wider than it is a glyph of that word. The new
+    reading replaces the page's words in its box unless it has no letter (no name) or is less
+    sure than they are; tick labels are kept."""
+    ticks = [v for v in words if id(v) in tick_words]
+    swatches = [b for b in blobs if not any(_glyph_of(b, v, text_h) for v in words)
+                and _same_colour_count(b, data_blobs, color_delta) >= 2]
+    out = list(words)
+    for box in swatch_text_boxes(ink, swatches, text_h)[:_LEGEND_REREAD_BUDGET]:
+        if any(_inside(v, box) for v in ticks):
+            continue
+        read = layout.read_line_box(gray, box)
+        if not any(c.isalpha() for v in read for c in v.text):
+            continue
+        old = [v for v in out if _inside(v, box)]
+        if old and _mean_conf(read) < _mean_conf(old):
+            continue
+        out = [v for v in out if not _inside(v, box)] + read
+    return out
+
+
+def _same_colour_count(b, others, delta: float) -> int:
+    others = [o for o in others if o is not b]
+    if not others:
+        return 0
+    d = np.linalg.norm(to_lab([o.color for o in others]) - to_lab([b.color])[0], axis=1)
+    return int((d <= delta).sum())
+
+
+def _glyph_of(b, v: ocr.Word, text_h: float) -> bool:
+    """Blob `b` lies in word `v`, which reaches a letter or more past it: one of its glyphs."""
+    inside = v.x0 - 1 <= b.box[0] and b.box[2] <= v.x1 + 1 and v.y0 - 1 <= b.box[1] and b.box[3] <= v.y1 + 1
+    return inside and (v.w - (b.box[2] - b.box[0])) >= text_h and sum(c.isalnum() for c in v.text) >= 2
+
+
+def _mean_conf(words) -> float:
+    """Confidence of a reading: its words' confidences weighted by their letters and digits."""
+    n = [max(1, sum(c.isalnum() for c in v.text)) for v in words]
+    return float(np.average([v.conf for v in words], weights=n)) if words else 0.0
 
 
 def _legend(words, tick_words, blobs, box, text_h, params) -> list[LegendEntry]:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..ocr import Word
+from ..textlines import text_line_boxes
 from .markers import Blob
 from .series import to_lab
 
@@ -146,4 +147,42 @@ def aligned_with(entries: list[LegendEntry], cand: list[LegendEntry], text_h: fl
             if same_size and (same_col or same_row):
                 out.append(c)
                 break
+    return out
+
+
+def swatch_text_boxes(ink: np.ndarray, blobs: list[Blob], text_h: float, max_gap: float = 3.0,
+                      reach: float = 40.0) -> list[tuple[int, int, int, int]]:
+    """Ink boxes of the text lines level with a blob, just right (or left) of it: where a
+    legend entry's name is when the blob is its swatch. The page OCR reads a legend poorly (a
+    lone 'B' dropped, a name cut where the plot's search box ends, a name never read at all);
+    these boxes are read again one line at a time. A box inside another one is dropped."""
+    h, w = ink.shape
+    found = []
+    for b in blobs:
+        if b.box[3] - b.box[1] > 2.5 * text_h:
+            continue  # no swatch is that tall
+        y0, y1 = max(0, int(b.cy - 1.5 * text_h)), min(h, int(np.ceil(b.cy + 1.5 * text_h)))
+        for side in (0, 1):
+            if side == 0:
+                region = (b.box[2] + 1, y0, min(w, int(b.box[2] + reach * text_h)), y1)
+            else:
+                region = (max(0, int(b.box[0] - reach * text_h)), y0, b.box[0] - 1, y1)
+            if region[2] - region[0] < text_h:
+                continue
+            level = [bx for bx in text_line_boxes(ink, text_h, region, equals=True)
+                     if abs((bx[1] + bx[3]) / 2 - b.cy) <= 0.5 * text_h
+                     and (bx[0] - b.box[2] if side == 0 else b.box[0] - bx[2]) <= max_gap * text_h]
+            if level:
+                found.append(min(level, key=lambda bx: bx[0]) if side == 0 else max(level, key=lambda bx: bx[2]))
+    return _outer_boxes(found)
+
+
+def _outer_boxes(boxes) -> list[tuple[int, int, int, int]]:
+    """Distinct boxes, widest first, without those lying mostly inside a kept one."""
+    out = []
+    for bx in sorted(set(boxes), key=lambda bx: bx[2] - bx[0], reverse=True):
+        area = max(1, (bx[2] - bx[0]) * (bx[3] - bx[1]))
+        if not any(max(0, min(bx[2], o[2]) - max(bx[0], o[0])) * max(0, min(bx[3], o[3]) - max(bx[1], o[1]))
+                   > 0.6 * area for o in out):
+            out.append(bx)
     return out
