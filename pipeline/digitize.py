@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import imageops, layout, ocr
+from . import glyphs, imageops, layout, ocr
 from .axes import AxisCalibration
 from .errors import NoChartFound, TicksUnreadable
 from .imageio import load_rgb
@@ -63,6 +63,16 @@ def _is_text(w: ocr.Word) -> bool:
         return True
     alnum = sum(c.isalnum() for c in w.text)
     return (alnum >= 2 and w.conf >= 40) or (alnum == 1 and w.conf >= 60)
+
+
+def _coloured_glyph(w: ocr.Word, rgb: np.ndarray, panel_bg, text_rgb, min_delta: float = 30.0) -> bool:
+    """A letter or two, no point label, drawn in a colour other than the chart's text colour:
+    a marker or a legend swatch ('-A-') that OCR read as letters. Masking it as text would
+    leave the legend without its swatch."""
+    if text_rgb is None or sum(c.isalnum() for c in w.text) > 2 or parse_point_label(w.text) is not None:
+        return False
+    c = _ink_color(rgb, w, panel_bg)
+    return c is not None and float(np.linalg.norm(np.subtract(*to_lab([c, text_rgb])))) > min_delta
 
 
 def _speck(w: ocr.Word, text_h: float) -> bool:
@@ -174,9 +184,11 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     for ax in (xa, ya):
         if ax is not None:
             tick_words.update(id(v) for v in ax.words)
+    text_rgb = text_color(rgb, [v for v in words if id(v) in tick_words], panel_bg)
+    marks_read = {id(v) for v in words if id(v) not in tick_words and _coloured_glyph(v, rgb, panel_bg, text_rgb)}
     text_mask = np.zeros((h, w), bool)
     for v in words:
-        if id(v) in tick_words or (_is_text(v) and not _speck(v, text_h)):
+        if id(v) in tick_words or (_is_text(v) and not _speck(v, text_h) and id(v) not in marks_read):
             _mask_text(text_mask, v, depth, text_h=text_h)
     ink = marks & ~text_mask
     # Series lines are coloured where gridlines and frames are grey: measure line width on colour.
@@ -191,8 +203,8 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     other_words = [v for v in words if id(v) not in tick_words and _is_text(v)]
     in_plot = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
     legend = _legend(_reread_legend_text(words, tick_words, gray, ink_text, blobs, in_plot, text_h,
-                                         params.series_color_delta),
-                     tick_words, blobs, box, text_h, params)
+                                         params.series_color_delta, marks_read),
+                     tick_words, blobs, box, text_h, params, marks_read)
     # The entries hold words read again beside their swatch: the page's readings of the same
     # text are the legend's too.
     legend_words = {id(v) for e in legend for v in e.words} | \
@@ -272,29 +284,49 @@ _LEGEND_REREAD_BUDGET = 30
 
 
 def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
-                        color_delta: float = 22.0) -> list[ocr.Word]:
+                        color_delta: float = 22.0, marks_read=frozenset()) -> list[ocr.Word]:
     """The page's words with each text line level beside a blob (a legend entry's name, if the
     blob is its swatch) read again on its own: the page pass drops a lone letter ('B' of
     'Engine B'), misreads short names ('FPS' for 'FP8') or never reads them. A swatch has the
     colour of markers in the plot (two at least, other than itself: letters of a title read as
     blobs do not); a blob inside a word a letter wider than it is a glyph of that word. The new
     reading replaces the page's words in its box unless it has no letter (no name) or is less
-    sure than they are; tick labels are kept."""
+    sure than they are; tick labels are kept. `marks_read`: ids of words that are marks read
+    as letters ('-A-'), which own no glyph."""
     ticks = [v for v in words if id(v) in tick_words]
-    swatches = [b for b in blobs if not any(_glyph_of(b, v, text_h) for v in words)
+    swatches = [b for b in blobs if not any(_glyph_of(b, v, text_h) for v in words if id(v) not in marks_read)
                 and _same_colour_count(b, data_blobs, color_delta) >= 2]
     out = list(words)
     for box in swatch_text_boxes(ink, swatches, text_h)[:_LEGEND_REREAD_BUDGET]:
         if any(_inside(v, box) for v in ticks):
             continue
+        box = _reaching(box, [v for v in out if id(v) not in tick_words])
         read = layout.read_line_box(gray, box)
         if not any(c.isalpha() for v in read for c in v.text):
             continue
         old = [v for v in out if _inside(v, box)]
         if old and _mean_conf(read) < _mean_conf(old):
-            continue
-        out = [v for v in out if not _inside(v, box)] + read
+            read = old
+        out = [v for v in out if not _inside(v, box)] + [_glyph_checked(v, ink, text_h) for v in read]
     return out
+
+
+def _glyph_checked(v: ocr.Word, ink: np.ndarray, text_h: float) -> ocr.Word:
+    """The word with its '8', 'B' and 'S' checked against the shapes of its glyphs."""
+    text = glyphs.checked_text(v.text, glyphs.glyph_masks(ink, (v.x0 - 1, v.y0 - 1, v.x1 + 1, v.y1 + 1),
+                                                          0.5 * text_h))
+    return v if text == v.text else ocr.Word(text, v.conf, v.x0, v.y0, v.x1, v.y1)
+
+
+def _reaching(box, words):
+    """The box carried to the end of the words that start inside it: letters joined at their
+    serifs make a stroke too long for a character, and the ink box stops before them ('no ch'
+    of 'no chunking'); the page pass read past them."""
+    x0, y0, x1, y1 = box
+    for v in words:
+        if x0 - 2 <= v.x0 < x1 and y0 <= v.cy <= y1 and v.x1 > x1:
+            x1 = v.x1
+    return x0, y0, x1, y1
 
 
 def _same_colour_count(b, others, delta: float) -> int:
@@ -317,7 +349,7 @@ def _mean_conf(words) -> float:
     return float(np.average([v.conf for v in words], weights=n)) if words else 0.0
 
 
-def _legend(words, tick_words, blobs, box, text_h, params) -> list[LegendEntry]:
+def _legend(words, tick_words, blobs, box, text_h, params, marks_read=frozenset()) -> list[LegendEntry]:
     """Legend entries from the text lines of every non-tick word (a low-confidence letter still
     ends a name: 'Engine A'). A line starting or ending with a bare number, or a word seen next to
     a number elsewhere ('req' of '64 req'), is a point label; a line that reads like a label as a
@@ -325,7 +357,8 @@ def _legend(words, tick_words, blobs, box, text_h, params) -> list[LegendEntry]:
     x0, y0, x1, y1 = box
     cands = [v for v in words if id(v) not in tick_words and (_is_text(v) or any(c.isalnum() for c in v.text))]
     lines = [ln for ln in text_lines(cands, text_h)
-             if any(c.isalpha() for v in ln for c in v.text) and any(_is_text(v) for v in ln)]
+             if any(c.isalpha() for v in ln for c in v.text)
+             and any(_is_text(v) and id(v) not in marks_read for v in ln)]
 
     def bare(v):
         return _BARE_NUMBER.match(v.text.strip()) is not None
@@ -343,7 +376,7 @@ def _legend(words, tick_words, blobs, box, text_h, params) -> list[LegendEntry]:
 
     data_blobs = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
     used: set = set()
-    weak = lambda v: not _is_text(v)  # noqa: E731
+    weak = lambda v: not _is_text(v) or id(v) in marks_read  # noqa: E731
     legend = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, used, weak, plain, words)
     if legend:
         extra = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, set(used), weak,

@@ -37,6 +37,14 @@ def _overlap(w: Word, b: Blob) -> bool:
     return min(w.x1, b.box[2]) - max(w.x0, b.box[0]) > 0 and min(w.y1, b.box[3]) - max(w.y0, b.box[1]) > 0
 
 
+def _covered(w: Word, b: Blob) -> float:
+    """Share of a word's box that blob `b` covers: near all of it when OCR read the blob
+    itself as a word ('PD' for a diamond swatch)."""
+    ix = min(w.x1, b.box[2]) - max(w.x0, b.box[0])
+    iy = min(w.y1, b.box[3]) - max(w.y0, b.box[1])
+    return max(0, ix) * max(0, iy) / max(1, w.w * w.h)
+
+
 def _alnum(w: Word) -> int:
     return sum(c.isalnum() for c in w.text)
 
@@ -75,10 +83,10 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
             if k in used or abs(b.cy - cy) > 0.45 * h:
                 continue
             if any(_overlap(w, b) for w in line):
-                # The swatch itself, read by OCR as the line's first "word" ('A', '-e-'); a
-                # blob inside any other word is a letter of the name.
+                # The swatch itself, read by OCR as the line's first "word" ('A', '-e-', 'PD'
+                # filling the swatch's box); a blob inside any other word is a letter of the name.
                 if _overlap(line[0], b) and not any(_overlap(w, b) for w in line[1:]) \
-                        and (weak(line[0]) or _alnum(line[0]) <= 1):
+                        and (weak(line[0]) or _alnum(line[0]) <= 1 or _covered(line[0], b) >= 0.6):
                     d, side = 0, 0
                 else:
                     continue
@@ -169,7 +177,7 @@ def swatch_text_boxes(ink: np.ndarray, blobs: list[Blob], text_h: float, max_gap
                 region = (max(0, int(b.box[0] - reach * text_h)), y0, b.box[0] - 1, y1)
             if region[2] - region[0] < text_h:
                 continue
-            level = [bx for bx in text_line_boxes(ink, text_h, region, equals=True)
+            level = [bx for bx in text_line_boxes(ink, text_h, region, equals=True, joined=True)
                      if abs((bx[1] + bx[3]) / 2 - b.cy) <= 0.5 * text_h
                      and (bx[0] - b.box[2] if side == 0 else b.box[0] - bx[2]) <= max_gap * text_h]
             if level:
