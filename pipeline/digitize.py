@@ -312,7 +312,7 @@ def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
 
 
 def _glyph_checked(v: ocr.Word, ink: np.ndarray, text_h: float) -> ocr.Word:
-    """The word with its '8', 'B' and 'S' checked against the shapes of its glyphs."""
+    """The word with its '8', 'B', 'S' and 'I' checked against the shapes of its glyphs."""
     text = glyphs.checked_text(v.text, glyphs.glyph_masks(ink, (v.x0 - 1, v.y0 - 1, v.x1 + 1, v.y1 + 1),
                                                           0.5 * text_h))
     return v if text == v.text else ocr.Word(text, v.conf, v.x0, v.y0, v.x1, v.y1)

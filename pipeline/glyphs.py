@@ -3,14 +3,15 @@
 At legend size (9-12 px letters) tesseract confuses '8', 'B' and 'S' ('FPS' for 'FP8', 'Engine 8'
 for 'Engine B'), and no word list can tell them apart in names like 'B200' or 'FP8'. Their shapes
 can: '8' and 'B' enclose two holes and 'S' none; 'B' has a straight stem down its left side and
-'8' is round there.
+'8' is round there. Likewise a 'T' read as 'I' ('TRI-LLM') has a bar across its top that an 'I'
+lacks.
 """
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-_CONFUSED = set("8BS")
+_CONFUSED = set("8BSI")
 
 
 def holes(mask: np.ndarray) -> int:
@@ -26,11 +27,22 @@ def left_stem(mask: np.ndarray) -> float:
     return float(m[:, 0].mean()) if m.size else 0.0
 
 
+def top_bar(mask: np.ndarray) -> bool:
+    """A 'T': wider than half its height, its top rows inked across, its foot a narrow stem."""
+    m = mask.astype(bool)
+    h, w = m.shape
+    top = max(1, h // 8)
+    return w >= 0.5 * h and m[:top].any(axis=0).mean() >= 0.8 and m[-1].mean() <= 0.4
+
+
 def glyph_char(ch: str, mask: np.ndarray) -> str:
     """`ch` as OCR read it, or the one of '8', 'B', 'S' the glyph's shape says it is when OCR
-    read one of those three; unclear shapes keep OCR's reading."""
+    read one of those three, or 'T' for an 'I' with a top bar; unclear shapes keep OCR's
+    reading."""
     if ch not in _CONFUSED or mask.shape[0] < 5:
         return ch
+    if ch == "I":
+        return "T" if top_bar(mask) else ch
     k = holes(mask)
     if k == 0:
         return "S"
@@ -61,7 +73,7 @@ def glyph_masks(ink: np.ndarray, box, min_h: float) -> list[np.ndarray]:
 
 
 def checked_text(text: str, masks: list[np.ndarray]) -> str:
-    """`text` with each '8', 'B' or 'S' checked against its glyph, when the word's glyphs (as
+    """`text` with each '8', 'B', 'S' or 'I' checked against its glyph, when the word's glyphs (as
     glyph_masks finds them) map one to one onto its characters save the small ones ('.', '='):
     not when letters touch."""
     chars = [c for c in text if not _small(c)]

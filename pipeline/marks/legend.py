@@ -178,11 +178,24 @@ def swatch_text_boxes(ink: np.ndarray, blobs: list[Blob], text_h: float, max_gap
             if region[2] - region[0] < text_h:
                 continue
             level = [bx for bx in text_line_boxes(ink, text_h, region, equals=True, joined=True)
-                     if abs((bx[1] + bx[3]) / 2 - b.cy) <= 0.5 * text_h
-                     and (bx[0] - b.box[2] if side == 0 else b.box[0] - bx[2]) <= max_gap * text_h]
-            if level:
-                found.append(min(level, key=lambda bx: bx[0]) if side == 0 else max(level, key=lambda bx: bx[2]))
+                     if abs((bx[1] + bx[3]) / 2 - b.cy) <= 0.5 * text_h]
+            near = [bx for bx in level
+                    if (bx[0] - b.box[2] if side == 0 else b.box[0] - bx[2]) <= max_gap * text_h]
+            if near:
+                first = min(near, key=lambda bx: bx[0]) if side == 0 else max(near, key=lambda bx: bx[2])
+                found.append(_chained(first, level, side, 1.2 * text_h))
     return _outer_boxes(found)
+
+
+def _chained(first, boxes, side: int, gap: float):
+    """`first` joined with the level boxes that follow it (rightwards for side 0, leftwards
+    for side 1) less than `gap` apart: small text falls apart into pieces at its spaces
+    ('TP=4,' 'DP=2'), while the next entry's text lies past its swatch, farther off."""
+    x0, y0, x1, y1 = first
+    for bx in sorted(boxes, key=lambda bx: bx[0], reverse=side == 1):
+        if side == 0 and 0 <= bx[0] - x1 <= gap or side == 1 and 0 <= x0 - bx[2] <= gap:
+            x0, y0, x1, y1 = min(x0, bx[0]), min(y0, bx[1]), max(x1, bx[2]), max(y1, bx[3])
+    return x0, y0, x1, y1
 
 
 def _outer_boxes(boxes) -> list[tuple[int, int, int, int]]:
