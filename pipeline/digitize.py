@@ -290,9 +290,9 @@ def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
     'Engine B'), misreads short names ('FPS' for 'FP8') or never reads them. A swatch has the
     colour of markers in the plot (two at least, other than itself: letters of a title read as
     blobs do not); a blob inside a word a letter wider than it is a glyph of that word. The new
-    reading replaces the page's words in its box unless it has no letter (no name) or is less
-    sure than they are; tick labels are kept. `marks_read`: ids of words that are marks read
-    as letters ('-A-'), which own no glyph."""
+    reading replaces the page's words in its box unless it has no letter (no name) or is
+    clearly less sure than they are; tick labels are kept. `marks_read`: ids of words that are
+    marks read as letters ('-A-'), which own no glyph."""
     ticks = [v for v in words if id(v) in tick_words]
     swatches = [b for b in blobs if not any(_glyph_of(b, v, text_h) for v in words if id(v) not in marks_read)
                 and _same_colour_count(b, data_blobs, color_delta) >= 2]
@@ -305,17 +305,23 @@ def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
         if not any(c.isalpha() for v in read for c in v.text):
             continue
         old = [v for v in out if _inside(v, box)]
-        if old and _mean_conf(read) < _mean_conf(old):
+        if old and _mean_conf(read) < _mean_conf(old) - 5.0:
             read = old
         out = [v for v in out if not _inside(v, box)] + [_glyph_checked(v, ink, text_h) for v in read]
     return out
 
 
 def _glyph_checked(v: ocr.Word, ink: np.ndarray, text_h: float) -> ocr.Word:
-    """The word with its '8', 'B', 'S' and 'I' checked against the shapes of its glyphs."""
-    text = glyphs.checked_text(v.text, glyphs.glyph_masks(ink, (v.x0 - 1, v.y0 - 1, v.x1 + 1, v.y1 + 1),
-                                                          0.5 * text_h))
-    return v if text == v.text else ocr.Word(text, v.conf, v.x0, v.y0, v.x1, v.y1)
+    """The word with its '8', 'B', 'S' and 'I' checked against the shapes of its glyphs (a point
+    label stays one: 'n=8' is no 'n=B'), and spaced where its glyphs are a space apart."""
+    box = (v.x0 - 1, v.y0 - 1, v.x1 + 1, v.y1 + 1)
+    text = glyphs.checked_text(v.text, glyphs.glyph_masks(ink, box, 0.5 * text_h))
+    if parse_point_label(v.text) is not None and parse_point_label(text) is None:
+        text = v.text
+    text = glyphs.spaced_text(text, glyphs.glyph_spans(ink, box, 0.5 * text_h), 0.3 * text_h)
+    if text == v.text:
+        return v
+    return ocr.Word(text, v.conf, v.x0, v.y0, v.x1, v.y1)
 
 
 def _reaching(box, words):
