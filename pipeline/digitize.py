@@ -66,13 +66,16 @@ def _is_text(w: ocr.Word) -> bool:
 
 
 def _coloured_glyph(w: ocr.Word, rgb: np.ndarray, panel_bg, text_rgb, min_delta: float = 30.0) -> bool:
-    """A letter or two, no point label, drawn in a colour other than the chart's text colour:
-    a marker or a legend swatch ('-A-') that OCR read as letters. Masking it as text would
-    leave the legend without its swatch."""
+    """A letter or two, no point label, drawn in a colour (not grey) other than the chart's
+    text colour: a marker or a legend swatch ('-A-') that OCR read as letters. Masking it as
+    text would leave the legend without its swatch. (A title's dark 'to' is no colour.)"""
     if text_rgb is None or sum(c.isalnum() for c in w.text) > 2 or parse_point_label(w.text) is not None:
         return False
     c = _ink_color(rgb, w, panel_bg)
-    return c is not None and float(np.linalg.norm(np.subtract(*to_lab([c, text_rgb])))) > min_delta
+    if c is None:
+        return False
+    lab = to_lab([c, text_rgb])
+    return float(np.hypot(*lab[0, 1:])) >= 15.0 and float(np.linalg.norm(lab[0] - lab[1])) > min_delta
 
 
 def _speck(w: ocr.Word, text_h: float) -> bool:

@@ -144,14 +144,17 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
 
 def aligned_with(entries: list[LegendEntry], cand: list[LegendEntry], text_h: float) -> list[LegendEntry]:
     """Candidates whose swatch lines up with an accepted entry's swatch, like legend entries do:
-    the next one in the same column or row, with a swatch of the same size."""
+    the next one in the same column (swatches or texts left-aligned) or row (before or after
+    it), with a swatch of the same size."""
     out = []
     for c in cand:
         for e in entries:
             dx, dy = abs(c.blob.cx - e.blob.cx), abs(c.blob.cy - e.blob.cy)
             same_size = 0.6 <= c.blob.area / max(1, e.blob.area) <= 1.6
-            same_col = dx <= 2.0 and dy <= 3.5 * text_h
-            same_row = dy <= 2.0 and abs(c.box[0] - e.box[2]) <= 12 * text_h
+            same_col = (dx <= 2.0 or abs(c.box[0] - e.box[0]) <= 2) and dy <= 3.5 * text_h
+            c0, c1 = min(c.box[0], c.blob.box[0]), max(c.box[2], c.blob.box[2])
+            e0, e1 = min(e.box[0], e.blob.box[0]), max(e.box[2], e.blob.box[2])
+            same_row = dy <= 2.0 and max(c0 - e1, e0 - c1) <= 12 * text_h
             if same_size and (same_col or same_row):
                 out.append(c)
                 break

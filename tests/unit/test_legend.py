@@ -128,3 +128,9 @@ def test_a_space_is_put_back_where_the_glyphs_stand_a_space_apart():
     even = [(0, 7), (9, 15), (17, 23), (25, 31)]
     assert glyphs.spaced_text("H100", even, 0.3 * 13) == "H100"
     assert glyphs.spaced_text("EngineA", letters[:-1], 0.3 * 13) == "EngineA"     # spans do not map
+
+
+def test_a_dark_title_word_is_text_though_not_in_the_tick_colour():
+    rgb = np.full((40, 80, 3), 255, np.uint8)
+    rgb[10:20, 10:20] = (26, 26, 46)            # 'to' of a bold navy title, ticks in grey
+    assert not _coloured_glyph(Word("to", 90, 10, 10, 20, 20), rgb, (255, 255, 255), (80, 80, 80))
