@@ -294,7 +294,7 @@ def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
     colour of markers in the plot (two at least, other than itself: letters of a title read as
     blobs do not); a blob inside a word a letter wider than it is a glyph of that word. The new
     reading replaces the page's words in its box unless it has no letter (no name) or is
-    clearly less sure than they are; tick labels are kept. `marks_read`: ids of words that are
+    clearly less sure than they are and holds no more than they read; tick labels are kept. `marks_read`: ids of words that are
     marks read as letters ('-A-'), which own no glyph."""
     ticks = [v for v in words if id(v) in tick_words]
     swatches = [b for b in blobs if not any(_glyph_of(b, v, text_h) for v in words if id(v) not in marks_read)
@@ -308,19 +308,40 @@ def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
         if not any(c.isalpha() for v in read for c in v.text):
             continue
         old = [v for v in out if _inside(v, box)]
-        if old and _mean_conf(read) < _mean_conf(old) - 5.0:
+        old_key, new_key = (_key(" ".join(v.text for v in ws)) for ws in (old, read))
+        holds = len(new_key) > len(old_key) and old_key in new_key
+        if old and not holds and _mean_conf(read) < _mean_conf(old) - 5.0:
             read = old
-        out = [v for v in out if not _inside(v, box)] + [_glyph_checked(v, ink, text_h) for v in read]
+        read = _in_turn(read)
+        checked = [_glyph_checked(v, ink, text_h) for v in read]
+        if _label_text(read) and not _label_text(checked):
+            checked = read  # a point label stays one: 'n=8' is no 'n=B'
+        out = [v for v in out if not _inside(v, box)] + checked
+    return out
+
+
+def _label_text(words) -> bool:
+    return parse_point_label(" ".join(v.text for v in words)) is not None
+
+
+def _in_turn(words: list[ocr.Word]) -> list[ocr.Word]:
+    """The words of one line read alone, each box ending where the next word starts: tesseract
+    may give a doubtful last letter a box inside the word before it ('A' of 'Engine A'), which
+    would start a line of its own."""
+    words = sorted(words, key=lambda v: v.x0)
+    out = []
+    for v, nxt in zip(words, words[1:] + [None]):
+        if nxt is not None and nxt.x0 - 1 < v.x1 and nxt.x0 - 1 > v.x0:
+            v = ocr.Word(v.text, v.conf, v.x0, v.y0, nxt.x0 - 1, v.y1)
+        out.append(v)
     return out
 
 
 def _glyph_checked(v: ocr.Word, ink: np.ndarray, text_h: float) -> ocr.Word:
-    """The word with its '8', 'B', 'S' and 'I' checked against the shapes of its glyphs (a point
-    label stays one: 'n=8' is no 'n=B'), and spaced where its glyphs are a space apart."""
+    """The word with its '8', 'B', 'S' and 'I' checked against the shapes of its glyphs, and
+    spaced where its glyphs are a space apart."""
     box = (v.x0 - 1, v.y0 - 1, v.x1 + 1, v.y1 + 1)
     text = glyphs.checked_text(v.text, glyphs.glyph_masks(ink, box, 0.5 * text_h))
-    if parse_point_label(v.text) is not None and parse_point_label(text) is None:
-        text = v.text
     text = glyphs.spaced_text(text, glyphs.glyph_spans(ink, box, 0.5 * text_h), 0.3 * text_h)
     if text == v.text:
         return v

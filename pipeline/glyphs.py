@@ -95,7 +95,10 @@ def spaced_text(text: str, spans: list[tuple[int, int]], space: float) -> str:
         return text
     gaps = [b[0] - a[1] for a, b in zip(spans, spans[1:])]
     letter = float(np.median(gaps))
-    cut = {chars[k + 1] for k, g in enumerate(gaps) if g >= space and g > 2 * max(letter, 0.5)}
+    # only between two glyphs with nothing between them in the text: a '-' or '.' has no glyph
+    # here and leaves a gap of its own ('vLLM-like')
+    cut = {chars[k + 1] for k, g in enumerate(gaps) if g >= space and g > 2 * max(letter, 0.5)
+           and chars[k + 1] == chars[k] + 1}
     out = []
     for i, c in enumerate(text):
         if i in cut and not text[i - 1].isspace():

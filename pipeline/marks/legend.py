@@ -37,6 +37,15 @@ def _overlap(w: Word, b: Blob) -> bool:
     return min(w.x1, b.box[2]) - max(w.x0, b.box[0]) > 0 and min(w.y1, b.box[3]) - max(w.y0, b.box[1]) > 0
 
 
+def _swatch_word(line: list[Word], i: int, b: Blob, weak) -> bool:
+    """Word i of the line (0 or -1) is blob b read by OCR as letters: b lies in it and in no
+    other word, and it is weak, a letter at most, or b fills most of its box."""
+    w = line[i]
+    others = line[1:] if i == 0 else line[:-1]
+    return len(line) > 1 and _overlap(w, b) and not any(_overlap(o, b) for o in others) \
+        and (weak(w) or _alnum(w) <= 1 or _covered(w, b) >= 0.6)
+
+
 def _covered(w: Word, b: Blob) -> float:
     """Share of a word's box that blob `b` covers: near all of it when OCR read the blob
     itself as a word ('PD' for a diamond swatch)."""
@@ -84,10 +93,12 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
                 continue
             if any(_overlap(w, b) for w in line):
                 # The swatch itself, read by OCR as the line's first "word" ('A', '-e-', 'PD'
-                # filling the swatch's box); a blob inside any other word is a letter of the name.
-                if _overlap(line[0], b) and not any(_overlap(w, b) for w in line[1:]) \
-                        and (weak(line[0]) or _alnum(line[0]) <= 1 or _covered(line[0], b) >= 0.6):
+                # filling the swatch's box), or as its last one where swatches follow the text
+                # (gnuplot: 'TP=8 -a-'); a blob inside any other word is a letter of the name.
+                if _swatch_word(line, 0, b, weak):
                     d, side = 0, 0
+                elif _swatch_word(line, -1, b, weak):
+                    d, side = 0, 1
                 else:
                     continue
             elif x0 - 4.0 * h <= b.cx < x0:
@@ -106,6 +117,10 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
                 # the text starts after the swatch: drop what OCR read of the swatch and its line
                 while len(words) > 1 and (_overlap(words[0], b) or words[0].x1 <= b.box[2]):
                     words = words[1:]
+            elif side == 1:
+                # the text ends before the swatch: likewise
+                while len(words) > 1 and (_overlap(words[-1], b) or words[-1].x0 >= b.box[0]):
+                    words = words[:-1]
             while len(words) > 1 and weak(words[-1]) and not _alnum(words[-1]):
                 words = words[:-1]
             if not accept(words):
@@ -129,10 +144,11 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
         return out
 
     # One legend puts all its swatches on the same side of the text: take the side that explains
-    # more entries (colour-matched first), the left one on a tie. A swatch between two entries of a
-    # row then goes to the right one of them.
+    # more entries (colour-matched first), then the one with its swatches closer to the text (a
+    # swatch OCR read as the line's last word is at no distance), the left one on a tie. A swatch
+    # between two entries of a row then goes to the right one of them.
     left, right = assign(0), assign(1)
-    score = lambda a: (sum(key[0] == 0 for key, _, _ in a), len(a))
+    score = lambda a: (sum(key[0] == 0 for key, _, _ in a), len(a), -sum(key[1] for key, _, _ in a))
     entries = []
     for key, k, words in (right if score(right) > score(left) else left):
         used.add(k)
@@ -149,8 +165,11 @@ def aligned_with(entries: list[LegendEntry], cand: list[LegendEntry], text_h: fl
     out = []
     for c in cand:
         for e in entries:
-            dx, dy = abs(c.blob.cx - e.blob.cx), abs(c.blob.cy - e.blob.cy)
-            same_size = 0.6 <= c.blob.area / max(1, e.blob.area) <= 1.6
+            # box centres: a triangle's centroid sits low in its box
+            dx = abs(c.blob.box[0] + c.blob.box[2] - e.blob.box[0] - e.blob.box[2]) / 2
+            dy = abs(c.blob.box[1] + c.blob.box[3] - e.blob.box[1] - e.blob.box[3]) / 2
+            # by box, not area: a triangle swatch fills half the box a square one does
+            same_size = 0.7 <= c.blob.size / max(1.0, e.blob.size) <= 1.4
             same_col = (dx <= 2.0 or abs(c.box[0] - e.box[0]) <= 2) and dy <= 3.5 * text_h
             c0, c1 = min(c.box[0], c.blob.box[0]), max(c.box[2], c.blob.box[2])
             e0, e1 = min(e.box[0], e.blob.box[0]), max(e.box[2], e.blob.box[2])

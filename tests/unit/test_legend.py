@@ -134,3 +134,21 @@ def test_a_dark_title_word_is_text_though_not_in_the_tick_colour():
     rgb = np.full((40, 80, 3), 255, np.uint8)
     rgb[10:20, 10:20] = (26, 26, 46)            # 'to' of a bold navy title, ticks in grey
     assert not _coloured_glyph(Word("to", 90, 10, 10, 20, 20), rgb, (255, 255, 255), (80, 80, 80))
+
+
+def test_no_space_is_put_at_a_hyphen():
+    spans = [(0, 6), (7, 9), (10, 12), (13, 21), (28, 30), (31, 33), (34, 40), (41, 47)]  # 'vLLM-like'
+    assert glyphs.spaced_text("vLLM-like", spans, 3.0) == "vLLM-like"
+
+
+def test_a_swatch_read_as_the_last_word_follows_its_text():
+    # gnuplot: 'TP=4, DP=2 -a-', the grey square swatch after the name; a green swatch of the
+    # entry before stands left of the text
+    line = [Word("TP=4,", 93, 817, 25, 870, 45), Word("DP=2", 92, 880, 25, 963, 49),
+            Word("—a—", 40, 980, 26, 1060, 44)]
+    grey = Blob(1020.0, 34.0, 200, (1012, 27, 1028, 42), (85, 85, 85), "square")
+    green = Blob(747.0, 34.0, 200, (738, 26, 757, 42), (120, 185, 11), "triangle-up")
+    data = [Blob(200.0 + 90 * i, 500.0 + k, 200, (190 + 90 * i, 490 + k, 210 + 90 * i, 510 + k), c, "square")
+            for i in range(3) for k, c in ((0, (85, 85, 85)), (100, (120, 185, 11)))]
+    entries = find_legend([line], [green, grey] + data, 20.0, data)
+    assert [(e.text, e.blob is grey) for e in entries] == [("TP=4, DP=2", True)]
