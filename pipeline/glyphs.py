@@ -3,7 +3,7 @@
 At legend size (9-12 px letters) tesseract confuses '8', 'B' and 'S' ('FPS' for 'FP8', 'Engine 8'
 for 'Engine B'), and no word list can tell them apart in names like 'B200' or 'FP8'. Their shapes
 can: '8' and 'B' enclose two holes and 'S' none; 'B' has a straight stem down its left side and
-'8' is round there. Likewise a 'T' read as 'I' ('TRI-LLM') has a bar across its top that an 'I'
+'8' is pinched at its waist. Likewise a 'T' read as 'I' ('TRI-LLM') has a bar across its top that an 'I'
 lacks.
 """
 from __future__ import annotations
@@ -22,14 +22,17 @@ def holes(mask: np.ndarray) -> int:
 
 
 def left_stem(mask: np.ndarray) -> float:
-    """How straight the glyph's left side is: the largest share of its rows inked in one column
-    of its left half. A 'B' has a stem there (1.0, serifs or not); an '8' curves (0.8 at most
-    even when its bowls are fat at 9 px)."""
+    """How straight the glyph's left side is: the share of its middle rows (a fifth off top and
+    bottom) that start in the same column. A 'B' has a stem there (1.0, serifs or not); an
+    '8' is pinched at its waist, even when its bowls are fat at 9 px."""
     m = mask.astype(bool)
-    if not m.size:
+    h = m.shape[0]
+    rows = m[int(0.2 * h):int(np.ceil(0.8 * h))]
+    rows = rows[rows.any(axis=1)]
+    if not len(rows):
         return 0.0
-    half = max(1, (m.shape[1] + 1) // 2)
-    return float(m[:, :half].mean(axis=0).max())
+    first = rows.argmax(axis=1)
+    return float(np.bincount(first).max() / len(first))
 
 
 def top_bar(mask: np.ndarray) -> bool:
@@ -54,7 +57,7 @@ def glyph_char(ch: str, mask: np.ndarray, after_digit: bool = False) -> str:
     if k != 2:
         return ch
     stem = left_stem(mask)
-    if stem >= 0.95 and not after_digit:
+    if stem >= 0.99 and not after_digit:
         return "B"
     if stem <= 0.85:
         return "8"
