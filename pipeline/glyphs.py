@@ -35,6 +35,16 @@ def left_stem(mask: np.ndarray) -> float:
     return float(np.bincount(first).max() / len(first))
 
 
+def square_top_left(mask: np.ndarray) -> bool:
+    """The top row starts as far left as the middle rows do: the corner of a 'B' (its stem
+    runs into its top bar), where an '8' is round even when blur straightens its side."""
+    m = mask.astype(bool)
+    h = m.shape[0]
+    rows = m[int(0.2 * h):int(np.ceil(0.8 * h))]
+    rows = rows[rows.any(axis=1)]
+    return bool(m[0].any() and len(rows) and m[0].argmax() <= rows.argmax(axis=1).min())
+
+
 def top_bar(mask: np.ndarray) -> bool:
     """A 'T': wider than half its height, its top rows inked across, its foot a narrow stem."""
     m = mask.astype(bool)
@@ -57,7 +67,7 @@ def glyph_char(ch: str, mask: np.ndarray, after_digit: bool = False) -> str:
     if k != 2:
         return ch
     stem = left_stem(mask)
-    if stem >= 0.99 and not after_digit:
+    if stem >= 0.99 and square_top_left(mask) and not after_digit:
         return "B"
     if stem <= 0.85:
         return "8"

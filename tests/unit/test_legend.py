@@ -34,6 +34,10 @@ def test_holes_and_left_stem_tell_8_from_b_and_s():
     fat_eight = _mask([".#####.", "###.###", "##...##", "###.###", ".#####.", "###.###", "##...##",
                        "##...##", "##..###", ".#####."])                   # serif '8', 10 px
     assert glyphs.left_stem(fat_eight) < 0.85 and glyphs.glyph_char("B", fat_eight) == "8"
+    blurred_eight = _mask([".#####.", "#######", "##...##", "##...##", "######.", "######.", "##...##",
+                           "#....##", "##...##", "#######", ".#####."])    # straight-sided, round top
+    assert glyphs.left_stem(blurred_eight) == 1.0 and not glyphs.square_top_left(blurred_eight)
+    assert glyphs.glyph_char("8", blurred_eight) == "8" and glyphs.square_top_left(B_SERIF)
 
 
 def test_glyph_char_corrects_the_ocr_confusions():
