@@ -11,12 +11,12 @@ from pathlib import Path
 
 import numpy as np
 
-from . import imageops, layout, ocr
+from . import glyphs, imageops, layout, ocr
 from .axes import AxisCalibration
 from .errors import NoChartFound, TicksUnreadable
 from .imageio import load_rgb
 from .labels import assign_labels, series_layout
-from .marks.legend import LegendEntry, aligned_with, find_legend, text_lines
+from .marks.legend import LegendEntry, aligned_with, find_legend, swatch_text_boxes, text_lines
 from .marks.lines import trace_lines
 from .marks.markers import drop_fragments, find_markers
 from .marks.series import group_series, to_lab
@@ -72,6 +72,19 @@ def _is_text(w: ocr.Word) -> bool:
         return True
     alnum = sum(c.isalnum() for c in w.text)
     return (alnum >= 2 and w.conf >= 40) or (alnum == 1 and w.conf >= 60)
+
+
+def _coloured_glyph(w: ocr.Word, rgb: np.ndarray, panel_bg, text_rgb, min_delta: float = 30.0) -> bool:
+    """A letter or two, no point label, drawn in a colour (not grey) other than the chart's
+    text colour: a marker or a legend swatch ('-A-') that OCR read as letters. Masking it as
+    text would leave the legend without its swatch. (A title's dark 'to' is no colour.)"""
+    if text_rgb is None or sum(c.isalnum() for c in w.text) > 2 or parse_point_label(w.text) is not None:
+        return False
+    c = _ink_color(rgb, w, panel_bg)
+    if c is None:
+        return False
+    lab = to_lab([c, text_rgb])
+    return float(np.hypot(*lab[0, 1:])) >= 15.0 and float(np.linalg.norm(lab[0] - lab[1])) > min_delta
 
 
 def _speck(w: ocr.Word, text_h: float) -> bool:
@@ -255,9 +268,11 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     for ax in (xa, ya):
         if ax is not None:
             tick_words.update(id(v) for v in ax.words)
+    text_rgb = text_color(rgb, [v for v in words if id(v) in tick_words], panel_bg)
+    marks_read = {id(v) for v in words if id(v) not in tick_words and _coloured_glyph(v, rgb, panel_bg, text_rgb)}
     text_mask = np.zeros((h, w), bool)
     for v in words:
-        if id(v) in tick_words or (_is_text(v) and not _speck(v, text_h)):
+        if id(v) in tick_words or (_is_text(v) and not _speck(v, text_h) and id(v) not in marks_read):
             _mask_text(text_mask, v, depth, text_h=text_h)
     ink = marks & ~text_mask
     # Series lines are coloured where gridlines and frames are grey: measure line width on colour.
@@ -270,8 +285,14 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
               if not (sx0 <= b.cx < sx1 and sy0 <= b.cy < sy1)]
 
     other_words = [v for v in words if id(v) not in tick_words and _is_text(v)]
-    legend = _legend(words, tick_words, blobs, box, text_h, params)
-    legend_words = {id(v) for e in legend for v in e.words}
+    in_plot = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
+    legend = _legend(_reread_legend_text(words, tick_words, gray, ink_text, blobs, in_plot, text_h,
+                                         params.series_color_delta, marks_read),
+                     tick_words, blobs, box, text_h, params, marks_read=marks_read)
+    # The entries hold words read again beside their swatch: the page's readings of the same
+    # text are the legend's too.
+    legend_words = {id(v) for e in legend for v in e.words} | \
+        {id(v) for v in words if any(_inside(v, e.box) for e in legend)}
     tick_list = [v for ax in (xa, ya) if ax is not None for v in ax.words]
     label_words = [_cleaned_label(v) for v in other_words if parse_point_label(v.text) is not None
                    and id(v) not in legend_words
@@ -370,7 +391,109 @@ def _key(text: str) -> str:
     return "".join(c for c in text.lower() if c.isalnum())
 
 
-def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None) -> list[LegendEntry]:
+def _inside(v: ocr.Word, box, pad: float = 2.0) -> bool:
+    return box[0] - pad <= v.cx <= box[2] + pad and box[1] - pad <= v.cy <= box[3] + pad
+
+
+# Text lines beside possible swatches read again on one chart (each a few milliseconds).
+_LEGEND_REREAD_BUDGET = 30
+
+
+def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
+                        color_delta: float = 22.0, marks_read=frozenset()) -> list[ocr.Word]:
+    """The page's words with each text line level beside a blob (a legend entry's name, if the
+    blob is its swatch) read again on its own: the page pass drops a lone letter ('B' of
+    'Engine B'), misreads short names ('FPS' for 'FP8') or never reads them. A swatch has the
+    colour of markers in the plot (two at least, other than itself: letters of a title read as
+    blobs do not); a blob inside a word a letter wider than it is a glyph of that word. The new
+    reading replaces the page's words in its box unless it has no letter (no name) or is
+    clearly less sure than they are and holds no more than they read; tick labels are kept. `marks_read`: ids of words that are
+    marks read as letters ('-A-'), which own no glyph."""
+    ticks = [v for v in words if id(v) in tick_words]
+    swatches = [b for b in blobs if not any(_glyph_of(b, v, text_h) for v in words if id(v) not in marks_read)
+                and _same_colour_count(b, data_blobs, color_delta) >= 2]
+    out = list(words)
+    for box in swatch_text_boxes(ink, swatches, text_h)[:_LEGEND_REREAD_BUDGET]:
+        if any(_inside(v, box) for v in ticks):
+            continue
+        box = _reaching(box, [v for v in out if id(v) not in tick_words])
+        read = layout.read_line_box(gray, box)
+        if not any(c.isalpha() for v in read for c in v.text):
+            continue
+        old = [v for v in out if _inside(v, box)]
+        old_key, new_key = (_key(" ".join(v.text for v in ws)) for ws in (old, read))
+        holds = len(new_key) > len(old_key) and old_key in new_key
+        if old and not holds and _mean_conf(read) < _mean_conf(old) - 5.0:
+            read = old
+        read = _in_turn(read)
+        checked = [_glyph_checked(v, ink, text_h) for v in read]
+        if _label_text(read) and not _label_text(checked):
+            checked = read  # a point label stays one: 'n=8' is no 'n=B'
+        out = [v for v in out if not _inside(v, box)] + checked
+    return out
+
+
+def _label_text(words) -> bool:
+    return parse_point_label(" ".join(v.text for v in words)) is not None
+
+
+def _in_turn(words: list[ocr.Word]) -> list[ocr.Word]:
+    """The words of one line read alone, each box ending where the next word starts: tesseract
+    may give a doubtful last letter a box inside the word before it ('A' of 'Engine A'), which
+    would start a line of its own."""
+    words = sorted(words, key=lambda v: v.x0)
+    out = []
+    for v, nxt in zip(words, words[1:] + [None]):
+        if nxt is not None and nxt.x0 - 1 < v.x1 and nxt.x0 - 1 > v.x0:
+            v = ocr.Word(v.text, v.conf, v.x0, v.y0, nxt.x0 - 1, v.y1)
+        out.append(v)
+    return out
+
+
+def _glyph_checked(v: ocr.Word, ink: np.ndarray, text_h: float) -> ocr.Word:
+    """The word with its '8', 'B', 'S' and 'I' checked against the shapes of its glyphs, and
+    spaced where its glyphs are a space apart."""
+    box = (v.x0 - 1, v.y0 - 1, v.x1 + 1, v.y1 + 1)
+    text = glyphs.checked_text(v.text, glyphs.glyph_masks(ink, box, 0.5 * text_h))
+    text = glyphs.spaced_text(text, glyphs.glyph_spans(ink, box, 0.5 * text_h), 0.3 * text_h)
+    if text == v.text:
+        return v
+    return ocr.Word(text, v.conf, v.x0, v.y0, v.x1, v.y1)
+
+
+def _reaching(box, words):
+    """The box carried to the end of the words that start inside it: letters joined at their
+    serifs make a stroke too long for a character, and the ink box stops before them ('no ch'
+    of 'no chunking'); the page pass read past them."""
+    x0, y0, x1, y1 = box
+    for v in words:
+        if x0 - 2 <= v.x0 < x1 and y0 <= v.cy <= y1 and v.x1 > x1:
+            x1 = v.x1
+    return x0, y0, x1, y1
+
+
+def _same_colour_count(b, others, delta: float) -> int:
+    others = [o for o in others if o is not b]
+    if not others:
+        return 0
+    d = np.linalg.norm(to_lab([o.color for o in others]) - to_lab([b.color])[0], axis=1)
+    return int((d <= delta).sum())
+
+
+def _glyph_of(b, v: ocr.Word, text_h: float) -> bool:
+    """Blob `b` lies in word `v`, which reaches a letter or more past it: one of its glyphs."""
+    inside = v.x0 - 1 <= b.box[0] and b.box[2] <= v.x1 + 1 and v.y0 - 1 <= b.box[1] and b.box[3] <= v.y1 + 1
+    return inside and (v.w - (b.box[2] - b.box[0])) >= text_h and sum(c.isalnum() for c in v.text) >= 2
+
+
+def _mean_conf(words) -> float:
+    """Confidence of a reading: its words' confidences weighted by their letters and digits."""
+    n = [max(1, sum(c.isalnum() for c in v.text)) for v in words]
+    return float(np.average([v.conf for v in words], weights=n)) if words else 0.0
+
+
+def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None,
+            marks_read=frozenset()) -> list[LegendEntry]:
     """Legend entries from the text lines of every non-tick word (a low-confidence letter still
     ends a name: 'Engine A'). A line starting or ending with a bare number, or a word seen next to
     a number elsewhere ('req' of '64 req'), is a point label; a line that reads like a label as a
@@ -378,7 +501,8 @@ def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None) -> l
     x0, y0, x1, y1 = box
     cands = [v for v in words if id(v) not in tick_words and (_is_text(v) or any(c.isalnum() for c in v.text))]
     lines = [ln for ln in text_lines(cands, text_h)
-             if any(c.isalpha() for v in ln for c in v.text) and any(_is_text(v) for v in ln)]
+             if any(c.isalpha() for v in ln for c in v.text)
+             and any(_is_text(v) and id(v) not in marks_read for v in ln)]
 
     def bare(v):
         return _BARE_NUMBER.match(v.text.strip()) is not None
@@ -397,7 +521,7 @@ def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None) -> l
     if data_blobs is None:
         data_blobs = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
     used: set = set()
-    weak = lambda v: not _is_text(v)  # noqa: E731
+    weak = lambda v: not _is_text(v) or id(v) in marks_read  # noqa: E731
     legend = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, used, weak, plain, words)
     if legend:
         extra = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, set(used), weak,

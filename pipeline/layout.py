@@ -185,19 +185,21 @@ def snap_ticks(axis: AxisFind, ink: np.ndarray, text_h: float, vertical: bool) -
 def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region, equals: bool = False) -> list[Word]:
     """OCR every text line found as ink inside `region`, one line at a time (`equals`: see
     textlines.text_line_boxes)."""
-    from . import ocr
     from .textlines import text_line_boxes
+    return [wd for box in text_line_boxes(ink, text_h, region, equals) for wd in read_line_box(gray, box)]
+
+
+def read_line_box(gray: np.ndarray, box) -> list[Word]:
+    """The words of one text line whose ink box is `box` = (x0, y0, x1, y1), read alone with a
+    margin of white around it and enlarged to tesseract's favourite letter height."""
+    from . import ocr
     h, w = gray.shape
-    out = []
-    for x0, y0, x1, y1 in text_line_boxes(ink, text_h, region, equals):
-        p = max(3, int(0.4 * (y1 - y0)))
-        cx0, cy0, cx1, cy1 = max(0, x0 - p), max(0, y0 - p), min(w, x1 + p), min(h, y1 + p)
-        crop = gray[cy0:cy1, cx0:cx1]
-        scale = float(np.clip(30.0 / max(1, y1 - y0), 1.0, 4.0))
-        for wd in ocr.read_words(crop, scale, ocr.PSM_LINE):
-            if wd.text:
-                out.append(wd.shifted(cx0, cy0))
-    return out
+    x0, y0, x1, y1 = box
+    p = max(3, int(0.4 * (y1 - y0)))
+    cx0, cy0, cx1, cy1 = max(0, x0 - p), max(0, y0 - p), min(w, x1 + p), min(h, y1 + p)
+    crop = gray[cy0:cy1, cx0:cx1]
+    scale = float(np.clip(30.0 / max(1, y1 - y0), 1.0, 4.0))
+    return [wd.shifted(cx0, cy0) for wd in ocr.read_words(crop, scale, ocr.PSM_LINE) if wd.text]
 
 
 def overlaps(a: Word, b: Word) -> bool:

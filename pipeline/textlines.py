@@ -10,10 +10,12 @@ import numpy as np
 
 
 def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int, int],
-                    equals: bool = False) -> list[tuple[int, int, int, int]]:
+                    equals: bool = False, joined: bool = False) -> list[tuple[int, int, int, int]]:
     """Boxes (x0, y0, x1, y1) of text-like lines inside `region` = (x0, y0, x1, y1) of `ink`.
     `equals`: also join the two bars of an '=' (point labels such as 'n=64'); tick labels have
-    none, and their reading is left as it was."""
+    none, and their reading is left as it was. `joined`: also take a long stroke of text height
+    with a thin stem every letter or so: letters joined at their serifs ('unking' of 'no
+    chunking' in a small serif font); in a legend, where no data line runs."""
     rx0, ry0, rx1, ry1 = [int(v) for v in region]
     sub = ink[ry0:ry1, rx0:rx1].astype(np.uint8)
     if sub.size == 0:
@@ -29,6 +31,9 @@ def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int,
             thick = float(dist[y:y + h, x:x + w][lab[y:y + h, x:x + w] == i].max())
             if thick >= 0.3 * max(w, h) and min(w, h) >= 0.4 * text_h:
                 continue
+            comps.append([x, y, x + w, y + h])
+        elif joined and 0.6 * text_h <= h <= 2.0 * text_h and w > 3.0 * text_h \
+                and letter_stems(lab[y:y + h, x:x + w] == i, text_h) >= 0.5 * w / text_h:
             comps.append([x, y, x + w, y + h])
         elif h < 0.3 * text_h and w <= 0.6 * text_h and area >= 2 and h >= 1:
             # a minus sign, a decimal point or a comma
@@ -77,3 +82,18 @@ def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int,
             continue
         boxes.append((int(x0 + rx0), int(y0 + ry0), int(x1 + rx0), int(y1 + ry0)))
     return boxes
+
+
+def letter_stems(mask: np.ndarray, text_h: float) -> int:
+    """Thin upright strokes in a component: runs of columns inked over half the text height,
+    each run at most a third of the text height wide (a marker's column run is wider)."""
+    tall = mask.sum(axis=0) >= 0.5 * text_h
+    n, run = 0, 0
+    for t in list(tall) + [False]:
+        if t:
+            run += 1
+            continue
+        if 0 < run <= max(1.0, text_h / 3.0):
+            n += 1
+        run = 0
+    return n

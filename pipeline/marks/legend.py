@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..ocr import Word
+from ..textlines import text_line_boxes
 from .markers import Blob
 from .series import to_lab
 
@@ -34,6 +35,23 @@ def text_lines(words: list[Word], text_h: float) -> list[list[Word]]:
 
 def _overlap(w: Word, b: Blob) -> bool:
     return min(w.x1, b.box[2]) - max(w.x0, b.box[0]) > 0 and min(w.y1, b.box[3]) - max(w.y0, b.box[1]) > 0
+
+
+def _swatch_word(line: list[Word], i: int, b: Blob, weak) -> bool:
+    """Word i of the line (0 or -1) is blob b read by OCR as letters: b lies in it and in no
+    other word, and it is weak, a letter at most, or b fills most of its box."""
+    w = line[i]
+    others = line[1:] if i == 0 else line[:-1]
+    return len(line) > 1 and _overlap(w, b) and not any(_overlap(o, b) for o in others) \
+        and (weak(w) or _alnum(w) <= 1 or _covered(w, b) >= 0.6)
+
+
+def _covered(w: Word, b: Blob) -> float:
+    """Share of a word's box that blob `b` covers: near all of it when OCR read the blob
+    itself as a word ('PD' for a diamond swatch)."""
+    ix = min(w.x1, b.box[2]) - max(w.x0, b.box[0])
+    iy = min(w.y1, b.box[3]) - max(w.y0, b.box[1])
+    return max(0, ix) * max(0, iy) / max(1, w.w * w.h)
 
 
 def _alnum(w: Word) -> int:
@@ -74,11 +92,13 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
             if k in used or abs(b.cy - cy) > 0.45 * h:
                 continue
             if any(_overlap(w, b) for w in line):
-                # The swatch itself, read by OCR as the line's first "word" ('A', '-e-'); a
-                # blob inside any other word is a letter of the name.
-                if _overlap(line[0], b) and not any(_overlap(w, b) for w in line[1:]) \
-                        and (weak(line[0]) or _alnum(line[0]) <= 1):
+                # The swatch itself, read by OCR as the line's first "word" ('A', '-e-', 'PD'
+                # filling the swatch's box), or as its last one where swatches follow the text
+                # (gnuplot: 'TP=8 -a-'); a blob inside any other word is a letter of the name.
+                if _swatch_word(line, 0, b, weak):
                     d, side = 0, 0
+                elif _swatch_word(line, -1, b, weak):
+                    d, side = 0, 1
                 else:
                     continue
             elif x0 - 4.0 * h <= b.cx < x0:
@@ -97,6 +117,10 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
                 # the text starts after the swatch: drop what OCR read of the swatch and its line
                 while len(words) > 1 and (_overlap(words[0], b) or words[0].x1 <= b.box[2]):
                     words = words[1:]
+            elif side == 1:
+                # the text ends before the swatch: likewise
+                while len(words) > 1 and (_overlap(words[-1], b) or words[-1].x0 >= b.box[0]):
+                    words = words[:-1]
             while len(words) > 1 and weak(words[-1]) and not _alnum(words[-1]):
                 words = words[:-1]
             if not accept(words):
@@ -120,10 +144,11 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
         return out
 
     # One legend puts all its swatches on the same side of the text: take the side that explains
-    # more entries (colour-matched first), the left one on a tie. A swatch between two entries of a
-    # row then goes to the right one of them.
+    # more entries (colour-matched first), then the one with its swatches closer to the text (a
+    # swatch OCR read as the line's last word is at no distance), the left one on a tie. A swatch
+    # between two entries of a row then goes to the right one of them.
     left, right = assign(0), assign(1)
-    score = lambda a: (sum(key[0] == 0 for key, _, _ in a), len(a))
+    score = lambda a: (sum(key[0] == 0 for key, _, _ in a), len(a), -sum(key[1] for key, _, _ in a))
     entries = []
     for key, k, words in (right if score(right) > score(left) else left):
         used.add(k)
@@ -135,15 +160,72 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
 
 def aligned_with(entries: list[LegendEntry], cand: list[LegendEntry], text_h: float) -> list[LegendEntry]:
     """Candidates whose swatch lines up with an accepted entry's swatch, like legend entries do:
-    the next one in the same column or row, with a swatch of the same size."""
+    the next one in the same column (swatches or texts left-aligned) or row (before or after
+    it), with a swatch of the same size."""
     out = []
     for c in cand:
         for e in entries:
-            dx, dy = abs(c.blob.cx - e.blob.cx), abs(c.blob.cy - e.blob.cy)
-            same_size = 0.6 <= c.blob.area / max(1, e.blob.area) <= 1.6
-            same_col = dx <= 2.0 and dy <= 3.5 * text_h
-            same_row = dy <= 2.0 and abs(c.box[0] - e.box[2]) <= 12 * text_h
+            # box centres: a triangle's centroid sits low in its box
+            dx = abs(c.blob.box[0] + c.blob.box[2] - e.blob.box[0] - e.blob.box[2]) / 2
+            dy = abs(c.blob.box[1] + c.blob.box[3] - e.blob.box[1] - e.blob.box[3]) / 2
+            # by box, not area: a triangle swatch fills half the box a square one does
+            same_size = 0.7 <= c.blob.size / max(1.0, e.blob.size) <= 1.4
+            same_col = (dx <= 2.0 or abs(c.box[0] - e.box[0]) <= 2) and dy <= 3.5 * text_h
+            c0, c1 = min(c.box[0], c.blob.box[0]), max(c.box[2], c.blob.box[2])
+            e0, e1 = min(e.box[0], e.blob.box[0]), max(e.box[2], e.blob.box[2])
+            same_row = dy <= 2.0 and max(c0 - e1, e0 - c1) <= 12 * text_h
             if same_size and (same_col or same_row):
                 out.append(c)
                 break
+    return out
+
+
+def swatch_text_boxes(ink: np.ndarray, blobs: list[Blob], text_h: float, max_gap: float = 3.0,
+                      reach: float = 40.0) -> list[tuple[int, int, int, int]]:
+    """Ink boxes of the text lines level with a blob, just right (or left) of it: where a
+    legend entry's name is when the blob is its swatch. The page OCR reads a legend poorly (a
+    lone 'B' dropped, a name cut where the plot's search box ends, a name never read at all);
+    these boxes are read again one line at a time. A box inside another one is dropped."""
+    h, w = ink.shape
+    found = []
+    for b in blobs:
+        if b.box[3] - b.box[1] > 2.5 * text_h:
+            continue  # no swatch is that tall
+        y0, y1 = max(0, int(b.cy - 1.5 * text_h)), min(h, int(np.ceil(b.cy + 1.5 * text_h)))
+        for side in (0, 1):
+            if side == 0:
+                region = (b.box[2] + 1, y0, min(w, int(b.box[2] + reach * text_h)), y1)
+            else:
+                region = (max(0, int(b.box[0] - reach * text_h)), y0, b.box[0] - 1, y1)
+            if region[2] - region[0] < text_h:
+                continue
+            level = [bx for bx in text_line_boxes(ink, text_h, region, equals=True, joined=True)
+                     if abs((bx[1] + bx[3]) / 2 - b.cy) <= 0.5 * text_h]
+            near = [bx for bx in level
+                    if (bx[0] - b.box[2] if side == 0 else b.box[0] - bx[2]) <= max_gap * text_h]
+            if near:
+                first = min(near, key=lambda bx: bx[0]) if side == 0 else max(near, key=lambda bx: bx[2])
+                found.append(_chained(first, level, side, 1.2 * text_h))
+    return _outer_boxes(found)
+
+
+def _chained(first, boxes, side: int, gap: float):
+    """`first` joined with the level boxes that follow it (rightwards for side 0, leftwards
+    for side 1) less than `gap` apart: small text falls apart into pieces at its spaces
+    ('TP=4,' 'DP=2'), while the next entry's text lies past its swatch, farther off."""
+    x0, y0, x1, y1 = first
+    for bx in sorted(boxes, key=lambda bx: bx[0], reverse=side == 1):
+        if side == 0 and 0 <= bx[0] - x1 <= gap or side == 1 and 0 <= x0 - bx[2] <= gap:
+            x0, y0, x1, y1 = min(x0, bx[0]), min(y0, bx[1]), max(x1, bx[2]), max(y1, bx[3])
+    return x0, y0, x1, y1
+
+
+def _outer_boxes(boxes) -> list[tuple[int, int, int, int]]:
+    """Distinct boxes, widest first, without those lying mostly inside a kept one."""
+    out = []
+    for bx in sorted(set(boxes), key=lambda bx: bx[2] - bx[0], reverse=True):
+        area = max(1, (bx[2] - bx[0]) * (bx[3] - bx[1]))
+        if not any(max(0, min(bx[2], o[2]) - max(bx[0], o[0])) * max(0, min(bx[3], o[3]) - max(bx[1], o[1]))
+                   > 0.6 * area for o in out):
+            out.append(bx)
     return out

@@ -30,11 +30,6 @@ EXPECTED_SCALES = {
 }
 assert set(EXPECTED_SCALES) == set(CHART_SPECS)
 
-LEGEND_NAMES_XFAIL = pytest.mark.xfail(strict=True, reason=(
-    "legend chart: the page OCR drops the lone letter 'B' of 'Engine B' and reads 'Engine A' as "
-    "'EngineA', so the names do not match; legend entries are not re-read line by line yet"))
-
-
 class Extracted:
     def __init__(self, truth: ChartTruth, out_dir: Path, ext):
         self.truth, self.out_dir, self.ext = truth, out_dir, ext
@@ -126,7 +121,6 @@ def test_no_extra_points(name, extracted):
 
 
 @pytest.mark.parametrize("name", ["legend"])
-@LEGEND_NAMES_XFAIL
 def test_series_names_from_the_legend(name, extracted):
     assert sorted({r["series"] for r in extracted.rows}) == ["Engine A", "Engine B"]
     for tp in extracted.truth.points:

@@ -1,0 +1,137 @@
+"""Checking OCR's reading of a glyph against its shape.
+
+At legend size (9-12 px letters) tesseract confuses '8', 'B' and 'S' ('FPS' for 'FP8', 'Engine 8'
+for 'Engine B'), and no word list can tell them apart in names like 'B200' or 'FP8'. Their shapes
+can: '8' and 'B' enclose two holes and 'S' none; 'B' has a straight stem down its left side and
+'8' is pinched at its waist. Likewise a 'T' read as 'I' ('TRI-LLM') has a bar across its top that an 'I'
+lacks.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+_CONFUSED = set("8BSI")
+
+
+def holes(mask: np.ndarray) -> int:
+    """Background regions a glyph encloses (4-connected, so a diagonal gap does not close one)."""
+    bg = np.pad(~mask.astype(bool), 1, constant_values=True).astype(np.uint8)
+    n, _ = cv2.connectedComponents(bg, connectivity=4)
+    return n - 2
+
+
+def left_stem(mask: np.ndarray) -> float:
+    """How straight the glyph's left side is: the share of its middle rows (a fifth off top and
+    bottom) that start in the same column. A 'B' has a stem there (1.0, serifs or not); an
+    '8' is pinched at its waist, even when its bowls are fat at 9 px."""
+    m = mask.astype(bool)
+    h = m.shape[0]
+    rows = m[int(0.2 * h):int(np.ceil(0.8 * h))]
+    rows = rows[rows.any(axis=1)]
+    if not len(rows):
+        return 0.0
+    first = rows.argmax(axis=1)
+    return float(np.bincount(first).max() / len(first))
+
+
+def square_top_left(mask: np.ndarray) -> bool:
+    """The top row starts as far left as the middle rows do: the corner of a 'B' (its stem
+    runs into its top bar), where an '8' is round even when blur straightens its side."""
+    m = mask.astype(bool)
+    h = m.shape[0]
+    rows = m[int(0.2 * h):int(np.ceil(0.8 * h))]
+    rows = rows[rows.any(axis=1)]
+    return bool(m[0].any() and len(rows) and m[0].argmax() <= rows.argmax(axis=1).min())
+
+
+def top_bar(mask: np.ndarray) -> bool:
+    """A 'T': wider than half its height, its top rows inked across, its foot a narrow stem."""
+    m = mask.astype(bool)
+    h, w = m.shape
+    top = max(1, h // 8)
+    return w >= 0.5 * h and m[:top].any(axis=0).mean() >= 0.8 and m[-1].mean() <= 0.4
+
+
+def glyph_char(ch: str, mask: np.ndarray, after_digit: bool = False) -> str:
+    """`ch` as OCR read it, or the one of '8', 'B', 'S' the glyph's shape says it is when OCR
+    read one of those three, or 'T' for an 'I' with a top bar; unclear shapes keep OCR's
+    reading. `after_digit`: the glyph follows a digit, inside a number ('128'), and is no 'B'."""
+    if ch not in _CONFUSED or mask.shape[0] < 5:
+        return ch
+    if ch == "I":
+        return "T" if top_bar(mask) else ch
+    k = holes(mask)
+    if k == 0:
+        return "S"
+    if k != 2:
+        return ch
+    stem = left_stem(mask)
+    if stem >= 0.99 and square_top_left(mask) and not after_digit:
+        return "B"
+    if stem <= 0.85:
+        return "8"
+    return ch if ch != "S" else "8"
+
+
+def glyph_masks(ink: np.ndarray, box, min_h: float) -> list[np.ndarray]:
+    """The ink components inside `box` = (x0, y0, x1, y1), left to right, at least `min_h` tall
+    (a glyph each, where the letters do not touch)."""
+    return [m for _x0, _x1, m in _glyphs(ink, box, min_h)]
+
+
+def glyph_spans(ink: np.ndarray, box, min_h: float) -> list[tuple[int, int]]:
+    """Column spans (x0, x1 exclusive) of the glyphs glyph_masks finds."""
+    return [(x0, x1) for x0, x1, _m in _glyphs(ink, box, min_h)]
+
+
+def _glyphs(ink, box, min_h):
+    x0, y0, x1, y1 = [int(v) for v in box]
+    sub = ink[max(0, y0):y1, max(0, x0):x1].astype(np.uint8)
+    if sub.size == 0:
+        return []
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(sub, connectivity=8)
+    comps = sorted((i for i in range(1, n) if stats[i][3] >= min_h), key=lambda i: stats[i][0])
+    out = []
+    for i in comps:
+        x, y, w, h, _a = stats[i]
+        out.append((max(0, x0) + x, max(0, x0) + x + w, lab[y:y + h, x:x + w] == i))
+    return out
+
+
+def spaced_text(text: str, spans: list[tuple[int, int]], space: float) -> str:
+    """`text` with a space where its glyphs (one span each, as in checked_text) stand at least
+    `space` apart and more than twice as far as the letters do: tesseract reads 'Engine A' as
+    one word 'EngineA' when the space is narrow."""
+    chars = [i for i, c in enumerate(text) if not _small(c)]
+    if len(chars) != len(spans) or len(spans) < 3:
+        return text
+    gaps = [b[0] - a[1] for a, b in zip(spans, spans[1:])]
+    letter = float(np.median(gaps))
+    # only between two glyphs with nothing between them in the text: a '-' or '.' has no glyph
+    # here and leaves a gap of its own ('vLLM-like')
+    cut = {chars[k + 1] for k, g in enumerate(gaps) if g >= space and g > 2 * max(letter, 0.5)
+           and chars[k + 1] == chars[k] + 1}
+    out = []
+    for i, c in enumerate(text):
+        if i in cut and not text[i - 1].isspace():
+            out.append(" ")
+        out.append(c)
+    return "".join(out)
+
+
+def checked_text(text: str, masks: list[np.ndarray]) -> str:
+    """`text` with each '8', 'B', 'S' or 'I' checked against its glyph, when the word's glyphs (as
+    glyph_masks finds them) map one to one onto its characters save the small ones ('.', '='):
+    not when letters touch."""
+    chars = [c for c in text if not _small(c)]
+    if len(chars) != len(masks) or not _CONFUSED.intersection(chars):
+        return text
+    prev = [""] + chars[:-1]
+    fixed = iter(glyph_char(c, m, p.isdigit()) for c, m, p in zip(chars, masks, prev))
+    return "".join(c if _small(c) else next(fixed) for c in text)
+
+
+def _small(c: str) -> bool:
+    """Characters with no glyph as tall as half a letter (glyph_masks leaves them out)."""
+    return c.isspace() or c in ".,:;=-_~'\"`"

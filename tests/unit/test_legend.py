@@ -1,0 +1,161 @@
+"""Legend entries: the text beside a swatch found as ink, the swatch OCR reads as letters, and
+the '8' / 'B' / 'S' / 'T' confusions checked against glyph shapes."""
+import cv2
+import numpy as np
+
+from pipeline import glyphs
+from pipeline.digitize import _coloured_glyph, _reaching
+from pipeline.marks.legend import find_legend, swatch_text_boxes
+from pipeline.marks.markers import Blob
+from pipeline.ocr import Word
+from pipeline.textlines import letter_stems, text_line_boxes
+
+
+def _mask(rows):
+    return np.array([[c == "#" for c in r] for r in rows])
+
+
+# Glyphs as the digitiser's ink shows them (from legends rendered at 9-20 px).
+EIGHT_9PX = _mask(["..###.", ".#####", ".#..##", ".#####", ".#####", "##...#", "##...#", ".#####", "..###."])
+B_SANS_8PX = _mask(["#####.", "##..#.", "##.##.", "#####.", "##..#.", "##..##", "#####.", ".###.."])
+B_SERIF = _mask(["#########...", ".###...###..", "..##....###.", "..##....###.", "..##...###..",
+                 "..#######...", "..##...####.", "..##.....##.", "..##.....##.", "..##.....###",
+                 "..##.....##.", "..##....###.", "##########.."])
+S_GLYPH = _mask([".####.", "##..##", "##....", ".###..", "...##.", "....##", "##..##", ".####."])
+T_GLYPH = _mask(["#########", "#########", "...###...", "...###...", "...###...", "...###...",
+                 "...###...", "...###...", "...###..."])
+I_GLYPH = _mask(["###", "###", "###", "###", "###", "###", "###", "###"])
+
+
+def test_holes_and_left_stem_tell_8_from_b_and_s():
+    assert glyphs.holes(EIGHT_9PX) == 2 and glyphs.holes(B_SERIF) == 2 and glyphs.holes(S_GLYPH) == 0
+    assert glyphs.left_stem(B_SERIF) == 1.0 and glyphs.left_stem(B_SANS_8PX) == 1.0
+    assert round(glyphs.left_stem(EIGHT_9PX), 2) == 0.71
+    fat_eight = _mask([".#####.", "###.###", "##...##", "###.###", ".#####.", "###.###", "##...##",
+                       "##...##", "##..###", ".#####."])                   # serif '8', 10 px
+    assert glyphs.left_stem(fat_eight) < 0.85 and glyphs.glyph_char("B", fat_eight) == "8"
+    blurred_eight = _mask([".#####.", "#######", "##...##", "##...##", "######.", "######.", "##...##",
+                           "#....##", "##...##", "#######", ".#####."])    # straight-sided, round top
+    assert glyphs.left_stem(blurred_eight) == 1.0 and not glyphs.square_top_left(blurred_eight)
+    assert glyphs.glyph_char("8", blurred_eight) == "8" and glyphs.square_top_left(B_SERIF)
+
+
+def test_glyph_char_corrects_the_ocr_confusions():
+    assert glyphs.glyph_char("S", EIGHT_9PX) == "8"          # 'FPS' of 'FP8'
+    assert glyphs.glyph_char("8", B_SANS_8PX) == "B"         # 'Engine 8' of 'Engine B'
+    assert glyphs.glyph_char("8", B_SERIF) == "B"
+    assert glyphs.glyph_char("B", EIGHT_9PX) == "8"
+    assert glyphs.glyph_char("8", S_GLYPH) == "S"
+    assert glyphs.glyph_char("I", T_GLYPH) == "T"            # 'TRI-LLM' of 'TRT-LLM'
+    assert glyphs.glyph_char("I", I_GLYPH) == "I"
+    assert glyphs.glyph_char("A", EIGHT_9PX) == "A"          # other letters are OCR's call
+    # inside a number a straight-sided '8' stays a digit ('n=128')
+    assert glyphs.glyph_char("8", B_SANS_8PX, after_digit=True) == "8"
+
+
+def test_checked_text_maps_glyphs_one_to_one_or_leaves_the_text():
+    f = _mask(["####", "#...", "###.", "#...", "#...", "#...", "#...", "#..."])
+    p = _mask(["###.", "#..#", "#..#", "###.", "#...", "#...", "#...", "#..."])
+    assert glyphs.checked_text("FPS", [f, p, EIGHT_9PX]) == "FP8"
+    assert glyphs.checked_text("8200", [B_SANS_8PX, p, f, f]) == "B200"
+    assert glyphs.checked_text("n=128", [p, f, p, B_SANS_8PX]) == "n=128"   # '=' has no tall glyph
+    assert glyphs.checked_text("FPS", [f, EIGHT_9PX]) == "FPS"               # letters touching
+    assert glyphs.checked_text("H100", [f, p, f, p]) == "H100"               # nothing to check
+
+
+def test_letters_joined_at_their_serifs_make_a_line_only_when_asked():
+    ink = np.zeros((40, 200), bool)
+    ink[10:22, 20:80] = False
+    for x in range(20, 80, 5):        # stems every letter, a baseline joining them
+        ink[10:22, x:x + 2] = True
+    ink[21:23, 20:80] = True
+    assert letter_stems(ink[10:23, 20:80], 13.0) == 12
+    assert text_line_boxes(ink, 13.0, (0, 0, 200, 40)) == []
+    assert text_line_boxes(ink, 13.0, (0, 0, 200, 40), joined=True) == [(20, 10, 80, 23)]
+
+
+def _legend_row(text="TP=4, DP=2", scale=0.5):
+    ink = np.zeros((60, 400), np.uint8)
+    cv2.circle(ink, (30, 30), 6, 1, -1)
+    cv2.line(ink, (14, 30), (46, 30), 1, 2)
+    cv2.putText(ink, text, (62, 36), cv2.FONT_HERSHEY_SIMPLEX, scale, 1, 1)
+    blob = Blob(30.0, 30.0, 113, (24, 24, 37, 37), (31, 119, 180), "circle")
+    return ink.astype(bool), blob
+
+
+def test_swatch_text_box_covers_the_whole_name_beside_the_swatch():
+    ink, blob = _legend_row()
+    boxes = swatch_text_boxes(ink, [blob], 12.0)
+    assert len(boxes) == 1
+    x0, y0, x1, y1 = boxes[0]
+    cols = np.nonzero(ink[:, 50:].any(axis=0))[0] + 50
+    assert x0 == cols.min() and x1 == cols.max() + 1      # 'TP=4,' and 'DP=2' in one box
+    assert y0 <= 30 <= y1
+
+
+def test_no_text_box_far_from_the_swatch_or_off_its_row():
+    ink, blob = _legend_row()
+    far = Blob(30.0, 30.0, 113, (24, 24, 37, 37), (31, 119, 180), "circle")
+    assert swatch_text_boxes(ink, [far], 12.0, max_gap=0.5) == []
+    low = Blob(30.0, 50.0, 113, (24, 44, 37, 57), (31, 119, 180), "circle")
+    assert swatch_text_boxes(ink, [low], 12.0) == []
+
+
+def test_box_reaches_to_the_end_of_a_word_starting_in_it():
+    words = [Word("no", 96, 105, 78, 124, 87), Word("chunking", 96, 130, 75, 200, 90),
+             Word("swatch", 90, 60, 75, 100, 90)]
+    assert _reaching((105, 74, 149, 88), words) == (105, 74, 200, 88)
+
+
+def test_a_swatch_read_as_a_word_is_no_part_of_the_name():
+    # 'PD': tesseract's reading of a diamond swatch, its box nearly the swatch's own
+    line = [Word("PD", 51, 1765, 52, 1811, 90), Word("SGLang-like", 91, 1829, 61, 1950, 84)]
+    blob = Blob(1788.0, 71.0, 688, (1770, 53, 1806, 89), (226, 74, 51), "diamond")
+    data = [Blob(500.0 + 40 * i, 400.0, 688, (490 + 40 * i, 390, 510 + 40 * i, 410), (226, 74, 51), "diamond")
+            for i in range(3)]
+    entries = find_legend([line], [blob] + data, 23.0, data)
+    assert [(e.text, e.blob is blob) for e in entries] == [("SGLang-like", True)]
+
+
+def test_a_coloured_letter_or_two_is_a_mark_not_text():
+    rgb = np.full((40, 80, 3), 255, np.uint8)
+    rgb[10:20, 10:20] = (31, 119, 180)          # a blue swatch read as 'A'
+    rgb[10:20, 40:50] = (20, 20, 20)            # a black 'A'
+    black = (20, 20, 20)
+    assert _coloured_glyph(Word("A", 80, 10, 10, 20, 20), rgb, (255, 255, 255), black)
+    assert not _coloured_glyph(Word("A", 80, 40, 10, 50, 20), rgb, (255, 255, 255), black)
+    assert not _coloured_glyph(Word("Ours", 80, 10, 10, 20, 20), rgb, (255, 255, 255), black)
+    assert not _coloured_glyph(Word("64", 80, 10, 10, 20, 20), rgb, (255, 255, 255), black)  # a label
+
+
+def test_a_space_is_put_back_where_the_glyphs_stand_a_space_apart():
+    letters = [(0, 7), (8, 14), (15, 21), (22, 24), (25, 31), (32, 38), (43, 51)]   # 'EngineA'
+    assert glyphs.spaced_text("EngineA", letters, 0.3 * 13) == "Engine A"
+    assert glyphs.spaced_text("Engine A", letters, 0.3 * 13) == "Engine A"
+    even = [(0, 7), (9, 15), (17, 23), (25, 31)]
+    assert glyphs.spaced_text("H100", even, 0.3 * 13) == "H100"
+    assert glyphs.spaced_text("EngineA", letters[:-1], 0.3 * 13) == "EngineA"     # spans do not map
+
+
+def test_a_dark_title_word_is_text_though_not_in_the_tick_colour():
+    rgb = np.full((40, 80, 3), 255, np.uint8)
+    rgb[10:20, 10:20] = (26, 26, 46)            # 'to' of a bold navy title, ticks in grey
+    assert not _coloured_glyph(Word("to", 90, 10, 10, 20, 20), rgb, (255, 255, 255), (80, 80, 80))
+
+
+def test_no_space_is_put_at_a_hyphen():
+    spans = [(0, 6), (7, 9), (10, 12), (13, 21), (28, 30), (31, 33), (34, 40), (41, 47)]  # 'vLLM-like'
+    assert glyphs.spaced_text("vLLM-like", spans, 3.0) == "vLLM-like"
+
+
+def test_a_swatch_read_as_the_last_word_follows_its_text():
+    # gnuplot: 'TP=4, DP=2 -a-', the grey square swatch after the name; a green swatch of the
+    # entry before stands left of the text
+    line = [Word("TP=4,", 93, 817, 25, 870, 45), Word("DP=2", 92, 880, 25, 963, 49),
+            Word("—a—", 40, 980, 26, 1060, 44)]
+    grey = Blob(1020.0, 34.0, 200, (1012, 27, 1028, 42), (85, 85, 85), "square")
+    green = Blob(747.0, 34.0, 200, (738, 26, 757, 42), (120, 185, 11), "triangle-up")
+    data = [Blob(200.0 + 90 * i, 500.0 + k, 200, (190 + 90 * i, 490 + k, 210 + 90 * i, 510 + k), c, "square")
+            for i in range(3) for k, c in ((0, (85, 85, 85)), (100, (120, 185, 11)))]
+    entries = find_legend([line], [green, grey] + data, 20.0, data)
+    assert [(e.text, e.blob is grey) for e in entries] == [("TP=4, DP=2", True)]
