@@ -14,7 +14,7 @@ import numpy as np
 
 from . import imageops, layout, ocr
 from .axes import AxisCalibration, Tick, calibrate
-from .marks.bars import Bar, merge_split_bars, rectangles, refine_end, solid_mask, stacks_on_baseline
+from .marks.bars import Bar, join_aligned_columns, merge_split_bars, rectangles, refine_end, solid_mask, stacks_on_baseline
 from .marks.legend import LegendEntry, text_lines
 from .marks.markers import Blob
 from .marks.series import color_groups, to_lab
@@ -77,7 +77,8 @@ def _upright_bars(rgb_u, bg, text_h, block):
     marks = imageops.color_distance(rgb_u, bg) > BAR_THRESHOLD
     marks &= ~block
     solid = solid_mask(marks, k)
-    pieces = merge_split_bars(rectangles(rgb_u, solid, k + 1), 1.8 * text_h)
+    pieces = join_aligned_columns(merge_split_bars(join_aligned_columns(rectangles(rgb_u, solid, k + 1)),
+                                                   1.8 * text_h))
     stacks, base = stacks_on_baseline(pieces, tol=max(2.0, 0.15 * text_h), min_len=1.5 * text_h)
     loose = [p for p in pieces if p.stack < 0]
     return stacks, base, loose
@@ -96,16 +97,29 @@ def _plausible(stacks, text_h) -> bool:
     return same >= 0.75 and longest >= 2 * text_h
 
 
-def _flat(rgb_u, stacks) -> bool:
+def _flat(rgb_u, stacks, bg) -> bool:
     """Bars are filled flat (or with a smooth gradient): neighbouring pixels inside them differ
-    little, unlike noise or a photograph."""
+    little, unlike noise or a photograph. 'Little' is measured against the background's own
+    grain: a noisy scan of a flat chart is as grainy inside its bars as around them."""
     steps = []
     for s in stacks:
         c = s[0]
         a = rgb_u[int(c.top) + 1:int(c.bottom), c.x0 + 1:c.x1 - 1].astype(np.int16)
         if a.shape[0] >= 2 and a.shape[1] >= 2:
             steps.append(float(np.median(np.abs(np.diff(a, axis=1)).max(axis=2))))
-    return bool(steps) and float(np.median(steps)) <= 8.0
+    if not steps:
+        return False
+    return float(np.median(steps)) <= max(8.0, 1.5 * _grain(rgb_u, bg))
+
+
+def _grain(rgb, bg) -> float:
+    """Median step between horizontally neighbouring background pixels (0 on a clean render)."""
+    a = rgb.astype(np.int16)
+    near = np.abs(a - np.asarray(bg, np.int16)).max(axis=2) <= 40
+    both = near[:, 1:] & near[:, :-1]
+    if both.sum() < 100:
+        return 0.0
+    return float(np.median(np.abs(np.diff(a, axis=1)).max(axis=2)[both]))
 
 
 def _block_mask(shape, frame: Frame, tick_words, text_h):
@@ -357,39 +371,39 @@ def _bar_blob(b: Bar, frame: Frame) -> Blob:
 
 def find_bar_chart(rgb, words, xa, ya, text_h, page_bg):
     """The upright frame, value axis, stacks, baseline and loose pieces of a bar chart, or None
-    when the image holds no bars standing on a baseline."""
+    when the image holds no bars standing on a baseline.
+
+    Both orientations are tried whatever axes were found: a row of value labels can pass for a
+    numeric axis along the categories ('72.8%', '73.1%'), and the bars then lie in the frame
+    that has no axis. A frame with its value axis wins over one without."""
     h, w = rgb.shape[:2]
-    options = []
-    if ya is not None and xa is None:
-        options = [(False, ya)]
-    elif xa is not None and ya is None:
-        options = [(True, xa)]
-    else:
-        options = [(False, ya), (True, xa)]
     found = []
-    for horizontal, axis in options:
+    for horizontal, axis in ((False, ya), (True, xa)):
         frame = Frame(w, h, horizontal)
         rgb_u = frame.image(rgb)
         ticks = axis.words if axis is not None else []
         block = _block_mask(rgb_u.shape, frame, ticks, text_h)
-        bg = _panel_color(rgb_u, page_bg, frame, ticks, text_h)
-        stacks, base, loose = _upright_bars(rgb_u, bg, text_h, block)
-        if base is None or not _plausible(stacks, text_h) or not _flat(rgb_u, stacks):
-            continue
-        area = sum(c.width * c.length for s in stacks for c in s)
-        found.append((len(stacks) + area / (w * h), frame, axis, stacks, base, loose, bg, rgb_u))
+        for bg in _panel_colors(rgb_u, page_bg, frame, ticks, text_h):
+            stacks, base, loose = _upright_bars(rgb_u, bg, text_h, block)
+            if base is None or not _plausible(stacks, text_h) or not _flat(rgb_u, stacks, bg):
+                continue
+            area = sum(c.width * c.length for s in stacks for c in s)
+            found.append((axis is not None, len(stacks) + area / (w * h), frame, axis, stacks, base, loose, bg,
+                          rgb_u))
+            break
     if not found:
         return None
-    found.sort(key=lambda f: -f[0])
-    return found[0][1:]
+    found.sort(key=lambda f: (not f[0], -f[1]))
+    return found[0][2:]
 
 
-def _panel_color(rgb_u, page_bg, frame: Frame, ticks, text_h):
-    """Background the bars stand on (a grey panel on a white page, or the page itself): the
-    dominant colour of a strip just inside the value axis's tick labels, where there is panel
-    but seldom a bar. Without an axis, the page's."""
+def _panel_colors(rgb_u, page_bg, frame: Frame, ticks, text_h):
+    """Backgrounds the bars may stand on, likeliest first: the dominant colour of a strip just
+    inside the value axis's tick labels (a grey panel on a white page), then the page's. The
+    strip is mostly panel, but where the first bar starts at the axis it is that bar's colour:
+    the page is the fallback."""
     if not ticks:
-        return page_bg
+        return [page_bg]
     h, w = rgb_u.shape[:2]
     ups = [frame.word(v) for v in ticks]
     y0, y1 = int(min(u.cy for u in ups)), int(max(u.cy for u in ups))
@@ -400,7 +414,12 @@ def _panel_color(rgb_u, page_bg, frame: Frame, ticks, text_h):
         a = int(min(u.x0 for u in ups) - 0.5 * text_h)
         x0, x1 = int(a - 1.5 * text_h), a
     strip = rgb_u[max(0, y0):min(h, y1), max(0, x0):min(w, x1)]
-    return imageops.dominant_color(strip) if strip.size >= 30 else page_bg
+    if strip.size < 30:
+        return [page_bg]
+    panel = imageops.dominant_color(strip)
+    if float(np.abs(np.asarray(panel, float) - np.asarray(page_bg, float)).max()) <= 6:
+        return [page_bg]
+    return [panel, page_bg]
 
 
 def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
@@ -414,7 +433,9 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     tick_ids = {id(v) for v in (axis.words if axis is not None else [])}
     other_axis = ya if frame.horizontal else xa
     if other_axis is not None:
-        tick_ids |= {id(v) for v in other_axis.words}
+        # Numbers along the categories are category names (batch sizes, years) below the
+        # baseline, and value labels above it (a row of printed values reads as an axis too):
+        # they are read as such, not set aside as ticks.
         notes.append("category axis: numeric labels read as a numeric axis were taken as categories")
     segments = [c for s in stacks for c in s]
     for c in segments:

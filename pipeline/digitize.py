@@ -141,21 +141,14 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     params = params or DigitizeParams()
     h, w = rgb.shape[:2]
     page_bg, gray, ink_text, words, xa, ya, text_h = read_chart_text(rgb, params)
-    # A chart with a numeric axis on one side only (or on none) may be a bar chart; one with
-    # two is read as XY, and as bars only when no markers are found there.
-    if xa is None or ya is None:
-        bars = _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params)
-        if bars is not None:
-            return bars
-    try:
-        return _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h)
-    except NoChartFound:
-        if xa is None or ya is None:
-            raise
-        bars = _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params)
-        if bars is None:
-            raise
+    # Bars (flat-filled rectangles of one width on a common baseline) are looked for first,
+    # with or without a second numeric axis: category names with numbers in them ('batch 1',
+    # 'Llama 3.1 8B') read as a numeric axis across the categories, and would send a bar chart
+    # to the XY reader.
+    bars = _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params)
+    if bars is not None:
         return bars
+    return _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h)
 
 
 def _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params) -> Extraction | None:
