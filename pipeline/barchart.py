@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from . import imageops, layout, ocr
@@ -511,12 +512,12 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
                 and parse_value_label(v.text) is not None and frame.word(v).y1 <= base + 0.3 * text_h
                 and (v.conf >= 50 or len(v.text) >= 3)]
     pairs = _assign_labels(vl_words, segments, frame, text_h)
-    if axis is None and sum(parse_value_label(vl_words[li].text)[1] is not None for li in pairs.values()) < 2:
+    page_labels = {bi: vl_words[li] for bi, li in pairs.items()}
+    expected = _expected_values(segments, frame, axis, base)
+    labels_of = _read_value_labels(rgb, frame, segments, page_labels, expected, bg, text_h)
+    if axis is None and sum(parse_value_label(v.text)[1] is not None for v in labels_of.values()) < 2:
         # No value axis and no printed values: nothing says these shapes are bars of a chart.
         return None
-    labels_of = {bi: _reread_value(gray, vl_words[li], text_h, budget) for bi, li in pairs.items()}
-    if labels_of and len(labels_of) < len(segments):
-        _reread_labels(rgb, gray, frame, segments, labels_of, text_h, budget, list(vl_words))
 
     # Rows: each category's bars by series; a series missing from a category is a row too.
     rows: list[BarRow] = []
@@ -562,6 +563,161 @@ def _read_marker(rgb, gray, frame, groups, series_idx, slots, gi, k, base, text_
     got = [v for v in _read_box(rgb, gray, frame, box, text_h) if parse_value_label(v.text) is not None
            and parse_value_label(v.text)[2] is not None]
     return got[:1]
+
+
+# Value labels are re-read on crops scaled to this text height (tesseract reads digits best
+# well above the 10-15 px of a chart's labels) and binarised against what they are printed on.
+LABEL_TEXT_PX = 40.0
+
+
+def _expected_values(segments, frame: Frame, axis, base) -> list[float | None]:
+    """Each segment's value read off the value axis (None without one): what its printed label
+    should say, used to choose between readings of that label."""
+    cal = axis.calibration if axis is not None else None
+    if cal is None:
+        return [None] * len(segments)
+    end = {(c.stack, c.level): c.top for c in segments}
+    out = []
+    for c in segments:
+        start = end.get((c.stack, c.level - 1), base + 0.5)
+        out.append(float(cal.to_data(frame.value_pixel(c.top)) - cal.to_data(frame.value_pixel(start))))
+    return out
+
+
+def _label_boxes(c: Bar, text_h: float) -> dict[str, tuple[int, int, int, int]]:
+    """Upright-frame boxes where a bar's printed value can be: beyond its end, inside it at the
+    end, and in the middle of the segment (stacks)."""
+    half = max(0.5 * c.width, 3.0 * text_h)
+    depth = min(c.bottom - c.top, 2.2 * text_h)
+    mid = (c.top + c.bottom) / 2.0
+    return {
+        "end": (int(c.cx - half), int(c.top - 2.2 * text_h), int(c.cx + half) + 1, int(c.top) - 1),
+        "inside": (c.x0 + 2, int(c.top) + 2, c.x1 - 2, int(c.top + depth)),
+        "centre": (c.x0 + 2, int(max(c.top + 1, mid - 1.1 * text_h)), c.x1 - 2, int(min(c.bottom, mid + 1.1 * text_h))),
+    }
+
+
+def _binarised(d: np.ndarray, scale: float) -> np.ndarray | None:
+    """Text (large `d`: far from the colour it is printed on) as black on white, enlarged by
+    `scale` before thresholding so that the glyphs keep their anti-aliased shape."""
+    if d.size == 0 or float(d.max()) < 60:
+        return None
+    big = cv2.resize(d, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+    # Half the strokes' own contrast is where an anti-aliased (or blurred) edge lies; a global
+    # threshold (Otsu) on a crop that is mostly background sits lower and fattens the glyphs
+    # into blobs ('70.5%' -> '70').
+    strong = big[big > 30]
+    if strong.size == 0:
+        return None
+    ink = big > max(0.5 * float(np.percentile(strong, 98)), 30.0)
+    if ink.sum() < 6 * scale * scale:
+        return None
+    return np.where(ink, 0, 255).astype(np.uint8)
+
+
+def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h) -> list[Word]:
+    """OCR of one value-label box as a single line: the crop (in the original frame, where the
+    text is upright) is what differs from `fill`, with `blank` pixels (other bars) cleared."""
+    h, w = rgb.shape[:2]
+    x0, y0, x1, y1 = frame.box_to_orig(*box_u)
+    x0, y0, x1, y1 = int(max(0, x0)), int(max(0, y0)), int(min(w, x1)), int(min(h, y1))
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return []
+    d = imageops.color_distance(rgb[y0:y1, x0:x1], fill)
+    if blank is not None:
+        d = np.where(blank[y0:y1, x0:x1], 0, d).astype(np.uint8)
+    scale = float(np.clip(LABEL_TEXT_PX / max(text_h, 1.0), 1.0, 5.0))
+    img = _binarised(d, scale)
+    if img is None:
+        return []
+    pad = int(0.4 * LABEL_TEXT_PX)
+    got = ocr.read_words(np.pad(img, pad, constant_values=255), 1.0, ocr.PSM_LINE)
+    return [Word(v.text, v.conf, int(round((v.x0 - pad) / scale + x0)), int(round((v.y0 - pad) / scale + y0)),
+                 int(round((v.x1 - pad) / scale + x0)), int(round((v.y1 - pad) / scale + y0))) for v in got if v.text]
+
+
+def _as_label(words: list[Word], text_h: float) -> Word | None:
+    """The words of one line read as one value label ('1.9' '7k' -> '1.97k' is no label, but
+    '2,4' '47' split by OCR is '2,447'): joined without spaces, kept when it parses."""
+    if not words:
+        return None
+    ws = sorted(words, key=lambda v: v.x0)
+    for text in ("".join(v.text for v in ws), _join(ws, text_h)):
+        p = parse_value_label(text)
+        if p is not None and p[1] is not None:
+            return Word(p[0], float(min(v.conf for v in ws)), min(v.x0 for v in ws), min(v.y0 for v in ws),
+                        max(v.x1 for v in ws), max(v.y1 for v in ws))
+    return None
+
+
+def _digits(t: str) -> int:
+    return sum(ch.isdigit() for ch in t)
+
+
+def _agrees(v: Word, want: float | None, tol: float) -> bool:
+    p = parse_value_label(v.text)
+    return want is not None and p is not None and p[1] is not None and \
+        abs(p[1] - want) <= tol + label_half_unit(p[0])
+
+
+def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, text_h):
+    """The printed value of every bar segment: its page-pass word, checked against a re-read of
+    its crop (binarised, enlarged, one line). Labels sit at one place on a chart (beyond the
+    bars' ends, inside at the end, or centred in stacked segments): the place the page pass
+    found most labels at is tried first. Of several readings, the one agreeing with the bar's
+    length (within its tolerance) wins, the more digits the better ('70' < '70.5%'); without an
+    axis to check against, the most confident. Returns {segment index: Word}."""
+    h, w = rgb.shape[:2]
+    blank = np.zeros((h, w), bool)
+    for c in segments:
+        x0, y0, x1, y1 = frame.box_to_orig(c.x0, int(c.top), c.x1, int(c.bottom) + 1)
+        blank[max(0, int(y0)):int(y1), max(0, int(x0)):int(x1)] = True
+    stacked = any(c.level > 0 for c in segments)
+    votes = {"end": 0, "inside": 0, "centre": 0}
+    for bi, v in page_labels.items():
+        u, c = frame.word(v), segments[bi]
+        votes["end" if u.y1 <= c.top + 0.4 * text_h else ("centre" if stacked else "inside")] += 1
+    order = sorted(votes, key=lambda k: (-votes[k], ["centre", "end", "inside"].index(k) if stacked
+                                         else ["end", "inside", "centre"].index(k)))
+    if not stacked:
+        order = [k for k in order if k != "centre"]
+    top_votes = max(votes.values())
+    out = {}
+    calls = 0
+    budget = 3 * len(segments) + 6
+    for bi, c in enumerate(segments):
+        want = expected[bi]
+        tol = 0.0
+        if want is not None:
+            tol = 0.02 * max(abs(e) for e in expected if e is not None) + 1e-9
+        cands = []
+        if bi in page_labels:
+            cands.append(page_labels[bi])
+        boxes = _label_boxes(c, text_h)
+        # Only the chart's label place is searched, unless the page pass found none anywhere
+        # (a blurred chart, light labels inside the bars): then every place is.
+        places = order if top_votes == 0 else [k for k in order if votes[k] == top_votes] + \
+            [k for k in order if votes[k] != top_votes and bi not in page_labels]
+        for place in places:
+            if calls >= budget:
+                break
+            inside = place != "end"
+            box = boxes[place]
+            if inside and (box[3] - box[1] < 0.8 * text_h or box[2] - box[0] < 0.8 * text_h):
+                continue
+            calls += 1
+            got = _as_label(_read_label_crop(rgb, frame, box, c.color if inside else bg,
+                                             None if inside else blank, text_h), text_h)
+            if got is not None and _label_cost(frame.word(got), c, text_h) is not None:
+                cands.append(got)
+                if _agrees(got, want, tol) or (want is None and got.conf >= 70):
+                    break
+        if not cands:
+            continue
+        agreeing = [v for v in cands if _agrees(v, want, tol)]
+        pool = agreeing or cands
+        out[bi] = max(pool, key=lambda v: (_digits(v.text) if agreeing else 0, v.conf))
+    return out
 
 
 def _reread_value(gray, v: Word, text_h, budget) -> Word:
