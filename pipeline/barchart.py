@@ -199,6 +199,23 @@ def _join(words, text_h, vertical_rows=True):
     return " ".join(parts).strip()
 
 
+# What OCR makes of a category's tick mark (a short line between the axis and the label).
+_TICK_GLYPHS = set("Il1|iJTj!'")
+
+
+def _drop_tick_mark(words, ups, text_h):
+    """A category's words without its tick mark: a lone thin glyph ('I', '1', 'J', 'T') nearest
+    the axis, clear of the label's own words ('T Small test', 'Long test 1')."""
+    if len(words) < 2:
+        return words
+    first = min(words, key=lambda w: ups[id(w)].y0)
+    u = ups[id(first)]
+    rest = [ups[id(w)] for w in words if w is not first]
+    if first.text in _TICK_GLYPHS and u.y1 <= min(r.y0 for r in rest) + 0.3 * text_h:
+        return [w for w in words if w is not first]
+    return words
+
+
 def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
     """The text under each category slot (left of it for horizontal bars), nearest the axis:
     the first line and the lines right under it that stay inside the slot (an axis title runs
@@ -211,7 +228,7 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
     line_of = {id(w): ln for ln in all_lines for w in ln}
     out = []
     for lo, hi in slots:
-        mine = [w for w in near if lo <= ups[id(w)].cx < hi]
+        mine = _drop_tick_mark([w for w in near if lo <= ups[id(w)].cx < hi], ups, text_h)
         if not mine:
             out.append("")
             continue
@@ -259,6 +276,11 @@ def _reread_text(gray, words, text_h, budget):
     lines = len({round(v.cy / max(text_h, 1)) for v in words})
     got = ocr.read_words(np.pad(crop, 8, constant_values=255), scale, ocr.PSM_LINE if lines == 1 else 6)
     got = [v.shifted(x0 - 8, y0 - 8) for v in got if v.text]
+    # The margin round the crop may hold a tick mark, read as a lone 'J' or '1': a thin glyph
+    # mostly outside the page words' extent is no part of the label.
+    bx0, bx1 = min(v.x0 for v in words), max(v.x1 for v in words)
+    by0, by1 = min(v.y0 for v in words), max(v.y1 for v in words)
+    got = [v for v in got if not (v.text in _TICK_GLYPHS and (v.cx < bx0 or v.cx > bx1 or v.cy < by0 or v.cy > by1))]
     if not got:
         return page
     conf_new = float(np.mean([v.conf for v in got]))
