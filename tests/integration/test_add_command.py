@@ -33,7 +33,7 @@ def test_add_copies_writes_a_card_and_registers(project, tmp_path, capsys):
     assert card.source == {"url": "https://example.com/x.png"}
     assert card.directional and len(card.unanswered) == 8
     charts = Project(project).charts()
-    assert list(charts) == ["deepinfer-prefill", "deepinfer-decode", "vendor-x"]
+    assert list(charts) == ["deepinfer-prefill", "deepinfer-decode", "deepinfer-eval", "vendor-x"]
     after = (project / "params.yaml").read_text()
     assert after.startswith(params_before.split("readings:")[0].rstrip("\n"))   # comments kept
     assert "digitize:" in after and "readings/deepinfer-article.yaml" in after
