@@ -276,11 +276,6 @@ def _reread_text(gray, words, text_h, budget):
     lines = len({round(v.cy / max(text_h, 1)) for v in words})
     got = ocr.read_words(np.pad(crop, 8, constant_values=255), scale, ocr.PSM_LINE if lines == 1 else 6)
     got = [v.shifted(x0 - 8, y0 - 8) for v in got if v.text]
-    # The margin round the crop may hold a tick mark, read as a lone 'J' or '1': a thin glyph
-    # mostly outside the page words' extent is no part of the label.
-    bx0, bx1 = min(v.x0 for v in words), max(v.x1 for v in words)
-    by0, by1 = min(v.y0 for v in words), max(v.y1 for v in words)
-    got = [v for v in got if not (v.text in _TICK_GLYPHS and (v.cx < bx0 or v.cx > bx1 or v.cy < by0 or v.cy > by1))]
     if not got:
         return page
     conf_new = float(np.mean([v.conf for v in got]))
