@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from . import imageops, layout, ocr
 from .axes import AxisCalibration, Tick, calibrate
-from .marks.bars import Bar, merge_split_bars, rectangles, refine_end, solid_mask, stacks_on_baseline
+from .marks.bars import Bar, join_aligned_columns, merge_split_bars, rectangles, refine_end, solid_mask, stacks_on_baseline
 from .marks.legend import LegendEntry, text_lines
 from .marks.markers import Blob
 from .marks.series import color_groups, to_lab
@@ -77,7 +78,8 @@ def _upright_bars(rgb_u, bg, text_h, block):
     marks = imageops.color_distance(rgb_u, bg) > BAR_THRESHOLD
     marks &= ~block
     solid = solid_mask(marks, k)
-    pieces = merge_split_bars(rectangles(rgb_u, solid, k + 1), 1.8 * text_h)
+    pieces = join_aligned_columns(merge_split_bars(join_aligned_columns(rectangles(rgb_u, solid, k + 1)),
+                                                   1.8 * text_h))
     stacks, base = stacks_on_baseline(pieces, tol=max(2.0, 0.15 * text_h), min_len=1.5 * text_h)
     loose = [p for p in pieces if p.stack < 0]
     return stacks, base, loose
@@ -96,16 +98,29 @@ def _plausible(stacks, text_h) -> bool:
     return same >= 0.75 and longest >= 2 * text_h
 
 
-def _flat(rgb_u, stacks) -> bool:
+def _flat(rgb_u, stacks, bg) -> bool:
     """Bars are filled flat (or with a smooth gradient): neighbouring pixels inside them differ
-    little, unlike noise or a photograph."""
+    little, unlike noise or a photograph. 'Little' is measured against the background's own
+    grain: a noisy scan of a flat chart is as grainy inside its bars as around them."""
     steps = []
     for s in stacks:
         c = s[0]
         a = rgb_u[int(c.top) + 1:int(c.bottom), c.x0 + 1:c.x1 - 1].astype(np.int16)
         if a.shape[0] >= 2 and a.shape[1] >= 2:
             steps.append(float(np.median(np.abs(np.diff(a, axis=1)).max(axis=2))))
-    return bool(steps) and float(np.median(steps)) <= 8.0
+    if not steps:
+        return False
+    return float(np.median(steps)) <= max(8.0, 1.5 * _grain(rgb_u, bg))
+
+
+def _grain(rgb, bg) -> float:
+    """Median step between horizontally neighbouring background pixels (0 on a clean render)."""
+    a = rgb.astype(np.int16)
+    near = np.abs(a - np.asarray(bg, np.int16)).max(axis=2) <= 40
+    both = near[:, 1:] & near[:, :-1]
+    if both.sum() < 100:
+        return 0.0
+    return float(np.median(np.abs(np.diff(a, axis=1)).max(axis=2)[both]))
 
 
 def _block_mask(shape, frame: Frame, tick_words, text_h):
@@ -184,6 +199,23 @@ def _join(words, text_h, vertical_rows=True):
     return " ".join(parts).strip()
 
 
+# What OCR makes of a category's tick mark (a short line between the axis and the label).
+_TICK_GLYPHS = set("Il1|iJTj!'")
+
+
+def _drop_tick_mark(words, ups, text_h):
+    """A category's words without its tick mark: a lone thin glyph ('I', '1', 'J', 'T') nearest
+    the axis, clear of the label's own words ('T Small test', 'Long test 1')."""
+    if len(words) < 2:
+        return words
+    first = min(words, key=lambda w: ups[id(w)].y0)
+    u = ups[id(first)]
+    rest = [ups[id(w)] for w in words if w is not first]
+    if first.text in _TICK_GLYPHS and u.y1 <= min(r.y0 for r in rest) + 0.3 * text_h:
+        return [w for w in words if w is not first]
+    return words
+
+
 def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
     """The text under each category slot (left of it for horizontal bars), nearest the axis:
     the first line and the lines right under it that stay inside the slot (an axis title runs
@@ -196,7 +228,7 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
     line_of = {id(w): ln for ln in all_lines for w in ln}
     out = []
     for lo, hi in slots:
-        mine = [w for w in near if lo <= ups[id(w)].cx < hi]
+        mine = _drop_tick_mark([w for w in near if lo <= ups[id(w)].cx < hi], ups, text_h)
         if not mine:
             out.append("")
             continue
@@ -357,39 +389,39 @@ def _bar_blob(b: Bar, frame: Frame) -> Blob:
 
 def find_bar_chart(rgb, words, xa, ya, text_h, page_bg):
     """The upright frame, value axis, stacks, baseline and loose pieces of a bar chart, or None
-    when the image holds no bars standing on a baseline."""
+    when the image holds no bars standing on a baseline.
+
+    Both orientations are tried whatever axes were found: a row of value labels can pass for a
+    numeric axis along the categories ('72.8%', '73.1%'), and the bars then lie in the frame
+    that has no axis. A frame with its value axis wins over one without."""
     h, w = rgb.shape[:2]
-    options = []
-    if ya is not None and xa is None:
-        options = [(False, ya)]
-    elif xa is not None and ya is None:
-        options = [(True, xa)]
-    else:
-        options = [(False, ya), (True, xa)]
     found = []
-    for horizontal, axis in options:
+    for horizontal, axis in ((False, ya), (True, xa)):
         frame = Frame(w, h, horizontal)
         rgb_u = frame.image(rgb)
         ticks = axis.words if axis is not None else []
         block = _block_mask(rgb_u.shape, frame, ticks, text_h)
-        bg = _panel_color(rgb_u, page_bg, frame, ticks, text_h)
-        stacks, base, loose = _upright_bars(rgb_u, bg, text_h, block)
-        if base is None or not _plausible(stacks, text_h) or not _flat(rgb_u, stacks):
-            continue
-        area = sum(c.width * c.length for s in stacks for c in s)
-        found.append((len(stacks) + area / (w * h), frame, axis, stacks, base, loose, bg, rgb_u))
+        for bg in _panel_colors(rgb_u, page_bg, frame, ticks, text_h):
+            stacks, base, loose = _upright_bars(rgb_u, bg, text_h, block)
+            if base is None or not _plausible(stacks, text_h) or not _flat(rgb_u, stacks, bg):
+                continue
+            area = sum(c.width * c.length for s in stacks for c in s)
+            found.append((axis is not None, len(stacks) + area / (w * h), frame, axis, stacks, base, loose, bg,
+                          rgb_u))
+            break
     if not found:
         return None
-    found.sort(key=lambda f: -f[0])
-    return found[0][1:]
+    found.sort(key=lambda f: (not f[0], -f[1]))
+    return found[0][2:]
 
 
-def _panel_color(rgb_u, page_bg, frame: Frame, ticks, text_h):
-    """Background the bars stand on (a grey panel on a white page, or the page itself): the
-    dominant colour of a strip just inside the value axis's tick labels, where there is panel
-    but seldom a bar. Without an axis, the page's."""
+def _panel_colors(rgb_u, page_bg, frame: Frame, ticks, text_h):
+    """Backgrounds the bars may stand on, likeliest first: the dominant colour of a strip just
+    inside the value axis's tick labels (a grey panel on a white page), then the page's. The
+    strip is mostly panel, but where the first bar starts at the axis it is that bar's colour:
+    the page is the fallback."""
     if not ticks:
-        return page_bg
+        return [page_bg]
     h, w = rgb_u.shape[:2]
     ups = [frame.word(v) for v in ticks]
     y0, y1 = int(min(u.cy for u in ups)), int(max(u.cy for u in ups))
@@ -400,7 +432,12 @@ def _panel_color(rgb_u, page_bg, frame: Frame, ticks, text_h):
         a = int(min(u.x0 for u in ups) - 0.5 * text_h)
         x0, x1 = int(a - 1.5 * text_h), a
     strip = rgb_u[max(0, y0):min(h, y1), max(0, x0):min(w, x1)]
-    return imageops.dominant_color(strip) if strip.size >= 30 else page_bg
+    if strip.size < 30:
+        return [page_bg]
+    panel = imageops.dominant_color(strip)
+    if float(np.abs(np.asarray(panel, float) - np.asarray(page_bg, float)).max()) <= 6:
+        return [page_bg]
+    return [panel, page_bg]
 
 
 def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
@@ -414,7 +451,9 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     tick_ids = {id(v) for v in (axis.words if axis is not None else [])}
     other_axis = ya if frame.horizontal else xa
     if other_axis is not None:
-        tick_ids |= {id(v) for v in other_axis.words}
+        # Numbers along the categories are category names (batch sizes, years) below the
+        # baseline, and value labels above it (a row of printed values reads as an axis too):
+        # they are read as such, not set aside as ticks.
         notes.append("category axis: numeric labels read as a numeric axis were taken as categories")
     segments = [c for s in stacks for c in s]
     for c in segments:
@@ -490,12 +529,12 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
                 and parse_value_label(v.text) is not None and frame.word(v).y1 <= base + 0.3 * text_h
                 and (v.conf >= 50 or len(v.text) >= 3)]
     pairs = _assign_labels(vl_words, segments, frame, text_h)
-    if axis is None and sum(parse_value_label(vl_words[li].text)[1] is not None for li in pairs.values()) < 2:
+    page_labels = {bi: vl_words[li] for bi, li in pairs.items()}
+    expected = _expected_values(segments, frame, axis, base)
+    labels_of = _read_value_labels(rgb, frame, segments, page_labels, expected, bg, text_h)
+    if axis is None and sum(parse_value_label(v.text)[1] is not None for v in labels_of.values()) < 2:
         # No value axis and no printed values: nothing says these shapes are bars of a chart.
         return None
-    labels_of = {bi: _reread_value(gray, vl_words[li], text_h, budget) for bi, li in pairs.items()}
-    if labels_of and len(labels_of) < len(segments):
-        _reread_labels(rgb, gray, frame, segments, labels_of, text_h, budget, list(vl_words))
 
     # Rows: each category's bars by series; a series missing from a category is a row too.
     rows: list[BarRow] = []
@@ -541,6 +580,161 @@ def _read_marker(rgb, gray, frame, groups, series_idx, slots, gi, k, base, text_
     got = [v for v in _read_box(rgb, gray, frame, box, text_h) if parse_value_label(v.text) is not None
            and parse_value_label(v.text)[2] is not None]
     return got[:1]
+
+
+# Value labels are re-read on crops scaled to this text height (tesseract reads digits best
+# well above the 10-15 px of a chart's labels) and binarised against what they are printed on.
+LABEL_TEXT_PX = 40.0
+
+
+def _expected_values(segments, frame: Frame, axis, base) -> list[float | None]:
+    """Each segment's value read off the value axis (None without one): what its printed label
+    should say, used to choose between readings of that label."""
+    cal = axis.calibration if axis is not None else None
+    if cal is None:
+        return [None] * len(segments)
+    end = {(c.stack, c.level): c.top for c in segments}
+    out = []
+    for c in segments:
+        start = end.get((c.stack, c.level - 1), base + 0.5)
+        out.append(float(cal.to_data(frame.value_pixel(c.top)) - cal.to_data(frame.value_pixel(start))))
+    return out
+
+
+def _label_boxes(c: Bar, text_h: float) -> dict[str, tuple[int, int, int, int]]:
+    """Upright-frame boxes where a bar's printed value can be: beyond its end, inside it at the
+    end, and in the middle of the segment (stacks)."""
+    half = max(0.5 * c.width, 3.0 * text_h)
+    depth = min(c.bottom - c.top, 2.2 * text_h)
+    mid = (c.top + c.bottom) / 2.0
+    return {
+        "end": (int(c.cx - half), int(c.top - 2.2 * text_h), int(c.cx + half) + 1, int(c.top) - 1),
+        "inside": (c.x0 + 2, int(c.top) + 2, c.x1 - 2, int(c.top + depth)),
+        "centre": (c.x0 + 2, int(max(c.top + 1, mid - 1.1 * text_h)), c.x1 - 2, int(min(c.bottom, mid + 1.1 * text_h))),
+    }
+
+
+def _binarised(d: np.ndarray, scale: float) -> np.ndarray | None:
+    """Text (large `d`: far from the colour it is printed on) as black on white, enlarged by
+    `scale` before thresholding so that the glyphs keep their anti-aliased shape."""
+    if d.size == 0 or float(d.max()) < 60:
+        return None
+    big = cv2.resize(d, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+    # Half the strokes' own contrast is where an anti-aliased (or blurred) edge lies; a global
+    # threshold (Otsu) on a crop that is mostly background sits lower and fattens the glyphs
+    # into blobs ('70.5%' -> '70').
+    strong = big[big > 30]
+    if strong.size == 0:
+        return None
+    ink = big > max(0.5 * float(np.percentile(strong, 98)), 30.0)
+    if ink.sum() < 6 * scale * scale:
+        return None
+    return np.where(ink, 0, 255).astype(np.uint8)
+
+
+def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h) -> list[Word]:
+    """OCR of one value-label box as a single line: the crop (in the original frame, where the
+    text is upright) is what differs from `fill`, with `blank` pixels (other bars) cleared."""
+    h, w = rgb.shape[:2]
+    x0, y0, x1, y1 = frame.box_to_orig(*box_u)
+    x0, y0, x1, y1 = int(max(0, x0)), int(max(0, y0)), int(min(w, x1)), int(min(h, y1))
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return []
+    d = imageops.color_distance(rgb[y0:y1, x0:x1], fill)
+    if blank is not None:
+        d = np.where(blank[y0:y1, x0:x1], 0, d).astype(np.uint8)
+    scale = float(np.clip(LABEL_TEXT_PX / max(text_h, 1.0), 1.0, 5.0))
+    img = _binarised(d, scale)
+    if img is None:
+        return []
+    pad = int(0.4 * LABEL_TEXT_PX)
+    got = ocr.read_words(np.pad(img, pad, constant_values=255), 1.0, ocr.PSM_LINE)
+    return [Word(v.text, v.conf, int(round((v.x0 - pad) / scale + x0)), int(round((v.y0 - pad) / scale + y0)),
+                 int(round((v.x1 - pad) / scale + x0)), int(round((v.y1 - pad) / scale + y0))) for v in got if v.text]
+
+
+def _as_label(words: list[Word], text_h: float) -> Word | None:
+    """The words of one line read as one value label ('1.9' '7k' -> '1.97k' is no label, but
+    '2,4' '47' split by OCR is '2,447'): joined without spaces, kept when it parses."""
+    if not words:
+        return None
+    ws = sorted(words, key=lambda v: v.x0)
+    for text in ("".join(v.text for v in ws), _join(ws, text_h)):
+        p = parse_value_label(text)
+        if p is not None and p[1] is not None:
+            return Word(p[0], float(min(v.conf for v in ws)), min(v.x0 for v in ws), min(v.y0 for v in ws),
+                        max(v.x1 for v in ws), max(v.y1 for v in ws))
+    return None
+
+
+def _digits(t: str) -> int:
+    return sum(ch.isdigit() for ch in t)
+
+
+def _agrees(v: Word, want: float | None, tol: float) -> bool:
+    p = parse_value_label(v.text)
+    return want is not None and p is not None and p[1] is not None and \
+        abs(p[1] - want) <= tol + label_half_unit(p[0])
+
+
+def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, text_h):
+    """The printed value of every bar segment: its page-pass word, checked against a re-read of
+    its crop (binarised, enlarged, one line). Labels sit at one place on a chart (beyond the
+    bars' ends, inside at the end, or centred in stacked segments): the place the page pass
+    found most labels at is tried first. Of several readings, the one agreeing with the bar's
+    length (within its tolerance) wins, the more digits the better ('70' < '70.5%'); without an
+    axis to check against, the most confident. Returns {segment index: Word}."""
+    h, w = rgb.shape[:2]
+    blank = np.zeros((h, w), bool)
+    for c in segments:
+        x0, y0, x1, y1 = frame.box_to_orig(c.x0, int(c.top), c.x1, int(c.bottom) + 1)
+        blank[max(0, int(y0)):int(y1), max(0, int(x0)):int(x1)] = True
+    stacked = any(c.level > 0 for c in segments)
+    votes = {"end": 0, "inside": 0, "centre": 0}
+    for bi, v in page_labels.items():
+        u, c = frame.word(v), segments[bi]
+        votes["end" if u.y1 <= c.top + 0.4 * text_h else ("centre" if stacked else "inside")] += 1
+    order = sorted(votes, key=lambda k: (-votes[k], ["centre", "end", "inside"].index(k) if stacked
+                                         else ["end", "inside", "centre"].index(k)))
+    if not stacked:
+        order = [k for k in order if k != "centre"]
+    top_votes = max(votes.values())
+    out = {}
+    calls = 0
+    budget = 3 * len(segments) + 6
+    for bi, c in enumerate(segments):
+        want = expected[bi]
+        tol = 0.0
+        if want is not None:
+            tol = 0.02 * max(abs(e) for e in expected if e is not None) + 1e-9
+        cands = []
+        if bi in page_labels:
+            cands.append(page_labels[bi])
+        boxes = _label_boxes(c, text_h)
+        # Only the chart's label place is searched, unless the page pass found none anywhere
+        # (a blurred chart, light labels inside the bars): then every place is.
+        places = order if top_votes == 0 else [k for k in order if votes[k] == top_votes] + \
+            [k for k in order if votes[k] != top_votes and bi not in page_labels]
+        for place in places:
+            if calls >= budget:
+                break
+            inside = place != "end"
+            box = boxes[place]
+            if inside and (box[3] - box[1] < 0.8 * text_h or box[2] - box[0] < 0.8 * text_h):
+                continue
+            calls += 1
+            got = _as_label(_read_label_crop(rgb, frame, box, c.color if inside else bg,
+                                             None if inside else blank, text_h), text_h)
+            if got is not None and _label_cost(frame.word(got), c, text_h) is not None:
+                cands.append(got)
+                if _agrees(got, want, tol) or (want is None and got.conf >= 70):
+                    break
+        if not cands:
+            continue
+        agreeing = [v for v in cands if _agrees(v, want, tol)]
+        pool = agreeing or cands
+        out[bi] = max(pool, key=lambda v: (_digits(v.text) if agreeing else 0, v.conf))
+    return out
 
 
 def _reread_value(gray, v: Word, text_h, budget) -> Word:

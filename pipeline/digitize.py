@@ -156,15 +156,22 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     h, w = rgb.shape[:2]
     page_bg, gray, ink_text, words, xa, ya, text_h = read_chart_text(rgb, params)
     # A chart with a numeric axis on one side only (or on none) may be a bar chart; one with
-    # two is read as XY, and as bars only when no markers are found there.
-    if xa is None or ya is None:
+    # two is read as XY, and as bars only when no markers are found there -- or first, when one
+    # of the two axes rests on two labels only: category names with numbers in them ('batch 1',
+    # 'Llama 3.1 8B') read as such an axis across the bars.
+    def ticks(a):
+        return len(a.calibration.ticks) if a is not None else 0
+    weak = xa is not None and ya is not None and min(ticks(xa), ticks(ya)) <= 2 < max(ticks(xa), ticks(ya))
+    if xa is None or ya is None or weak:
         bars = _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params)
-        if bars is not None:
+        # With two axes, the bars must grow along the well-read one.
+        value_axis = None if bars is None else (bars.x_axis if bars.bar_orientation == "horizontal" else bars.y_axis)
+        if bars is not None and (not weak or ticks(value_axis) > 2):
             return bars
     try:
         ext = _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h)
     except NoChartFound:
-        if xa is None or ya is None:
+        if (xa is None or ya is None) or weak:
             raise
         bars = _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params)
         if bars is None:

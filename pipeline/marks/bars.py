@@ -52,7 +52,7 @@ def _split_runs(profile_lab: np.ndarray, valid: np.ndarray, jump: float) -> list
         if start is None:
             start, recent = i, [c]
             continue
-        ref = np.median(np.array(recent[-3:]), axis=0)
+        ref = _median3(recent[-3:])
         if np.linalg.norm(c - ref) > jump:
             runs.append((start, i))
             start, recent = i, [c]
@@ -75,17 +75,31 @@ def _absorb_thin(runs: list[tuple[int, int]], min_len: int) -> list[tuple[int, i
     return [(a, b) for a, b in out]
 
 
+def _median3(vs: list[np.ndarray]) -> np.ndarray:
+    """Element-wise median of one to three vectors (np.median's overhead dominates here)."""
+    if len(vs) == 1:
+        return vs[0]
+    if len(vs) == 2:
+        return (vs[0] + vs[1]) / 2.0
+    a, b, c = vs
+    return a + b + c - np.maximum(np.maximum(a, b), c) - np.minimum(np.minimum(a, b), c)
+
+
 def _median_colors(rgb_patch: np.ndarray, mask_patch: np.ndarray, axis: int):
-    """Median colour of the masked pixels of every column (axis=0) or row (axis=1)."""
-    n = rgb_patch.shape[1 - axis]
-    out = np.zeros((n, 3), np.float32)
-    ok = np.zeros(n, bool)
-    for i in range(n):
-        m = mask_patch[:, i] if axis == 0 else mask_patch[i, :]
-        if m.sum() >= 2:
-            px = rgb_patch[:, i][m] if axis == 0 else rgb_patch[i, :][m]
-            out[i] = np.median(px, axis=0)
-            ok[i] = True
+    """Median colour of the masked pixels of every column (axis=0) or row (axis=1); a line
+    with fewer than two masked pixels has none (ok False)."""
+    m = mask_patch if axis == 0 else mask_patch.T
+    px = rgb_patch if axis == 0 else rgb_patch.transpose(1, 0, 2)
+    if m.shape[0] > 64:
+        # A median over 64 evenly spread pixels of a line is as good as over all of them.
+        pick = np.linspace(0, m.shape[0] - 1, 64).astype(int)
+        m, px = m[pick], px[pick]
+    px = px.astype(np.float32)
+    ok = m.sum(axis=0) >= 2
+    vals = np.where(m[..., None], px, np.nan)
+    out = np.zeros((m.shape[1], 3), np.float32)
+    if ok.any():
+        out[ok] = np.nanmedian(vals[:, ok], axis=0)
     return out, ok
 
 
@@ -170,6 +184,46 @@ def merge_split_bars(bars: list[Bar], max_gap: float, delta: float = 14.0) -> li
     return bars
 
 
+def _baseline(roots: list[Bar], tol: float) -> float:
+    """The bottom row shared by the most bar area (text blobs and legend swatches share rows
+    too, but are small)."""
+    bottoms = np.array([b.bottom for b in roots])
+    areas = np.array([b.width * (b.length + 1) for b in roots], float)
+    best, base = -1.0, None
+    for r in bottoms:
+        near = np.abs(bottoms - r) <= tol
+        k = float(areas[near].sum())
+        if k > best:
+            best, base = k, float(np.median(bottoms[near]))
+    return base
+
+
+def join_aligned_columns(bars: list[Bar], tol: float = 1.0, delta: float = 14.0) -> list[Bar]:
+    """Side-by-side pieces of one colour with the same top and bottom are one bar. A stacked
+    bar is cut into columns where a label printed inside it leaves fewer pixels of one segment
+    in a column than of another (the column's median colour flips); its segments then line up
+    again across the cut."""
+    out = sorted(bars, key=lambda b: (b.x0, b.top))
+    changed = True
+    while changed:
+        changed = False
+        for i, a in enumerate(out):
+            for j, b in enumerate(out):
+                if b.x0 != a.x1 or abs(b.top - a.top) > tol or abs(b.bottom - a.bottom) > tol:
+                    continue
+                if not _same_color(a.color, b.color, delta):
+                    continue
+                wa, wb = a.width, b.width
+                out[i] = Bar(a.x0, b.x1, min(a.top, b.top), max(a.bottom, b.bottom),
+                             a.color if wa >= wb else b.color)
+                del out[j]
+                changed = True
+                break
+            if changed:
+                break
+    return out
+
+
 def stacks_on_baseline(bars: list[Bar], tol: float, min_len: float) -> tuple[list[list[Bar]], float | None]:
     """Bars grouped into stacks (pieces in the same columns, each touching the one below)
     standing on a common baseline: the row most stacks end on. Returns (stacks bottom-up,
@@ -187,16 +241,12 @@ def stacks_on_baseline(bars: list[Bar], tol: float, min_len: float) -> tuple[lis
                 if i not in below or c.top < bars[below[i]].top:
                     below[i] = j
     roots = [i for i in range(len(bars)) if i not in below]
-    bottoms = np.array([bars[i].bottom for i in roots])
-    areas = np.array([bars[i].width * (bars[i].length + 1) for i in roots], float)
-    # The baseline: the bottom row shared by the most bar area (text blobs and legend
-    # swatches share rows too, but are small).
-    best, base = -1.0, None
-    for r in bottoms:
-        near = np.abs(bottoms - r) <= tol
-        k = float(areas[near].sum())
-        if k > best:
-            best, base = k, float(np.median(bottoms[near]))
+    base = _baseline([bars[i] for i in roots], tol)
+    # What lies under the baseline is no segment of a stack (the axis line and a category tick
+    # mark fused into a piece right under a bar): a bar standing on the baseline is a root.
+    for i in [i for i, j in below.items() if abs(bars[i].bottom - base) <= tol and bars[j].top >= base - tol]:
+        del below[i]
+    roots = [i for i in range(len(bars)) if i not in below]
     stacks = []
     for i in roots:
         if abs(bars[i].bottom - base) > tol:
