@@ -179,7 +179,7 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
         return bars
     # Traced lines are the last resort: bar outlines and category labels read as numbers
     # would pass for a line chart.
-    if ext.chart_type == "line" and xa is not None and ya is not None:
+    if ext.chart_type == "line" and xa is not None and ya is not None and not weak:
         bars = _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params)
         if bars is not None:
             return bars
