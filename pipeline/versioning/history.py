@@ -127,6 +127,11 @@ def format_history(chart: str, versions: list) -> str:
             continue
         lines.append(f"   vs v{n - 1}: {len(change.added)} added, {len(change.removed)} removed, "
                      f"{len(change.moved)} moved, {change.unchanged} unchanged")
+        if change.empty:
+            prev = versions[n - 2][0]
+            differ = sorted(k for k, v in e.get("outputs", {}).items() if prev.get("outputs", {}).get(k) != v)
+            lines.append(f"   same points; files that differ: {', '.join(differ) or 'none'} "
+                         f"(columns, axis records or the overlay)")
         for p in change.added:
             lines.append(f"   + {_pt(p)}")
         for p in change.removed:
