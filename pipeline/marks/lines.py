@@ -62,15 +62,17 @@ def color_clusters(rgb: np.ndarray, mask: np.ndarray, max_delta: float, min_pixe
         if near.sum() < min_pixels:
             break
         left &= ~near
-        # Anti-aliasing mixes a line's colour with the background linearly in RGB.
-        mean = np.median(colors[near], axis=0)
-        if any(_is_blend(mean, c, bg, 20.0) for c in taken):
-            continue
         m = np.zeros(mask.shape, bool)
         m[ys[near], xs[near]] = True
         out.append(m)
-        taken.append(mean)
-    return out
+        taken.append(np.median(colors[near], axis=0))
+    # Anti-aliasing mixes a line's colour with the background linearly in RGB: a cluster lying
+    # between the background and a stronger cluster is that line's rim, however many pixels
+    # it holds (a thin line has more rim than core).
+    strength = [float(np.abs(c - bg).max()) for c in taken]
+    return [m for i, m in enumerate(out)
+            if not any(strength[j] > strength[i] and _is_blend(taken[i], taken[j], bg, 20.0)
+                       for j in range(len(out)) if j != i)]
 
 
 def _is_blend(color: np.ndarray, line: np.ndarray, bg: np.ndarray, tol: float) -> bool:
