@@ -14,7 +14,7 @@ import numpy as np
 
 from . import imageops
 from .axes import AxisCalibration, Tick, calibrate
-from .numbers import parse_tick
+from .numbers import parse_clock, parse_tick, unwrap_clock
 from .ocr import Word
 
 
@@ -96,6 +96,14 @@ def _plausible_pair(a: float, b: float) -> bool:
     return False
 
 
+def _unwrapped(ticks: list[Tick], vertical: bool) -> list[Tick]:
+    """Clock-time ticks in the order time runs (left to right, bottom to top), past midnight
+    counted on (see numbers.unwrap_clock)."""
+    order = sorted(ticks, key=lambda t: -t.pixel if vertical else t.pixel)
+    values = unwrap_clock([t.value for t in order])
+    return [Tick(t.pixel, t.text, v, t.box) for t, v in zip(order, values)]
+
+
 def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | None, AxisFind | None, float]:
     """Choose the x and y tick-label groups. Returns (x axis, y axis, typical text height)."""
     nums = [w for w in words if parse_tick(w.text) is not None and w.h > 3]
@@ -105,6 +113,8 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
         for side, ws in _candidate_groups(nums, vertical, text_h):
             ticks = [Tick(w.cy if vertical else w.cx, w.text, parse_tick(w.text), (w.x0, w.y0, w.x1, w.y1))
                      for w in ws]
+            if all(parse_clock(t.text) is not None for t in ticks):
+                ticks = _unwrapped(ticks, vertical)
             cal = calibrate(ticks, tol_px=max(3.0, 0.4 * text_h))
             if cal is None:
                 continue

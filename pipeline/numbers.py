@@ -21,12 +21,38 @@ _POWER = re.compile(r"^10(?:\^\{?(?P<exp>[-+]?\d+)\}?|(?P<sup>[\u207b\u2070\u00b
 _SUPERSCRIPT = str.maketrans("\u207b\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079", "-0123456789")
 
 
+_CLOCK = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$")
+
+
+def parse_clock(text: str) -> float | None:
+    """A clock-time tick ('12:00', '7:30', '23:59:30') in hours since midnight, or None."""
+    m = _CLOCK.match(text.strip().rstrip(".,;"))
+    if not m:
+        return None
+    return int(m.group(1)) + int(m.group(2)) / 60.0 + int(m.group(3) or 0) / 3600.0
+
+
+def unwrap_clock(values: list[float]) -> list[float]:
+    """Clock hours in axis order made to increase: 24 is added at every midnight passed
+    (22:00, 00:00, 02:00 -> 22, 24, 26), as a time axis spanning two days reads."""
+    out, add = [], 0.0
+    for i, v in enumerate(values):
+        if i and v + add < out[-1]:
+            add += 24.0
+        out.append(v + add)
+    return out
+
+
 def parse_tick(text: str) -> float | None:
     """Value of a tick label such as '20k', '1.5M', '20,000', '0.5', '1e4', '10%', '2x', '−5'.
 
     Percent and 'x' are kept in the label's own units ('10%' -> 10.0), as the axis reads them.
-    Returns None for text that is not a number.
+    Clock times are hours since midnight ('12:30' -> 12.5; see unwrap_clock for axes that pass
+    midnight). Returns None for text that is not a number.
     """
+    clock = parse_clock(text)
+    if clock is not None:
+        return clock
     # Tick marks and gridline ends read as trailing punctuation ("80k:", "40k-").
     t = text.strip().rstrip(".:;,_'\"|~+-\u2014)]}{").lstrip(":;,_'\"|~([{")
     if not t:

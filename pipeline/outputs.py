@@ -18,6 +18,7 @@ import numpy as np
 
 from .digitize import Extraction
 from .errors import OutputError
+from .numbers import parse_clock
 
 POINT_COLUMNS = ["series", "label", "x", "y", "x_px", "y_px", "confidence", "source_sha256",
                  "x_err", "y_err", "marker", "color"]
@@ -84,6 +85,9 @@ def axes_record(ext: Extraction) -> dict:
         rec = ax.calibration.as_dict()
         title = ext.axis_titles.get(name, "")
         rec.update({"status": "calibrated", "side": ax.side, "title": title, "unit": _unit(title)})
+        if all(parse_clock(t.text) is not None for t in ax.calibration.ticks):
+            rec["unit"] = "h"
+            rec["clock_time"] = "values are hours since the first midnight before the axis start; 24 is added at each midnight passed"
         out[name] = rec
     out["legend"] = [{"text": e.text, "swatch_px": [round(e.blob.cx, 1), round(e.blob.cy, 1)] if e.blob else None,
                       "marker": e.blob.shape if e.blob else None} for e in ext.legend]

@@ -48,3 +48,12 @@ def test_parse_point_label_keeps_the_printed_text():
 @pytest.mark.parametrize("text", ["abc", "", "4,09", "batch size"])
 def test_parse_point_label_rejects_non_labels(text):
     assert parse_point_label(text) is None
+
+
+def test_clock_ticks_are_hours_and_unwrap_past_midnight():
+    from pipeline.numbers import parse_clock, unwrap_clock
+    assert parse_clock("12:00") == 12.0 and parse_clock("7:30") == 7.5
+    assert parse_clock("23:59:36") == pytest.approx(23.99333, abs=1e-4)
+    assert parse_clock("24:00") is None and parse_clock("12.00") is None
+    assert parse_tick("02:00") == 2.0
+    assert unwrap_clock([20.0, 22.0, 0.0, 2.0, 12.0]) == [20.0, 22.0, 24.0, 26.0, 36.0]
