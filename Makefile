@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export OMP_THREAD_LIMIT := 1
 export DVC_NO_ANALYTICS := 1
 
-.PHONY: run test bench charteval system-deps browser-deps install clean
+.PHONY: run test bench bench-bars charteval system-deps browser-deps install clean
 
 system-deps:
 	@command -v tesseract >/dev/null 2>&1 || { \
@@ -41,6 +41,10 @@ test: install browser-deps
 
 bench: install
 	$(PY) -m pipeline.corpus.bench --corpus build/corpus --generate 120 --seed 0
+
+bench-bars: install
+	$(PY) -m pipeline.corpus.bars --out build/bars --n 60 --seed 0
+	$(PY) -m pipeline.corpus.bench --corpus build/bars
 
 charteval: install
 	$(PY) ../shared/charteval/score.py --project .
