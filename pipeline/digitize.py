@@ -6,7 +6,7 @@ them through the axis calibrations, so a corrected axis never needs a new search
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -973,17 +973,38 @@ def digitize_file(image_path: Path, out_dir: Path, params: DigitizeParams | None
     from .provenance import build_provenance
     params = DigitizeParams.resolve(params)
     image_path = Path(image_path)
+    from .panels import read_panels, split_panels
     rgb = load_rgb(image_path)
-    ext = digitize_array(rgb, params)
+    h, w = rgb.shape[:2]
+    boxes = split_panels(rgb, imageops.page_background(rgb))
+    panels = read_panels(rgb, boxes, lambda a: digitize_array(a, params)) if len(boxes) > 1 else None
+    if panels is None:
+        panels = [((0, 0, w, h), digitize_array(rgb, params))]
     prov = build_provenance(image_path, rgb.shape, params.as_dict())
     sha = prov["source"]["sha256"]
     prov["ocr_engine"] = {"backend": type(ocr.engine()).__name__.strip("_"), "tesseract": ocr.engine_version()}
-    axes = outputs.axes_record(ext)
+    if len(panels) == 1:
+        axes = outputs.axes_record(panels[0][1])
+    else:
+        axes = {"image": {"width": w, "height": h}, "chart_type": "panels",
+                "panels": [dict(box_px=list(box), **outputs.axes_record(e)) for box, e in panels]}
     axes["source_sha256"] = sha
     outputs.write_extraction(Path(out_dir), {
-        "points.csv": outputs.points_csv(ext, sha).encode("utf-8"),
+        "points.csv": outputs.panels_csv([(box[:2], e) for box, e in panels], sha).encode("utf-8"),
         "axes.json": outputs.json_bytes(axes),
-        "overlay.png": outputs.overlay_png(rgb, ext),
+        "overlay.png": outputs.panels_overlay_png(rgb, panels),
         "provenance.json": outputs.json_bytes(prov),
     })
-    return ext
+    return _whole(panels, w, h)
+
+
+def _whole(panels, w: int, h: int) -> Extraction:
+    """The panels as one extraction (pixels in image coordinates) for a caller's summary."""
+    if len(panels) == 1:
+        return panels[0][1]
+    points, notes = [], [f"{len(panels)} panels, each read as a chart of its own (column `panel`)"]
+    for k, ((x0, y0, _, _), e) in enumerate(panels):
+        points += [replace(p, x_px=p.x_px + x0, y_px=p.y_px + y0) for p in e.points]
+        notes += [f"panel {k}: {n}" for n in e.notes]
+    first = panels[0][1]
+    return Extraction(w, h, (0, 0, w, h), first.x_axis, first.y_axis, points, [], [], first.text_h, notes)

@@ -34,16 +34,24 @@ def _fmt(v, nd=6):
 
 
 def points_csv(ext: Extraction, sha256: str) -> str:
+    return panels_csv([((0, 0), ext)], sha256)
+
+
+def panels_csv(panels: list[tuple[tuple[int, int], Extraction]], sha256: str) -> str:
+    """One table for all panels of an image: pixels in whole-image coordinates, `panel` the
+    panel's index in reading order (0 for a single chart)."""
     buf = io.StringIO()
     wr = csv.writer(buf, lineterminator="\n")
-    wr.writerow(POINT_COLUMNS + BAR_COLUMNS)
-    order = (lambda p: (p.series, p.x, p.x_px)) if ext.chart_type == "bar" else (lambda p: (p.series, p.x_px))
-    for p in sorted(ext.points, key=order):
-        conf = point_confidence(ext, p)
-        wr.writerow([p.series, p.label, _fmt(p.x), _fmt(p.y), f"{p.x_px:.1f}", f"{p.y_px:.1f}",
-                     f"{conf:.2f}", sha256, _fmt(p.x_err, 3), _fmt(p.y_err, 3), p.marker,
-                     "#%02x%02x%02x" % p.color]
-                    + [p.value_label, _fmt(p.value_label_num), "" if p.agrees is None else str(p.agrees).lower()])
+    wr.writerow(POINT_COLUMNS + BAR_COLUMNS + ["panel"])
+    for k, ((dx, dy), ext) in enumerate(panels):
+        order = (lambda p: (p.series, p.x, p.x_px)) if ext.chart_type == "bar" else (lambda p: (p.series, p.x_px))
+        for p in sorted(ext.points, key=order):
+            conf = point_confidence(ext, p)
+            wr.writerow([p.series, p.label, _fmt(p.x), _fmt(p.y), f"{p.x_px + dx:.1f}", f"{p.y_px + dy:.1f}",
+                         f"{conf:.2f}", sha256, _fmt(p.x_err, 3), _fmt(p.y_err, 3), p.marker,
+                         "#%02x%02x%02x" % p.color]
+                        + [p.value_label, _fmt(p.value_label_num), "" if p.agrees is None else str(p.agrees).lower()]
+                        + [k])
     return buf.getvalue()
 
 
@@ -103,7 +111,10 @@ def _unit(title: str) -> str:
 
 
 def overlay_png(rgb: np.ndarray, ext: Extraction) -> bytes:
-    img = cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR).copy()
+    return panels_overlay_png(rgb, [((0, 0, rgb.shape[1], rgb.shape[0]), ext)])
+
+
+def _draw(img: np.ndarray, ext: Extraction) -> None:
     x0, y0, x1, y1 = ext.plot_box
     cv2.rectangle(img, (x0, y0), (x1 - 1, y1 - 1), (255, 128, 0), 1)
     for ax, vertical in ((ext.x_axis, False), (ext.y_axis, True)):
@@ -127,6 +138,17 @@ def overlay_png(rgb: np.ndarray, ext: Extraction) -> bytes:
         if p.label:
             cv2.putText(img, p.label, (c[0] + 8, c[1] + 14), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 200), 1,
                         cv2.LINE_AA)
+
+
+def panels_overlay_png(rgb: np.ndarray, panels: list[tuple[tuple[int, int, int, int], Extraction]]) -> bytes:
+    """The image with what each panel's reading found drawn on it (panel boxes in grey)."""
+    img = cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR).copy()
+    for (x0, y0, x1, y1), ext in panels:
+        sub = np.ascontiguousarray(img[y0:y1, x0:x1])
+        _draw(sub, ext)
+        img[y0:y1, x0:x1] = sub
+        if len(panels) > 1:
+            cv2.rectangle(img, (x0, y0), (x1 - 1, y1 - 1), (128, 128, 128), 1)
     ok, buf = cv2.imencode(".png", img)
     if not ok:
         raise OutputError("could not encode the overlay image")

@@ -21,7 +21,7 @@ from .registry.project import Project
 COLUMNS = ["chart", "series", "label", "label_value", "label_meaning", "label_unit",
            "x", "x_err", "x_quantity", "x_unit", "y", "y_err", "y_quantity", "y_unit",
            "x_px", "y_px", "confidence", "marker", "color",
-           "source_sha256", "params_sha256", "ledger_id", "package_version", "git_commit", "directional"]
+           "panel", "source_sha256", "params_sha256", "ledger_id", "package_version", "git_commit", "directional"]
 
 
 def chart_rows(project: Project, name: str, entry: dict | None) -> pd.DataFrame:
