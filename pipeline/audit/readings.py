@@ -14,7 +14,8 @@
         quote: "배치당 4,096 토큰에서 처리량은 약 60k tokens/s/GPU이고 …"
 
 `line_mean` is the average level of a traced line over its x range (a time average, for a
-time axis). A ratio names `numerator` and `denominator` (each {series, point}); max, sum and mean name
+time axis); `fit_slope` and `fit_intercept` are those of a least-squares line through a series'
+points. `panel: N` picks one panel of a multi-panel image (0 = first in reading order). A ratio names `numerator` and `denominator` (each {series, point}); max, sum and mean name
 `points` (a list of {series, point}) or `series` alone for all its points; max also accepts a
 numerator and a denominator given as series only (the largest ratio over points they share).
 """
@@ -27,7 +28,7 @@ from ..datafile import LocatedDict, LocatedList, load_yaml, require
 from ..errors import DataFileError
 from .quoted import Quoted, parse_quoted
 
-KINDS = ("point", "ratio", "range", "max", "sum", "mean", "line_mean")
+KINDS = ("point", "ratio", "range", "max", "sum", "mean", "line_mean", "fit_slope", "fit_intercept")
 SELECTORS = ("label", "category", "x")
 
 
@@ -60,6 +61,7 @@ class Reading:
     numerator: Selection | None = None
     denominator: Selection | None = None
     note: str = ""
+    panel: int | None = None
 
     @property
     def target(self) -> str:
@@ -109,7 +111,8 @@ def _reading(path: Path, item: LocatedDict, default_source: dict) -> Reading:
     r = Reading(id=rid, file=path, line=item.line, kind=kind, chart=chart, image=image, axis=axis,
                 quantity=str(item.get("quantity") or ""), unit=str(item.get("unit") or ""),
                 quoted=quoted, quote=require(path, item, "quote"), source=source,
-                note=str(item.get("note") or ""))
+                note=str(item.get("note") or ""),
+                panel=require(path, item, "panel", int, optional=True))
     series = require(path, item, "series", str, optional=True)
     if "numerator" in item or "denominator" in item:
         r.numerator = _selection(path, item, "numerator", series)
@@ -118,7 +121,7 @@ def _reading(path: Path, item: LocatedDict, default_source: dict) -> Reading:
         raise DataFileError(path, item.line, "numerator", "a ratio needs a numerator and a denominator")
     if kind in ("point",) or (kind == "range" and r.numerator is None):
         r.selections = [_point(path, item, series)]
-    elif kind in ("max", "sum", "mean", "line_mean") and r.numerator is None:
+    elif kind in ("max", "sum", "mean", "line_mean", "fit_slope", "fit_intercept") and r.numerator is None:
         points = item.get("points")
         if points is None:
             if not series:

@@ -154,6 +154,10 @@ def format_value(x: float) -> str:
 
 def measure(reading: Reading, df: pd.DataFrame) -> Measure:
     axis = reading.axis
+    if reading.panel is not None:
+        if "panel" not in df.columns or not (df["panel"] == reading.panel).any():
+            raise Unverifiable(f"the image has no panel {reading.panel} with points")
+        df = df[df["panel"] == reading.panel]
     percent = reading.quoted.suffix == "%" or reading.unit.strip() == "%"
     if reading.numerator is not None:
         if reading.kind == "max" and reading.numerator.by is None:
@@ -166,10 +170,30 @@ def measure(reading: Reading, df: pd.DataFrame) -> Measure:
         return values[0]
     if reading.kind == "line_mean":
         return _line_mean(values)
+    if reading.kind in ("fit_slope", "fit_intercept"):
+        return _fit(values, reading.kind == "fit_slope")
     if reading.kind == "max":
         best = max(values, key=lambda m: m.value)
         return Measure(best.value, best.err, best.evidence, [f"largest of {len(values)} points"] + best.notes, best.alt)
     return _with_alt(lambda ms: _aggregate(ms, reading.kind), values)
+
+
+def _fit(values: list[Measure], slope: bool) -> Measure:
+    """Slope or intercept of the least-squares line y = a + b x through the points, give or
+    take two standard errors of the fit (its scatter, which dwarfs the reading error)."""
+    x = np.array([float(m.evidence[0]["x"]) for m in values])
+    y = np.array([m.value for m in values])
+    if len(x) < 3 or np.ptp(x) == 0:
+        raise Unverifiable("a fitted line needs three or more points at different x")
+    b, a = np.polyfit(x, y, 1)
+    resid = y - (a + b * x)
+    s2 = float(resid @ resid) / (len(x) - 2)
+    sxx = float(((x - x.mean()) ** 2).sum())
+    se_b = np.sqrt(s2 / sxx)
+    se_a = np.sqrt(s2 * (1.0 / len(x) + x.mean() ** 2 / sxx))
+    what = "slope" if slope else "intercept"
+    return Measure(float(b if slope else a), float(2 * (se_b if slope else se_a)),
+                   [m.evidence[0] for m in values], [f"{what} of a least-squares line through {len(x)} points"])
 
 
 def _line_mean(values: list[Measure]) -> Measure:

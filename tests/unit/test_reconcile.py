@@ -1,6 +1,7 @@
 """Verdicts for each kind of reading, on a chart table whose values are known."""
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -175,3 +176,17 @@ def test_line_mean_is_the_width_weighted_level_of_a_step_line():
     t.points["x_px"] = [0.0, 30.0, 30.0, 40.0]
     v = reconcile(reading("line_mean", "125", selections=[Selection("s", None)]), t)
     assert v.measured == pytest.approx(125.0) and v.verdict == "consistent"
+
+
+def test_fit_slope_and_intercept_of_a_series_in_one_panel():
+    x = np.array([0.0, 20000, 40000, 60000, 80000, 100000, 130000])
+    y = 6.44 + 4.37e-05 * x + np.array([0.02, -0.03, 0.01, 0.03, -0.02, 0.0, -0.01])
+    rows = [("bf16", "", xi, yi, 0.0, 0.01) for xi, yi in zip(x, y)] + [("bf16", "", 1.0, 1000.0, 0.0, 1.0)]
+    t = table(rows)
+    t.points["panel"] = [0] * len(x) + [1]          # the other panel's point must not count
+    slope = reconcile(reading("fit_slope", "4.37e-05", selections=[Selection("bf16", None)], panel=0), t)
+    inter = reconcile(reading("fit_intercept", "6.44", selections=[Selection("bf16", None)], panel=0), t)
+    assert slope.measured == pytest.approx(4.37e-05, rel=0.01) and slope.verdict == "consistent"
+    assert inter.measured == pytest.approx(6.44, abs=0.03) and inter.verdict == "consistent"
+    missing = reconcile(reading("fit_slope", "1", selections=[Selection("bf16", None)], panel=5), t)
+    assert missing.verdict == "unverifiable" and "no panel 5" in missing.reason
