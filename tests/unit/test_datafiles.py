@@ -1,5 +1,4 @@
 """A malformed card, readings file or params.yaml is named by file, line and field."""
-import shutil
 from pathlib import Path
 
 import pytest
