@@ -22,6 +22,7 @@ from .marks.markers import drop_fragments, find_markers
 from .marks.series import group_series, to_lab
 from .numbers import leading_junk, parse_point_label, parse_tick
 from .params import DigitizeParams
+from .titles import y_title
 
 
 @dataclass
@@ -314,7 +315,9 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         boxes = [(v.x0, v.y0, v.x1, v.y1) for v in other_words]
         traces = trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, panel_bg, boxes, text_h)
         if traces:
-            return _line_extraction(traces, legend, params, (w, h, box, xa, ya, words, text_h, notes), other_words)
+            ext = _line_extraction(traces, legend, params, (w, h, box, xa, ya, words, text_h, notes))
+            ext.axis_titles = _axis_titles(ext, other_words, gray, ink_text)
+            return ext
     if not data_blobs:
         raise NoChartFound("no data markers or lines were found inside the plot area")
 
@@ -353,11 +356,11 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
 
     ext = Extraction(w, h, box, xa, ya, points, legend, words, text_h, notes)
     calibrate_points(ext)
-    ext.axis_titles = _axis_titles(ext, other_words)
+    ext.axis_titles = _axis_titles(ext, other_words, gray, ink_text)
     return ext
 
 
-def _line_extraction(traces, legend, params, frame, other_words) -> Extraction:
+def _line_extraction(traces, legend, params, frame) -> Extraction:
     """A chart without markers: its lines, each reduced to the vertices of its polyline
     (marker 'line'), named from a legend entry of the same colour when there is one."""
     w, h, box, xa, ya, words, text_h, notes = frame
@@ -372,7 +375,6 @@ def _line_extraction(traces, legend, params, frame, other_words) -> Extraction:
     ext = Extraction(w, h, box, xa, ya, points, legend, words, text_h, notes)
     ext.chart_type = "line"
     calibrate_points(ext)
-    ext.axis_titles = _axis_titles(ext, other_words)
     return ext
 
 
@@ -953,9 +955,11 @@ def _uncertainty(cal: AxisCalibration, pixel: float) -> float:
     return float(abs(cal.to_data(pixel + spread) - cal.to_data(pixel - spread)) / 2.0)
 
 
-def _axis_titles(ext: Extraction, words: list[ocr.Word]) -> dict:
-    """The text line just below the x tick labels, and left of the y tick labels."""
+def _axis_titles(ext: Extraction, words: list[ocr.Word], gray=None, ink=None) -> dict:
+    """The text line just below the x tick labels, and the rotated one left of the y tick labels."""
     out = {"x": "", "y": ""}
+    if gray is not None and ext.y_axis is not None and ext.y_axis.side == "left":
+        out["y"] = y_title(gray, ink, ext.y_axis.words, ext.text_h)
     lines = text_lines([v for v in words if parse_point_label(v.text) is None], ext.text_h)
     if ext.x_axis is not None:
         bottom = max(v.y1 for v in ext.x_axis.words)

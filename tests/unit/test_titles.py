@@ -1,0 +1,24 @@
+"""The y-axis title, written bottom to top left of the tick labels, is read upright."""
+import cv2
+import numpy as np
+
+from pipeline.ocr import Word
+from pipeline.titles import y_title
+
+
+def test_rotated_y_title_is_read():
+    text = np.full((40, 420), 255, np.uint8)
+    cv2.putText(text, "Throughput (tok/s)", (5, 30), cv2.FONT_HERSHEY_SIMPLEX, 0.9, 0, 2, cv2.LINE_AA)
+    page = np.full((500, 300), 255, np.uint8)
+    page[40:460, 10:50] = cv2.rotate(text, cv2.ROTATE_90_COUNTERCLOCKWISE)      # bottom to top
+    ticks = [Word(str(v), 95.0, 70, y, 100, y + 16) for v, y in ((0, 420), (50, 240), (100, 60))]
+    for t in ticks:
+        cv2.putText(page, t.text, (t.x0, t.y1), cv2.FONT_HERSHEY_SIMPLEX, 0.5, 0, 1)
+    got = y_title(page, page < 160, ticks, 16.0)
+    assert got.replace(" ", "").lower() == "throughput(tok/s)"
+
+
+def test_no_title_when_nothing_is_left_of_the_ticks():
+    page = np.full((300, 200), 255, np.uint8)
+    ticks = [Word("10", 95.0, 60, 40, 80, 56), Word("0", 95.0, 60, 240, 80, 256)]
+    assert y_title(page, page < 160, ticks, 16.0) == ""
