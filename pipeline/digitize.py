@@ -169,6 +169,16 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
         value_axis = None if bars is None else (bars.x_axis if bars.bar_orientation == "horizontal" else bars.y_axis)
         if bars is not None and (not weak or ticks(value_axis) > 2):
             return bars
+    weak_x = xa is not None and xa.calibration.rejected and (
+        len(xa.calibration.ticks) <= 2 or len(xa.calibration.rejected) >= len(xa.calibration.ticks))
+    if ya is not None and (xa is None or weak_x):
+        # No numeric x axis (or a fit that dropped as many labels as it kept), and no bars:
+        # labels at equal steps under the plot whose values are not ('16', '32', '1000' QPS)
+        # are categories. One misread label on a numeric axis does not make it categorical.
+        cats = layout.category_axis(words, ya, text_h)
+        if cats is not None and (xa is None or len(cats.calibration.ticks) >= len(xa.calibration.ticks)
+                                 + len(xa.calibration.rejected)):
+            xa = cats
     try:
         ext = _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h)
     except NoChartFound:

@@ -23,6 +23,7 @@ class AxisFind:
     calibration: AxisCalibration
     words: list[Word]
     side: str  # 'left' | 'right' | 'bottom' | 'top'
+    categorical: bool = False   # tick values are category indices 0, 1, 2… (see category_axis)
 
 
 def _clusters(values: np.ndarray, tol: float) -> list[np.ndarray]:
@@ -146,6 +147,42 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
     return x, y, text_h
 
 
+def category_axis(words: list[Word], y: AxisFind | None, text_h: float) -> AxisFind | None:
+    """Labels in one evenly spaced row under the plot ('16', '32', '1000' QPS, or 'TP8', 'TP16')
+    as an x axis of category indices 0, 1, 2…: what a chart with a categorical x axis plots
+    against. None unless three or more labels sit at equal steps."""
+    if y is None:
+        return None
+    own = {id(v) for v in y.words}
+    bottom = max(v.y1 for v in y.words)
+    cands = [v for v in words if id(v) not in own and v.text.strip() and v.conf >= 50
+             and bottom - text_h <= v.cy <= bottom + 4 * text_h and v.x0 > min(u.x1 for u in y.words)]
+    if len(cands) < 3:
+        return None
+    for row in sorted(_clusters(np.array([v.cy for v in cands]), 0.5 * text_h),
+                      key=lambda r: np.mean([cands[i].cy for i in r])):
+        ws = sorted((cands[i] for i in row), key=lambda v: v.x0)
+        groups = [[ws[0]]]
+        for v in ws[1:]:
+            if v.x0 - groups[-1][-1].x1 <= 0.8 * text_h:     # words of one multi-word category
+                groups[-1].append(v)
+            else:
+                groups.append([v])
+        if len(groups) < 3:
+            continue
+        centres = np.array([(g[0].x0 + g[-1].x1) / 2.0 for g in groups])
+        steps = np.diff(centres)
+        if steps.min() <= 0 or steps.std() > 0.06 * steps.mean():
+            continue
+        ticks = [Tick(float(c), " ".join(v.text for v in g), float(i), (g[0].x0, min(v.y0 for v in g),
+                      g[-1].x1, max(v.y1 for v in g))) for i, (c, g) in enumerate(zip(centres, groups))]
+        cal = calibrate(ticks, tol_px=max(3.0, 0.4 * text_h))
+        if cal is None or cal.is_log or len(cal.ticks) < len(ticks):
+            continue
+        return AxisFind(cal, [v for g in groups for v in g], "bottom", categorical=True)
+    return None
+
+
 def snap_ticks(axis: AxisFind, ink: np.ndarray, text_h: float, vertical: bool) -> AxisFind:
     """Move each tick from its label's centre to the tick mark or gridline beside it, if any."""
     h, w = ink.shape
@@ -189,7 +226,7 @@ def snap_ticks(axis: AxisFind, ink: np.ndarray, text_h: float, vertical: bool) -
     cal = calibrate(new_ticks, tol_px=max(1.5, 0.2 * text_h))
     if cal is None or len(cal.ticks) < len(axis.calibration.ticks):
         return axis
-    return AxisFind(cal, axis.words, axis.side)
+    return AxisFind(cal, axis.words, axis.side, axis.categorical)
 
 
 def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region, equals: bool = False) -> list[Word]:

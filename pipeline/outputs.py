@@ -93,6 +93,9 @@ def axes_record(ext: Extraction) -> dict:
         rec = ax.calibration.as_dict()
         title = ext.axis_titles.get(name, "")
         rec.update({"status": "calibrated", "side": ax.side, "title": title, "unit": _unit(title)})
+        if getattr(ax, "categorical", False):
+            rec["scale"] = "categorical"
+            rec["categories"] = [t.text for t in sorted(ax.calibration.ticks, key=lambda t: t.value)]
         if all(parse_clock(t.text) is not None for t in ax.calibration.ticks):
             rec["unit"] = "h"
             rec["clock_time"] = "values are hours since the first midnight before the axis start; 24 is added at each midnight passed"

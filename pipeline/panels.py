@@ -19,7 +19,8 @@ MAX_DEPTH = 2          # two levels of cuts: up to a 2 x 2 grid (or 4 stacked)
 
 def split_panels(rgb: np.ndarray, background) -> list[tuple[int, int, int, int]]:
     """Panel boxes (x0, y0, x1, y1) in reading order; one box (the whole image) if none."""
-    ink = color_distance(rgb, background) > 40
+    # Anything off the page colour counts, a grey plot panel included: a gutter is page only.
+    ink = color_distance(rgb, background) > 16
     h, w = ink.shape
     return _cut(ink, (0, 0, w, h), 0)
 
@@ -30,8 +31,10 @@ def _cut(ink: np.ndarray, box, depth: int) -> list[tuple[int, int, int, int]]:
     x0, y0, x1, y1 = box
     block = ink[y0:y1, x0:x1]
     for along_rows in (True, False):
-        profile = block.any(axis=1) if along_rows else block.any(axis=0)
-        at = _widest_gutter(~profile)
+        counts = block.sum(axis=1) if along_rows else block.sum(axis=0)
+        length = block.shape[1] if along_rows else block.shape[0]
+        # A few stray pixels (JPEG noise) do not fill a gutter.
+        at = _widest_gutter(counts <= max(1, 0.002 * length))
         if at is None:
             continue
         if along_rows:

@@ -38,6 +38,8 @@ def load_extraction(name: str, folder: Path | str) -> ChartTable:
                      na_values={c: [""] for c in ("x", "y", "x_err", "y_err", "value_label_num")})
     axes_path = folder / "axes.json"
     axes = json.loads(axes_path.read_text(encoding="utf-8")) if axes_path.is_file() else {}
+    # A categorical x axis: points are found by their category's index, not by a label.
+    df.attrs["categories"] = list((axes.get("x") or {}).get("categories") or [])
     return ChartTable(name, folder, df, axes)
 
 

@@ -276,6 +276,10 @@ def _values(df: pd.DataFrame, sel: Selection, axis: str) -> list[Measure]:
         picked = rows
     elif sel.by in ("label", "category"):
         picked = rows[[same_label(sel.key, lab) for lab in rows["label"]]]
+        cats = df.attrs.get("categories") or []
+        if picked.empty and sel.by == "category" and any(same_label(sel.key, c) for c in cats):
+            index = next(i for i, c in enumerate(cats) if same_label(sel.key, c))
+            picked = rows[(rows["x"] - index).abs() <= 0.3]
     else:
         picked = _nearest_x(rows, float(sel.key))
     if picked.empty:
