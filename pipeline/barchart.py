@@ -260,6 +260,119 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
     return out
 
 
+def _label_angle(ink: np.ndarray, text_h: float) -> tuple[float | None, np.ndarray]:
+    """Direction of the category labels in a band of ink under the baseline, in degrees
+    (image coordinates, y down: -30 is text rising to the right), or None when they are level.
+
+    Letters are smeared into word blobs; each blob long enough to be a word votes with its
+    principal axis. Blobs at another angle (tick marks, a level axis title) are left out of
+    the returned mask, so that the rotated read sees only the labels."""
+    k = max(3, int(round(0.45 * text_h)))
+    blobs = cv2.dilate(ink.astype(np.uint8), np.ones((k, k), np.uint8))
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(blobs, connectivity=8)
+    angles, weights, comps = [], [], []
+    for i in range(1, n):
+        ys, xs = np.nonzero(lab == i)
+        if xs.size < 10:
+            continue
+        cov = np.cov(np.vstack([xs, ys]).astype(float))
+        ev, evec = np.linalg.eigh(cov)
+        long_, short = float(np.sqrt(max(ev[1], 0))), float(np.sqrt(max(ev[0], 1e-9)))
+        a = float(np.degrees(np.arctan2(evec[1, 1], evec[0, 1])))
+        a = (a + 90.0) % 180.0 - 90.0  # an axis, not a direction: into [-90, 90)
+        comps.append((i, a, long_ / short, long_))
+        if long_ / short >= 2.5 and 4 * long_ >= 2.5 * text_h:
+            angles.append(a)
+            weights.append(xs.size)
+    if len(angles) < 2:
+        return None, ink
+    # The weighted median: one long axis title does not outvote several labels.
+    order = np.argsort(angles)
+    cum = np.cumsum(np.asarray(weights, float)[order])
+    angle = float(np.asarray(angles)[order][np.searchsorted(cum, cum[-1] / 2.0)])
+    agree = sum(abs(a - angle) <= 12 for a in angles)
+    if abs(angle) < 12 or agree < max(2, 0.5 * len(angles)):
+        return None, ink
+    keep = np.zeros(n, bool)
+    for i, a, elong, long_ in comps:
+        x, y, bw, bh, _ = stats[i]
+        # A long blob at another angle is a level axis title or a line, not a label; short
+        # ones ('L4', a lone '1') have no telling axis and stay. A small blob at the band's
+        # top edge is a tick mark coming down from the axis (read as "'" or '.').
+        other = elong >= 2.5 and 3.5 * long_ >= 2 * text_h and min(abs(a - angle), 180 - abs(a - angle)) > 15
+        tick = y <= 1 and bh <= k + 0.7 * text_h and bw <= k + 0.7 * text_h
+        keep[i] = not other and not tick
+    return angle, ink & keep[lab]
+
+
+def _rotated_categories(gray, slots, base, text_h):
+    """Category labels printed at an angle under a vertical bar chart: the band under the
+    baseline is turned so that the labels lie level, read once, and every word goes to the slot
+    its text line meets the baseline in (a rotated label is anchored at its tick). None when
+    the labels are level."""
+    h, w = gray.shape
+    y0 = int(base + 0.3 * text_h) + 1
+    y1 = int(min(h, base + 16 * text_h))
+    if y1 - y0 < 2 * text_h:
+        return None
+    band = gray[y0:y1].astype(np.float32)
+    bgv = float(np.median(band))
+    contrast = np.abs(band - bgv)
+    ink = contrast > max(40.0, 0.5 * float(np.percentile(contrast, 99.5)))
+    # Frame lines and axis lines crossing the band are no text.
+    ink[:, ink.mean(axis=0) > 0.6] = False
+    ink[ink.mean(axis=1) > 0.5] = False
+    # The labels hang from the axis as one block of inked rows; what follows a blank gap (the
+    # axis title, a legend, a frame) is not theirs.
+    rows = np.flatnonzero(ink.any(axis=1))
+    if rows.size:
+        # (Gaps within the first text height are between the tick marks and the labels.)
+        gaps = np.flatnonzero((np.diff(rows) > max(2, 0.6 * text_h)) & (rows[:-1] >= 1.5 * text_h))
+        end = rows[gaps[0]] + 1 if gaps.size else rows[-1] + 1
+        ink[end:] = False
+    angle, ink = _label_angle(ink, text_h)
+    if angle is None:
+        return None
+    # Ink pixels are only a mask; the glyphs' anti-aliased shape reads better, so the
+    # band's own grey levels are kept where the mask (dilated a little) is set.
+    near = cv2.dilate(ink.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    norm = np.clip(255.0 - 255.0 * contrast / max(float(contrast.max()), 1.0), 0, 255)
+    img = np.where(near, norm, 255).astype(np.uint8)
+    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+    big = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+    bh, bw = big.shape
+    diag = int(np.hypot(bh, bw)) + 8
+    m = cv2.getRotationMatrix2D((bw / 2.0, bh / 2.0), angle, 1.0)
+    m[0, 2] += (diag - bw) / 2.0
+    m[1, 2] += (diag - bh) / 2.0
+    turned = cv2.warpAffine(big, m, (diag, diag), flags=cv2.INTER_LINEAR, borderValue=255)
+    got = [v for v in ocr.read_words(turned, 1.0, ocr.PSM_SPARSE) if v.text and any(c.isalnum() for c in v.text)]
+    inv = cv2.invertAffineTransform(m)
+    t = np.radians(angle)
+    d = (np.cos(t), np.sin(t))
+    per_slot: list[list[tuple[float, float, Word]]] = [[] for _ in slots]
+    for v in got:
+        bx, by = inv @ np.array([v.cx, v.cy, 1.0])
+        ox, oy = bx / scale, by / scale + y0
+        # Along the text line back to the baseline: the tick the label hangs from.
+        s = (base - oy) / d[1]
+        x_at = ox + s * d[0]
+        for i, (lo, hi) in enumerate(slots):
+            if lo <= x_at < hi:
+                per_slot[i].append((v.cy, v.cx, v))
+                break
+    out = []
+    for ws in per_slot:
+        if not ws:
+            out.append("")
+            continue
+        # Level in the turned band: one line, left to right.
+        vs = [v for _, _, v in ws]
+        # Letters of turned text stand a little further apart than upright ones.
+        out.append(_join(vs, 1.5 * text_h * scale).strip(".,'`\u00b0"))
+    return out
+
+
 def _reread_text(gray, words, text_h, budget):
     """A category label read again as a block of lines from its own crop: the page pass reads
     small text worse ('TP:' for 'TP=2'). The re-read wins when it is more confident."""
@@ -521,8 +634,10 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
 
     slots = _slots(groups)
     budget = [REREAD_BUDGET + len(slots)]
-    cats = [_reread_text(gray, ws, text_h, budget) if ws else ""
-            for ws in _category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids)]
+    cats = _rotated_categories(gray, slots, base, text_h) if not frame.horizontal else None
+    if cats is None:
+        cats = [_reread_text(gray, ws, text_h, budget) if ws else ""
+                for ws in _category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids)]
 
     # Value labels printed by the bars (beyond the end or inside), and marker words (OOM).
     vl_words = [v for v in words if id(v) not in tick_ids and id(v) not in legend_ids
