@@ -216,6 +216,21 @@ def _drop_tick_mark(words, ups, text_h):
     return words
 
 
+def _chain_from_axis(words, ups, text_h):
+    """The words of a label beside a horizontal bar chart's axis: from the word nearest the
+    axis outwards while each next word follows within a wide word gap. A word beyond a wider
+    gap is other text in the band (the rotated axis title at the image's edge)."""
+    order = sorted(words, key=lambda w: ups[id(w)].y0)
+    keep, reach = [], None
+    for w in order:
+        u = ups[id(w)]
+        if reach is not None and u.y0 - reach > 1.5 * text_h:
+            break
+        keep.append(w)
+        reach = u.y1 if reach is None else max(reach, u.y1)
+    return keep
+
+
 def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
     """The text under each category slot (left of it for horizontal bars), nearest the axis:
     the first line and the lines right under it that stay inside the slot (an axis title runs
@@ -223,7 +238,10 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
     cands = [w for w in words if id(w) not in exclude and any(c.isalnum() for c in w.text)
              and (w.conf >= 40 or sum(c.isalnum() for c in w.text) >= 2)]
     ups = {id(w): frame.word(w) for w in cands}
-    near = [w for w in cands if base - 0.4 * text_h <= ups[id(w)].y0 <= base + 12 * text_h]
+    # A word wholly within 0.8 text heights of the axis is a tick mark read as a glyph ('4'):
+    # labels stand clear of the ticks.
+    near = [w for w in cands if base - 0.4 * text_h <= ups[id(w)].y0 <= base + 12 * text_h
+            and ups[id(w)].y1 > base + 0.8 * text_h]
     all_lines = text_lines(near, text_h)
     line_of = {id(w): ln for ln in all_lines for w in ln}
     out = []
@@ -235,7 +253,7 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
         if frame.horizontal:
             # Right-aligned lines left of the bars: everything in the slot's band within reach.
             mine = [w for w in mine if ups[id(w)].y0 <= base + 10 * text_h]
-            out.append(mine)
+            out.append(_chain_from_axis(mine, ups, text_h))
             continue
         mine.sort(key=lambda w: w.y0)
         rows: list[list[Word]] = []
@@ -373,9 +391,34 @@ def _rotated_categories(gray, slots, base, text_h):
     return out
 
 
-def _reread_text(gray, words, text_h, budget):
+def _clear_axis_side(u: np.ndarray, axis_row: float, text_h: float) -> np.ndarray:
+    """An upright crop (rows run away from the axis) without the axis line and tick mark at its
+    top: ink that starts at the axis and ends, after a blank row, within the first 0.8 text
+    heights is no part of the label (read as 'J', '|', '{' or ':' after 'long prompts')."""
+    if u.size == 0:
+        return u
+    bg = float(np.median(u))
+    d = np.abs(u.astype(np.float32) - bg)
+    rows = (d > max(20.0, 0.2 * float(d.max()))).any(axis=1)
+    lo = max(0, int(np.floor(axis_row - 0.3 * text_h)))
+    near = int(np.ceil(axis_row + 0.25 * text_h))
+    if near < lo or not rows[lo:near + 1].any():
+        return u
+    for r in range(max(lo, int(axis_row) + 1), min(len(rows), int(axis_row + 0.8 * text_h) + 1)):
+        if not rows[r]:
+            if not rows[r:].any():
+                return u
+            out = u.copy()
+            out[:r] = np.uint8(round(bg))
+            return out
+    return u
+
+
+def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: float | None = None,
+                 slot: tuple[float, float] | None = None):
     """A category label read again as a block of lines from its own crop: the page pass reads
-    small text worse ('TP:' for 'TP=2'). The re-read wins when it is more confident."""
+    small text worse ('TP:' for 'TP=2'). The re-read wins when it is more confident. With the
+    frame and baseline, the crop's axis side is cleared of the axis line and tick mark."""
     page = _join(words, text_h)
     if not words or budget[0] <= 0:
         return page
@@ -383,7 +426,27 @@ def _reread_text(gray, words, text_h, budget):
     pad = int(0.4 * text_h) + 2
     x0, y0 = max(0, min(v.x0 for v in words) - pad), max(0, min(v.y0 for v in words) - pad)
     x1, y1 = min(w, max(v.x1 for v in words) + pad), min(h, max(v.y1 for v in words) + pad)
+    if frame is not None and base is not None:
+        # Labels are anchored at the axis: what the page pass missed of a label ('=2' of
+        # 'TP=2', read unsurely) lies between its words and the axis. Under vertical bars a
+        # label is centred on its slot, so the crop is made symmetric about the slot's centre.
+        # The crop reaches the axis and stops there: bars beyond it read as 'I' or '|'.
+        if frame.horizontal:
+            x1 = int(min(w, frame.width - base + 1))
+        else:
+            y0 = int(max(0, base))
+            if slot is not None:
+                c = (slot[0] + slot[1]) / 2.0
+                x0 = int(max(0, min(x0, max(slot[0], 2 * c - x1))))
+                x1 = int(min(w, max(x1, min(slot[1], 2 * c - x0))))
     crop = gray[y0:y1, x0:x1]
+    if frame is not None and base is not None:
+        if frame.horizontal:
+            # Upright, the crop's right edge (nearest the axis) is its first row.
+            crop = np.rot90(_clear_axis_side(np.rot90(crop, 1), base - (frame.width - x1), text_h), -1)
+        else:
+            crop = _clear_axis_side(crop, base - y0, text_h)
+        crop = np.ascontiguousarray(crop)
     budget[0] -= 1
     scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
     lines = len({round(v.cy / max(text_h, 1)) for v in words})
@@ -393,7 +456,20 @@ def _reread_text(gray, words, text_h, budget):
         return page
     conf_new = float(np.mean([v.conf for v in got]))
     conf_old = float(np.mean([v.conf for v in words]))
-    return _join(got, text_h) if conf_new >= conf_old - 2 else page
+    text = _join(got, text_h)
+    return text if _prefer_reread(page, conf_old, text, conf_new) else page
+
+
+def _prefer_reread(page: str, conf_page: float, new: str, conf_new: float) -> bool:
+    """Whether a category's re-read replaces its page reading: when about as confident, or when
+    it reads all the page's letters and digits and more ('TP:' at 96 -> 'TP=2' at 91: the page
+    pass dropped an unsure '=2' that the crop, reaching to the axis, holds)."""
+    if conf_new >= conf_page - 2:
+        return True
+    a = [c for c in page if c.isalnum()]
+    b = iter(c for c in new if c.isalnum())
+    covers = all(c in b for c in a)  # a subsequence of the re-read's characters
+    return covers and sum(c.isalnum() for c in new) > len(a) and conf_new >= 60
 
 
 def _label_cost(u: Word, b: Bar, text_h: float) -> float | None:
@@ -636,8 +712,9 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     budget = [REREAD_BUDGET + len(slots)]
     cats = _rotated_categories(gray, slots, base, text_h) if not frame.horizontal else None
     if cats is None:
-        cats = [_reread_text(gray, ws, text_h, budget) if ws else ""
-                for ws in _category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids)]
+        cats = [_reread_text(gray, ws, text_h, budget, frame, base, slot) if ws else ""
+                for ws, slot in zip(_category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids),
+                                        slots)]
 
     # Value labels printed by the bars (beyond the end or inside), and marker words (OOM).
     vl_words = [v for v in words if id(v) not in tick_ids and id(v) not in legend_ids
@@ -844,12 +921,21 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
                 cands.append(got)
                 if _agrees(got, want, tol) or (want is None and got.conf >= 70):
                     break
-        if not cands:
-            continue
-        agreeing = [v for v in cands if _agrees(v, want, tol)]
-        pool = agreeing or cands
-        out[bi] = max(pool, key=lambda v: (_digits(v.text) if agreeing else 0, v.conf))
+        best = _choose_label(cands, want, tol)
+        if best is not None:
+            out[bi] = best
     return out
+
+
+def _choose_label(cands: list[Word], want: float | None, tol: float) -> Word | None:
+    """Of several readings of one bar's label: those agreeing with the bar's length (within
+    `tol` and the label's own rounding) first, of them the one with most digits ('70' < '70.5%',
+    both agree); with none agreeing (or no axis to check against), the most confident."""
+    if not cands:
+        return None
+    agreeing = [v for v in cands if _agrees(v, want, tol)]
+    pool = agreeing or cands
+    return max(pool, key=lambda v: (_digits(v.text) if agreeing else 0, v.conf))
 
 
 def _reread_value(gray, v: Word, text_h, budget) -> Word:
