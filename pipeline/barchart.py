@@ -724,6 +724,9 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     page_labels = {bi: vl_words[li] for bi, li in pairs.items()}
     expected = _expected_values(segments, frame, axis, base)
     labels_of = _read_value_labels(rgb, frame, segments, page_labels, expected, bg, text_h)
+    fixed = _harmonise_units([v.text for v in labels_of.values()])
+    labels_of = {bi: (v if t == v.text else Word(t, v.conf, v.x0, v.y0, v.x1, v.y1))
+                 for (bi, v), t in zip(labels_of.items(), fixed)}
     if axis is None and sum(parse_value_label(v.text)[1] is not None for v in labels_of.values()) < 2:
         # No value axis and no printed values: nothing says these shapes are bars of a chart.
         return None
@@ -921,10 +924,65 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
                 cands.append(got)
                 if _agrees(got, want, tol) or (want is None and got.conf >= 70):
                     break
+        if want is not None and cands and not any(_agrees(v, want, tol) for v in cands):
+            cands = cands + [Word(t, v.conf, v.x0, v.y0, v.x1, v.y1) for v in cands for t in _decimal_variants(v.text)]
         best = _choose_label(cands, want, tol)
         if best is not None:
             out[bi] = best
     return out
+
+
+# Units that do not change a label's number, and that OCR confuses with each other ('7.4x'
+# read '7.4%') or loses (a small 'x' after '2.6').
+_UNITS = ("%", "x", "\u00d7")
+
+
+def _unit_of(text: str) -> str | None:
+    """The value-neutral unit a label ends with ('' for none, None for other endings)."""
+    t = text.strip()
+    if t and t[-1].isdigit():
+        return ""
+    for u in _UNITS:
+        if t.endswith(u) or (u == "x" and t.endswith("X")):
+            return u
+    return None
+
+
+def _harmonise_units(texts: list[str]) -> list[str]:
+    """The value labels of one chart share one unit: the one most labels carry (at least two)
+    replaces a confusable other unit and is put back where OCR lost it ('7.4%' among '7.3x'
+    '7.0x' -> '7.4x'; '2.6' among '2.9x' '1.5x' -> '2.6x'). Labels ending otherwise ('k',
+    'OOM') are left alone."""
+    units = [_unit_of(t) for t in texts]
+    counts = {u: units.count(u) for u in _UNITS}
+    best = max(_UNITS, key=lambda u: counts[u])
+    carried = sum(counts.values())
+    if counts[best] < 2 or counts[best] <= carried / 2:
+        return list(texts)
+    out = []
+    for t, u in zip(texts, units):
+        if u is None or t.rstrip().endswith(best):
+            out.append(t)
+        elif u == "":
+            out.append(t + best)
+        else:
+            out.append(t.rstrip().rstrip("%xX\u00d7") + best)
+    return out
+
+
+def _decimal_variants(text: str) -> list[str]:
+    """A label read without its decimal point ('27k' for '2.7k', '75x' for '7.5x': the point is
+    a few pixels and blur or a small font loses it): the readings with a point put back between
+    two of its digits. Only a reading that then agrees with its bar is taken (the caller)."""
+    i = next((k for k, c in enumerate(text) if c.isdigit()), None)
+    if i is None:
+        return []
+    j = i
+    while j < len(text) and text[j].isdigit():
+        j += 1
+    if j < len(text) and text[j] in ".,":
+        return []  # the number has its point (or a separator) already
+    return [text[:k] + "." + text[k:] for k in range(i + 1, j)]
 
 
 def _choose_label(cands: list[Word], want: float | None, tol: float) -> Word | None:

@@ -145,3 +145,23 @@ def test_horizontal_label_stops_at_a_wide_gap():
     words = [_w("prompts", 90, 100, 40, 148, 50), _w("long", 90, 70, 40, 96, 50), _w("xe)", 40, 2, 38, 14, 52)]
     ups = {id(w): frame.word(w) for w in words}
     assert [w.text for w in _chain_from_axis(words, ups, 12.0)] == ["prompts", "long"]
+
+
+def test_decimal_point_put_back_only_where_it_agrees():
+    from pipeline.barchart import _decimal_variants
+    assert _decimal_variants("27k") == ["2.7k"]
+    assert _decimal_variants("377k") == ["3.77k", "37.7k"]
+    assert _decimal_variants("7.5x") == [] and _decimal_variants("2,447") == [] and _decimal_variants("OOM") == []
+    # In the choice, the variant agreeing with the bar (2.7k +- 60) wins over the raw reading.
+    cands = [_w("27k", 90)] + [_w(t, 90) for t in _decimal_variants("27k")]
+    assert _choose_label(cands, 2710.0, 60.0).text == "2.7k"
+
+
+def test_units_harmonised_across_a_chart():
+    from pipeline.barchart import _harmonise_units
+    assert _harmonise_units(["7.4%", "7.3x", "7.0x", "OOM"]) == ["7.4x", "7.3x", "7.0x", "OOM"]
+    assert _harmonise_units(["2.9x", "1.5x", "2.6", "1.2k"]) == ["2.9x", "1.5x", "2.6x", "1.2k"]
+    assert _harmonise_units(["2.6X", "2.4x", "1.1x"]) == ["2.6x", "2.4x", "1.1x"]
+    # No unit carried by two labels, or a split vote: nothing changes.
+    assert _harmonise_units(["7.4%", "7.3x", "70"]) == ["7.4%", "7.3x", "70"]
+    assert _harmonise_units(["12", "30", "41"]) == ["12", "30", "41"]
