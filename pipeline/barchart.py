@@ -723,6 +723,12 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     pairs = _assign_labels(vl_words, segments, frame, text_h)
     page_labels = {bi: vl_words[li] for bi, li in pairs.items()}
     expected = _expected_values(segments, frame, axis, base)
+    # Ticks read without their decimal point make every bar ten times too long: seen in the
+    # page's labels first, so that the labels' re-read is checked against the right values.
+    page_nums = {bi: parse_value_label(v.text) for bi, v in page_labels.items()}
+    tick_texts = [t.text for t in axis.calibration.ticks] if axis is not None and axis.calibration is not None else []
+    shift = _decimal_shift([(p[1] if p else None, expected[bi]) for bi, p in page_nums.items()], tick_texts)
+    expected = [e * shift if e is not None else None for e in expected]
     labels_of = _read_value_labels(rgb, frame, segments, page_labels, expected, bg, text_h)
     fixed = _harmonise_units([v.text for v in labels_of.values()])
     labels_of = {bi: (v if t == v.text else Word(t, v.conf, v.x0, v.y0, v.x1, v.y1))
@@ -758,7 +764,7 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
                     r.label = marks[0]
                     used_words.add(id(marks[0]))
                 rows.append(r)
-    _values(rows, frame, axis, base, text_h, notes)
+    _values(rows, frame, axis, base, text_h, notes, shift)
     return frame, axis, rows, legend, notes, groups, cats
 
 
@@ -1048,7 +1054,36 @@ def _reread_labels(rgb, gray, frame, segments, labels_of, text_h, budget, taken)
                 break
 
 
-def _values(rows, frame: Frame, axis, base, text_h, notes):
+def _decimal_shift(pairs: list[tuple[float | None, float | None]], tick_texts: list[str]) -> float:
+    """The power of ten (0.1 or 0.01) by which the printed values fall short of the values read
+    off the axis, or 1.0. Tick labels lose their decimal points all alike ('0.5' '1.5' '2.0'
+    read '05' '15' '20', '0.0' unchanged): the ticks still fit a line, but every bar comes out
+    ten times too long, and each printed label disagrees by that factor. A lost point only
+    makes ticks larger, and needs digits on both sides: every non-zero tick must have more
+    digits than the shift drops, and not all may be round multiples of it (an axis of '100'
+    '200' is more likely printed so than '10.0' '20.0' - labels that each lost a digit, '28'
+    for '287', would otherwise move it). At least three labels, and most, show the factor."""
+    ratios = [ln / v for ln, v in pairs if ln is not None and v is not None and ln != 0 and abs(v) > 1e-12]
+    if len(ratios) < 3:
+        return 1.0
+    nums = []
+    for t in tick_texts:
+        digits = "".join(c for c in t if c.isdigit())
+        if digits.strip("0"):
+            nums.append(digits)
+    for k in (1, 2):
+        f = 10.0 ** -k
+        if not nums or any(len(d.lstrip("0") or "0") < k + 1 and not d.startswith("0") for d in nums):
+            continue
+        if all(d.endswith("0" * k) for d in nums):
+            continue
+        hits = sum(abs(q / f - 1.0) <= 0.05 for q in ratios)
+        if hits >= max(3, 0.6 * len(ratios)):
+            return f
+    return 1.0
+
+
+def _values(rows, frame: Frame, axis, base, text_h, notes, shift: float = 1.0):
     """Each row's value from its bar: through the value axis, or through a scale fitted from
     the printed labels to bar lengths when there is no axis; then the label check."""
     by_stack: dict[int, list[Bar]] = {}
@@ -1083,6 +1118,14 @@ def _values(rows, frame: Frame, axis, base, text_h, notes):
                 v -= float(cal.to_data(q))
                 e *= 2
             r.value, r.err = v, e
+        f = shift if shift != 1.0 else _decimal_shift([(r.label_num, r.value) for r in rows if r.bar is not None],
+                                                      [t.text for t in cal.ticks])
+        if f != 1.0:
+            for r in rows:
+                if r.value is not None:
+                    r.value, r.err = r.value * f, r.err * f
+            notes.append(f"the printed values are {f:g} times what the value axis's tick labels say: the "
+                         f"ticks were read without their decimal point; values follow the printed labels' scale")
     else:
         ticks = [Tick(0.0, "baseline", 0.0)]
         for r in rows:

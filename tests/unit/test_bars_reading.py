@@ -165,3 +165,22 @@ def test_units_harmonised_across_a_chart():
     # No unit carried by two labels, or a split vote: nothing changes.
     assert _harmonise_units(["7.4%", "7.3x", "70"]) == ["7.4%", "7.3x", "70"]
     assert _harmonise_units(["12", "30", "41"]) == ["12", "30", "41"]
+
+
+def test_printed_values_outvote_ticks_read_without_their_point():
+    from pipeline.barchart import _decimal_shift
+    ticks = ["0.0", "05", "15", "20"]          # '0.5' '1.5' '2.0' read without their point
+    # Every bar ten times too long against its label.
+    assert _decimal_shift([(1.2, 12.1), (2.3, 23.0), (0.8, 7.9), (None, 5.0)], ticks) == pytest.approx(0.1)
+    assert _decimal_shift([(5300, 53100.0), (3100, 31100.0), (7200, 72100.0)], ["0", "25k", "50k", "75k"]) \
+        == pytest.approx(0.1)
+    # Agreeing labels, too few labels, one stray misreading: no shift.
+    assert _decimal_shift([(1.2, 1.21), (2.3, 2.3), (0.8, 0.79)], ticks) == 1.0
+    assert _decimal_shift([(1.2, 12.1), (2.3, 23.0)], ticks) == 1.0
+    assert _decimal_shift([(1.2, 12.1), (2.3, 2.3), (0.8, 0.79), (1.5, 1.5)], ticks) == 1.0
+    # Round ticks ('100' '200') or one-digit ticks cannot have lost a point: labels that each
+    # lost a digit ('28' for '287') do not move the axis.
+    assert _decimal_shift([(28, 287.0), (35, 357.0), (63, 647.0)], ["0", "100", "200", "300"]) == 1.0
+    assert _decimal_shift([(4.3, 43.0), (5.9, 59.0), (5.3, 53.0)], ["0", "2", "4", "6"]) == 1.0
+    # A larger printed value is no lost point.
+    assert _decimal_shift([(43, 4.3), (59, 5.9), (53, 5.3)], ticks) == 1.0
