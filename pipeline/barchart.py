@@ -802,16 +802,19 @@ def _expected_values(segments, frame: Frame, axis, base) -> list[float | None]:
     return out
 
 
-def _label_boxes(c: Bar, text_h: float) -> dict[str, tuple[int, int, int, int]]:
+def _label_boxes(c: Bar, text_h: float, along: bool = False) -> dict[str, tuple[int, int, int, int]]:
     """Upright-frame boxes where a bar's printed value can be: beyond its end, inside it at the
-    end, and in the middle of the segment (stacks)."""
+    end, and in the middle of the segment (stacks). `along`: the text runs along the bar (a
+    horizontal bar chart turned upright), so the boxes reach a label's length from the end,
+    not a text height ('68.0%' inside a bar was read '0%')."""
+    reach = 7.0 * text_h if along else 2.2 * text_h
     half = max(0.5 * c.width, 3.0 * text_h)
-    depth = min(c.bottom - c.top, 2.2 * text_h)
+    depth = min(c.bottom - c.top, reach)
     mid = (c.top + c.bottom) / 2.0
     return {
-        "end": (int(c.cx - half), int(c.top - 2.2 * text_h), int(c.cx + half) + 1, int(c.top) - 1),
+        "end": (int(c.cx - half), int(c.top - reach), int(c.cx + half) + 1, int(c.top) - 1),
         "inside": (c.x0 + 2, int(c.top) + 2, c.x1 - 2, int(c.top + depth)),
-        "centre": (c.x0 + 2, int(max(c.top + 1, mid - 1.1 * text_h)), c.x1 - 2, int(min(c.bottom, mid + 1.1 * text_h))),
+        "centre": (c.x0 + 2, int(max(c.top + 1, mid - reach / 2)), c.x1 - 2, int(min(c.bottom, mid + reach / 2))),
     }
 
 
@@ -911,7 +914,7 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
         cands = []
         if bi in page_labels:
             cands.append(page_labels[bi])
-        boxes = _label_boxes(c, text_h)
+        boxes = _label_boxes(c, text_h, frame.horizontal)
         # Only the chart's label place is searched, unless the page pass found none anywhere
         # (a blurred chart, light labels inside the bars): then every place is.
         places = order if top_votes == 0 else [k for k in order if votes[k] == top_votes] + \

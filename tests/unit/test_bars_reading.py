@@ -184,3 +184,13 @@ def test_printed_values_outvote_ticks_read_without_their_point():
     assert _decimal_shift([(4.3, 43.0), (5.9, 59.0), (5.3, 53.0)], ["0", "2", "4", "6"]) == 1.0
     # A larger printed value is no lost point.
     assert _decimal_shift([(43, 4.3), (59, 5.9), (53, 5.3)], ticks) == 1.0
+
+
+def test_label_boxes_reach_a_labels_length_along_horizontal_bars():
+    from pipeline.barchart import _label_boxes
+    bar = Bar(100, 130, 50.0, 400.0, BLUE)           # upright: 30 px thick, 350 px long
+    across = _label_boxes(bar, 10.0)
+    along = _label_boxes(bar, 10.0, along=True)
+    assert across["inside"] == (102, 52, 128, 72)      # a text height or two from the end
+    assert along["inside"] == (102, 52, 128, 120)      # '68.0%' runs 5-7 text heights along
+    assert along["end"][1] == 50 - 70 and across["end"][1] == 50 - 22
