@@ -216,6 +216,21 @@ def _drop_tick_mark(words, ups, text_h):
     return words
 
 
+def _chain_from_axis(words, ups, text_h):
+    """The words of a label beside a horizontal bar chart's axis: from the word nearest the
+    axis outwards while each next word follows within a wide word gap. A word beyond a wider
+    gap is other text in the band (the rotated axis title at the image's edge)."""
+    order = sorted(words, key=lambda w: ups[id(w)].y0)
+    keep, reach = [], None
+    for w in order:
+        u = ups[id(w)]
+        if reach is not None and u.y0 - reach > 1.5 * text_h:
+            break
+        keep.append(w)
+        reach = u.y1 if reach is None else max(reach, u.y1)
+    return keep
+
+
 def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
     """The text under each category slot (left of it for horizontal bars), nearest the axis:
     the first line and the lines right under it that stay inside the slot (an axis title runs
@@ -223,7 +238,10 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
     cands = [w for w in words if id(w) not in exclude and any(c.isalnum() for c in w.text)
              and (w.conf >= 40 or sum(c.isalnum() for c in w.text) >= 2)]
     ups = {id(w): frame.word(w) for w in cands}
-    near = [w for w in cands if base - 0.4 * text_h <= ups[id(w)].y0 <= base + 12 * text_h]
+    # A word wholly within 0.8 text heights of the axis is a tick mark read as a glyph ('4'):
+    # labels stand clear of the ticks.
+    near = [w for w in cands if base - 0.4 * text_h <= ups[id(w)].y0 <= base + 12 * text_h
+            and ups[id(w)].y1 > base + 0.8 * text_h]
     all_lines = text_lines(near, text_h)
     line_of = {id(w): ln for ln in all_lines for w in ln}
     out = []
@@ -235,7 +253,7 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
         if frame.horizontal:
             # Right-aligned lines left of the bars: everything in the slot's band within reach.
             mine = [w for w in mine if ups[id(w)].y0 <= base + 10 * text_h]
-            out.append(mine)
+            out.append(_chain_from_axis(mine, ups, text_h))
             continue
         mine.sort(key=lambda w: w.y0)
         rows: list[list[Word]] = []
@@ -260,9 +278,147 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
     return out
 
 
-def _reread_text(gray, words, text_h, budget):
+def _label_angle(ink: np.ndarray, text_h: float) -> tuple[float | None, np.ndarray]:
+    """Direction of the category labels in a band of ink under the baseline, in degrees
+    (image coordinates, y down: -30 is text rising to the right), or None when they are level.
+
+    Letters are smeared into word blobs; each blob long enough to be a word votes with its
+    principal axis. Blobs at another angle (tick marks, a level axis title) are left out of
+    the returned mask, so that the rotated read sees only the labels."""
+    k = max(3, int(round(0.45 * text_h)))
+    blobs = cv2.dilate(ink.astype(np.uint8), np.ones((k, k), np.uint8))
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(blobs, connectivity=8)
+    angles, weights, comps = [], [], []
+    for i in range(1, n):
+        ys, xs = np.nonzero(lab == i)
+        if xs.size < 10:
+            continue
+        cov = np.cov(np.vstack([xs, ys]).astype(float))
+        ev, evec = np.linalg.eigh(cov)
+        long_, short = float(np.sqrt(max(ev[1], 0))), float(np.sqrt(max(ev[0], 1e-9)))
+        a = float(np.degrees(np.arctan2(evec[1, 1], evec[0, 1])))
+        a = (a + 90.0) % 180.0 - 90.0  # an axis, not a direction: into [-90, 90)
+        comps.append((i, a, long_ / short, long_))
+        if long_ / short >= 2.5 and 4 * long_ >= 2.5 * text_h:
+            angles.append(a)
+            weights.append(xs.size)
+    if len(angles) < 2:
+        return None, ink
+    # The weighted median: one long axis title does not outvote several labels.
+    order = np.argsort(angles)
+    cum = np.cumsum(np.asarray(weights, float)[order])
+    angle = float(np.asarray(angles)[order][np.searchsorted(cum, cum[-1] / 2.0)])
+    agree = sum(abs(a - angle) <= 12 for a in angles)
+    if abs(angle) < 12 or agree < max(2, 0.5 * len(angles)):
+        return None, ink
+    keep = np.zeros(n, bool)
+    for i, a, elong, long_ in comps:
+        x, y, bw, bh, _ = stats[i]
+        # A long blob at another angle is a level axis title or a line, not a label; short
+        # ones ('L4', a lone '1') have no telling axis and stay. A small blob at the band's
+        # top edge is a tick mark coming down from the axis (read as "'" or '.').
+        other = elong >= 2.5 and 3.5 * long_ >= 2 * text_h and min(abs(a - angle), 180 - abs(a - angle)) > 15
+        tick = y <= 1 and bh <= k + 0.7 * text_h and bw <= k + 0.7 * text_h
+        keep[i] = not other and not tick
+    return angle, ink & keep[lab]
+
+
+def _rotated_categories(gray, slots, base, text_h):
+    """Category labels printed at an angle under a vertical bar chart: the band under the
+    baseline is turned so that the labels lie level, read once, and every word goes to the slot
+    its text line meets the baseline in (a rotated label is anchored at its tick). None when
+    the labels are level."""
+    h, w = gray.shape
+    y0 = int(base + 0.3 * text_h) + 1
+    y1 = int(min(h, base + 16 * text_h))
+    if y1 - y0 < 2 * text_h:
+        return None
+    band = gray[y0:y1].astype(np.float32)
+    bgv = float(np.median(band))
+    contrast = np.abs(band - bgv)
+    ink = contrast > max(40.0, 0.5 * float(np.percentile(contrast, 99.5)))
+    # Frame lines and axis lines crossing the band are no text.
+    ink[:, ink.mean(axis=0) > 0.6] = False
+    ink[ink.mean(axis=1) > 0.5] = False
+    # The labels hang from the axis as one block of inked rows; what follows a blank gap (the
+    # axis title, a legend, a frame) is not theirs.
+    rows = np.flatnonzero(ink.any(axis=1))
+    if rows.size:
+        # (Gaps within the first text height are between the tick marks and the labels.)
+        gaps = np.flatnonzero((np.diff(rows) > max(2, 0.6 * text_h)) & (rows[:-1] >= 1.5 * text_h))
+        end = rows[gaps[0]] + 1 if gaps.size else rows[-1] + 1
+        ink[end:] = False
+    angle, ink = _label_angle(ink, text_h)
+    if angle is None:
+        return None
+    # Ink pixels are only a mask; the glyphs' anti-aliased shape reads better, so the
+    # band's own grey levels are kept where the mask (dilated a little) is set.
+    near = cv2.dilate(ink.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    norm = np.clip(255.0 - 255.0 * contrast / max(float(contrast.max()), 1.0), 0, 255)
+    img = np.where(near, norm, 255).astype(np.uint8)
+    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+    big = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+    bh, bw = big.shape
+    diag = int(np.hypot(bh, bw)) + 8
+    m = cv2.getRotationMatrix2D((bw / 2.0, bh / 2.0), angle, 1.0)
+    m[0, 2] += (diag - bw) / 2.0
+    m[1, 2] += (diag - bh) / 2.0
+    turned = cv2.warpAffine(big, m, (diag, diag), flags=cv2.INTER_LINEAR, borderValue=255)
+    got = [v for v in ocr.read_words(turned, 1.0, ocr.PSM_SPARSE) if v.text and any(c.isalnum() for c in v.text)]
+    inv = cv2.invertAffineTransform(m)
+    t = np.radians(angle)
+    d = (np.cos(t), np.sin(t))
+    per_slot: list[list[tuple[float, float, Word]]] = [[] for _ in slots]
+    for v in got:
+        bx, by = inv @ np.array([v.cx, v.cy, 1.0])
+        ox, oy = bx / scale, by / scale + y0
+        # Along the text line back to the baseline: the tick the label hangs from.
+        s = (base - oy) / d[1]
+        x_at = ox + s * d[0]
+        for i, (lo, hi) in enumerate(slots):
+            if lo <= x_at < hi:
+                per_slot[i].append((v.cy, v.cx, v))
+                break
+    out = []
+    for ws in per_slot:
+        if not ws:
+            out.append("")
+            continue
+        # Level in the turned band: one line, left to right.
+        vs = [v for _, _, v in ws]
+        # Letters of turned text stand a little further apart than upright ones.
+        out.append(_join(vs, 1.5 * text_h * scale).strip(".,'`\u00b0"))
+    return out
+
+
+def _clear_axis_side(u: np.ndarray, axis_row: float, text_h: float) -> np.ndarray:
+    """An upright crop (rows run away from the axis) without the axis line and tick mark at its
+    top: ink that starts at the axis and ends, after a blank row, within the first 0.8 text
+    heights is no part of the label (read as 'J', '|', '{' or ':' after 'long prompts')."""
+    if u.size == 0:
+        return u
+    bg = float(np.median(u))
+    d = np.abs(u.astype(np.float32) - bg)
+    rows = (d > max(20.0, 0.2 * float(d.max()))).any(axis=1)
+    lo = max(0, int(np.floor(axis_row - 0.3 * text_h)))
+    near = int(np.ceil(axis_row + 0.25 * text_h))
+    if near < lo or not rows[lo:near + 1].any():
+        return u
+    for r in range(max(lo, int(axis_row) + 1), min(len(rows), int(axis_row + 0.8 * text_h) + 1)):
+        if not rows[r]:
+            if not rows[r:].any():
+                return u
+            out = u.copy()
+            out[:r] = np.uint8(round(bg))
+            return out
+    return u
+
+
+def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: float | None = None,
+                 slot: tuple[float, float] | None = None):
     """A category label read again as a block of lines from its own crop: the page pass reads
-    small text worse ('TP:' for 'TP=2'). The re-read wins when it is more confident."""
+    small text worse ('TP:' for 'TP=2'). The re-read wins when it is more confident. With the
+    frame and baseline, the crop's axis side is cleared of the axis line and tick mark."""
     page = _join(words, text_h)
     if not words or budget[0] <= 0:
         return page
@@ -270,7 +426,27 @@ def _reread_text(gray, words, text_h, budget):
     pad = int(0.4 * text_h) + 2
     x0, y0 = max(0, min(v.x0 for v in words) - pad), max(0, min(v.y0 for v in words) - pad)
     x1, y1 = min(w, max(v.x1 for v in words) + pad), min(h, max(v.y1 for v in words) + pad)
+    if frame is not None and base is not None:
+        # Labels are anchored at the axis: what the page pass missed of a label ('=2' of
+        # 'TP=2', read unsurely) lies between its words and the axis. Under vertical bars a
+        # label is centred on its slot, so the crop is made symmetric about the slot's centre.
+        # The crop reaches the axis and stops there: bars beyond it read as 'I' or '|'.
+        if frame.horizontal:
+            x1 = int(min(w, frame.width - base + 1))
+        else:
+            y0 = int(max(0, base))
+            if slot is not None:
+                c = (slot[0] + slot[1]) / 2.0
+                x0 = int(max(0, min(x0, max(slot[0], 2 * c - x1))))
+                x1 = int(min(w, max(x1, min(slot[1], 2 * c - x0))))
     crop = gray[y0:y1, x0:x1]
+    if frame is not None and base is not None:
+        if frame.horizontal:
+            # Upright, the crop's right edge (nearest the axis) is its first row.
+            crop = np.rot90(_clear_axis_side(np.rot90(crop, 1), base - (frame.width - x1), text_h), -1)
+        else:
+            crop = _clear_axis_side(crop, base - y0, text_h)
+        crop = np.ascontiguousarray(crop)
     budget[0] -= 1
     scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
     lines = len({round(v.cy / max(text_h, 1)) for v in words})
@@ -280,7 +456,20 @@ def _reread_text(gray, words, text_h, budget):
         return page
     conf_new = float(np.mean([v.conf for v in got]))
     conf_old = float(np.mean([v.conf for v in words]))
-    return _join(got, text_h) if conf_new >= conf_old - 2 else page
+    text = _join(got, text_h)
+    return text if _prefer_reread(page, conf_old, text, conf_new) else page
+
+
+def _prefer_reread(page: str, conf_page: float, new: str, conf_new: float) -> bool:
+    """Whether a category's re-read replaces its page reading: when about as confident, or when
+    it reads all the page's letters and digits and more ('TP:' at 96 -> 'TP=2' at 91: the page
+    pass dropped an unsure '=2' that the crop, reaching to the axis, holds)."""
+    if conf_new >= conf_page - 2:
+        return True
+    a = [c for c in page if c.isalnum()]
+    b = iter(c for c in new if c.isalnum())
+    covers = all(c in b for c in a)  # a subsequence of the re-read's characters
+    return covers and sum(c.isalnum() for c in new) > len(a) and conf_new >= 60
 
 
 def _label_cost(u: Word, b: Bar, text_h: float) -> float | None:
@@ -521,8 +710,11 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
 
     slots = _slots(groups)
     budget = [REREAD_BUDGET + len(slots)]
-    cats = [_reread_text(gray, ws, text_h, budget) if ws else ""
-            for ws in _category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids)]
+    cats = _rotated_categories(gray, slots, base, text_h) if not frame.horizontal else None
+    if cats is None:
+        cats = [_reread_text(gray, ws, text_h, budget, frame, base, slot) if ws else ""
+                for ws, slot in zip(_category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids),
+                                        slots)]
 
     # Value labels printed by the bars (beyond the end or inside), and marker words (OOM).
     vl_words = [v for v in words if id(v) not in tick_ids and id(v) not in legend_ids
@@ -531,7 +723,16 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     pairs = _assign_labels(vl_words, segments, frame, text_h)
     page_labels = {bi: vl_words[li] for bi, li in pairs.items()}
     expected = _expected_values(segments, frame, axis, base)
+    # Ticks read without their decimal point make every bar ten times too long: seen in the
+    # page's labels first, so that the labels' re-read is checked against the right values.
+    page_nums = {bi: parse_value_label(v.text) for bi, v in page_labels.items()}
+    tick_texts = [t.text for t in axis.calibration.ticks] if axis is not None and axis.calibration is not None else []
+    shift = _decimal_shift([(p[1] if p else None, expected[bi]) for bi, p in page_nums.items()], tick_texts)
+    expected = [e * shift if e is not None else None for e in expected]
     labels_of = _read_value_labels(rgb, frame, segments, page_labels, expected, bg, text_h)
+    fixed = _harmonise_units([v.text for v in labels_of.values()])
+    labels_of = {bi: (v if t == v.text else Word(t, v.conf, v.x0, v.y0, v.x1, v.y1))
+                 for (bi, v), t in zip(labels_of.items(), fixed)}
     if axis is None and sum(parse_value_label(v.text)[1] is not None for v in labels_of.values()) < 2:
         # No value axis and no printed values: nothing says these shapes are bars of a chart.
         return None
@@ -563,7 +764,7 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
                     r.label = marks[0]
                     used_words.add(id(marks[0]))
                 rows.append(r)
-    _values(rows, frame, axis, base, text_h, notes)
+    _values(rows, frame, axis, base, text_h, notes, shift)
     return frame, axis, rows, legend, notes, groups, cats
 
 
@@ -601,16 +802,19 @@ def _expected_values(segments, frame: Frame, axis, base) -> list[float | None]:
     return out
 
 
-def _label_boxes(c: Bar, text_h: float) -> dict[str, tuple[int, int, int, int]]:
+def _label_boxes(c: Bar, text_h: float, along: bool = False) -> dict[str, tuple[int, int, int, int]]:
     """Upright-frame boxes where a bar's printed value can be: beyond its end, inside it at the
-    end, and in the middle of the segment (stacks)."""
+    end, and in the middle of the segment (stacks). `along`: the text runs along the bar (a
+    horizontal bar chart turned upright), so the boxes reach a label's length from the end,
+    not a text height ('68.0%' inside a bar was read '0%')."""
+    reach = 7.0 * text_h if along else 2.2 * text_h
     half = max(0.5 * c.width, 3.0 * text_h)
-    depth = min(c.bottom - c.top, 2.2 * text_h)
+    depth = min(c.bottom - c.top, reach)
     mid = (c.top + c.bottom) / 2.0
     return {
-        "end": (int(c.cx - half), int(c.top - 2.2 * text_h), int(c.cx + half) + 1, int(c.top) - 1),
+        "end": (int(c.cx - half), int(c.top - reach), int(c.cx + half) + 1, int(c.top) - 1),
         "inside": (c.x0 + 2, int(c.top) + 2, c.x1 - 2, int(c.top + depth)),
-        "centre": (c.x0 + 2, int(max(c.top + 1, mid - 1.1 * text_h)), c.x1 - 2, int(min(c.bottom, mid + 1.1 * text_h))),
+        "centre": (c.x0 + 2, int(max(c.top + 1, mid - reach / 2)), c.x1 - 2, int(min(c.bottom, mid + reach / 2))),
     }
 
 
@@ -710,7 +914,7 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
         cands = []
         if bi in page_labels:
             cands.append(page_labels[bi])
-        boxes = _label_boxes(c, text_h)
+        boxes = _label_boxes(c, text_h, frame.horizontal)
         # Only the chart's label place is searched, unless the page pass found none anywhere
         # (a blurred chart, light labels inside the bars): then every place is.
         places = order if top_votes == 0 else [k for k in order if votes[k] == top_votes] + \
@@ -729,12 +933,76 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
                 cands.append(got)
                 if _agrees(got, want, tol) or (want is None and got.conf >= 70):
                     break
-        if not cands:
-            continue
-        agreeing = [v for v in cands if _agrees(v, want, tol)]
-        pool = agreeing or cands
-        out[bi] = max(pool, key=lambda v: (_digits(v.text) if agreeing else 0, v.conf))
+        if want is not None and cands and not any(_agrees(v, want, tol) for v in cands):
+            cands = cands + [Word(t, v.conf, v.x0, v.y0, v.x1, v.y1) for v in cands for t in _decimal_variants(v.text)]
+        best = _choose_label(cands, want, tol)
+        if best is not None:
+            out[bi] = best
     return out
+
+
+# Units that do not change a label's number, and that OCR confuses with each other ('7.4x'
+# read '7.4%') or loses (a small 'x' after '2.6').
+_UNITS = ("%", "x", "\u00d7")
+
+
+def _unit_of(text: str) -> str | None:
+    """The value-neutral unit a label ends with ('' for none, None for other endings)."""
+    t = text.strip()
+    if t and t[-1].isdigit():
+        return ""
+    for u in _UNITS:
+        if t.endswith(u) or (u == "x" and t.endswith("X")):
+            return u
+    return None
+
+
+def _harmonise_units(texts: list[str]) -> list[str]:
+    """The value labels of one chart share one unit: the one most labels carry (at least two)
+    replaces a confusable other unit and is put back where OCR lost it ('7.4%' among '7.3x'
+    '7.0x' -> '7.4x'; '2.6' among '2.9x' '1.5x' -> '2.6x'). Labels ending otherwise ('k',
+    'OOM') are left alone."""
+    units = [_unit_of(t) for t in texts]
+    counts = {u: units.count(u) for u in _UNITS}
+    best = max(_UNITS, key=lambda u: counts[u])
+    carried = sum(counts.values())
+    if counts[best] < 2 or counts[best] <= carried / 2:
+        return list(texts)
+    out = []
+    for t, u in zip(texts, units):
+        if u is None or t.rstrip().endswith(best):
+            out.append(t)
+        elif u == "":
+            out.append(t + best)
+        else:
+            out.append(t.rstrip().rstrip("%xX\u00d7") + best)
+    return out
+
+
+def _decimal_variants(text: str) -> list[str]:
+    """A label read without its decimal point ('27k' for '2.7k', '75x' for '7.5x': the point is
+    a few pixels and blur or a small font loses it): the readings with a point put back between
+    two of its digits. Only a reading that then agrees with its bar is taken (the caller)."""
+    i = next((k for k, c in enumerate(text) if c.isdigit()), None)
+    if i is None:
+        return []
+    j = i
+    while j < len(text) and text[j].isdigit():
+        j += 1
+    if j < len(text) and text[j] in ".,":
+        return []  # the number has its point (or a separator) already
+    return [text[:k] + "." + text[k:] for k in range(i + 1, j)]
+
+
+def _choose_label(cands: list[Word], want: float | None, tol: float) -> Word | None:
+    """Of several readings of one bar's label: those agreeing with the bar's length (within
+    `tol` and the label's own rounding) first, of them the one with most digits ('70' < '70.5%',
+    both agree); with none agreeing (or no axis to check against), the most confident."""
+    if not cands:
+        return None
+    agreeing = [v for v in cands if _agrees(v, want, tol)]
+    pool = agreeing or cands
+    return max(pool, key=lambda v: (_digits(v.text) if agreeing else 0, v.conf))
 
 
 def _reread_value(gray, v: Word, text_h, budget) -> Word:
@@ -789,7 +1057,36 @@ def _reread_labels(rgb, gray, frame, segments, labels_of, text_h, budget, taken)
                 break
 
 
-def _values(rows, frame: Frame, axis, base, text_h, notes):
+def _decimal_shift(pairs: list[tuple[float | None, float | None]], tick_texts: list[str]) -> float:
+    """The power of ten (0.1 or 0.01) by which the printed values fall short of the values read
+    off the axis, or 1.0. Tick labels lose their decimal points all alike ('0.5' '1.5' '2.0'
+    read '05' '15' '20', '0.0' unchanged): the ticks still fit a line, but every bar comes out
+    ten times too long, and each printed label disagrees by that factor. A lost point only
+    makes ticks larger, and needs digits on both sides: every non-zero tick must have more
+    digits than the shift drops, and not all may be round multiples of it (an axis of '100'
+    '200' is more likely printed so than '10.0' '20.0' - labels that each lost a digit, '28'
+    for '287', would otherwise move it). At least three labels, and most, show the factor."""
+    ratios = [ln / v for ln, v in pairs if ln is not None and v is not None and ln != 0 and abs(v) > 1e-12]
+    if len(ratios) < 3:
+        return 1.0
+    nums = []
+    for t in tick_texts:
+        digits = "".join(c for c in t if c.isdigit())
+        if digits.strip("0"):
+            nums.append(digits)
+    for k in (1, 2):
+        f = 10.0 ** -k
+        if not nums or any(len(d.lstrip("0") or "0") < k + 1 and not d.startswith("0") for d in nums):
+            continue
+        if all(d.endswith("0" * k) for d in nums):
+            continue
+        hits = sum(abs(q / f - 1.0) <= 0.05 for q in ratios)
+        if hits >= max(3, 0.6 * len(ratios)):
+            return f
+    return 1.0
+
+
+def _values(rows, frame: Frame, axis, base, text_h, notes, shift: float = 1.0):
     """Each row's value from its bar: through the value axis, or through a scale fitted from
     the printed labels to bar lengths when there is no axis; then the label check."""
     by_stack: dict[int, list[Bar]] = {}
@@ -824,6 +1121,14 @@ def _values(rows, frame: Frame, axis, base, text_h, notes):
                 v -= float(cal.to_data(q))
                 e *= 2
             r.value, r.err = v, e
+        f = shift if shift != 1.0 else _decimal_shift([(r.label_num, r.value) for r in rows if r.bar is not None],
+                                                      [t.text for t in cal.ticks])
+        if f != 1.0:
+            for r in rows:
+                if r.value is not None:
+                    r.value, r.err = r.value * f, r.err * f
+            notes.append(f"the printed values are {f:g} times what the value axis's tick labels say: the "
+                         f"ticks were read without their decimal point; values follow the printed labels' scale")
     else:
         ticks = [Tick(0.0, "baseline", 0.0)]
         for r in rows:

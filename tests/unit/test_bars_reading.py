@@ -1,0 +1,196 @@
+"""Bar-chart reading helpers: the per-bar label choice, joining side-by-side pieces, the
+below-baseline rule, the noise-relative flatness, and the category-label readers (rotated
+labels, tick marks at the axis, the re-read choice)."""
+import cv2
+import numpy as np
+import pytest
+
+from pipeline.barchart import (Frame, _chain_from_axis, _choose_label, _clear_axis_side, _flat, _grain,
+                               _label_angle, _prefer_reread)
+from pipeline.marks.bars import Bar, join_aligned_columns, stacks_on_baseline
+from pipeline.ocr import Word
+
+BLUE, ORANGE = (31, 119, 180), (255, 127, 14)
+
+
+def _w(text, conf=90.0, x0=0, y0=0, x1=10, y1=10):
+    return Word(text, conf, x0, y0, x1, y1)
+
+
+# -- the per-bar label choice ------------------------------------------------------------
+
+def test_label_choice_prefers_agreeing_readings_with_more_digits():
+    cands = [_w("70", 95), _w("70.5%", 80), _w("76.5%", 96)]
+    # The bar says 70.5 +- 0.4: '70' agrees within its own rounding (+-0.5) but says less.
+    assert _choose_label(cands, 70.5, 0.4).text == "70.5%"
+
+
+def test_label_choice_without_agreement_or_axis_takes_the_most_confident():
+    cands = [_w("12.5", 60), _w("17.5", 85)]
+    assert _choose_label(cands, 40.0, 0.5).text == "17.5"
+    assert _choose_label(cands, None, 0.0).text == "17.5"
+    assert _choose_label([], 40.0, 0.5) is None
+
+
+# -- joining side-by-side pieces of one colour ---------------------------------------------
+
+def test_side_by_side_pieces_of_one_colour_join():
+    left = Bar(10, 20, 50.0, 179.0, BLUE)
+    right = Bar(20, 34, 50.4, 179.0, BLUE)
+    got = join_aligned_columns([right, left], tol=1.0)
+    assert len(got) == 1
+    assert (got[0].x0, got[0].x1, got[0].top, got[0].bottom) == (10, 34, 50.0, 179.0)
+    assert got[0].color == BLUE
+
+
+def test_pieces_of_other_colour_or_height_stay_apart():
+    assert len(join_aligned_columns([Bar(10, 20, 50.0, 179.0, BLUE), Bar(20, 30, 50.0, 179.0, ORANGE)])) == 2
+    assert len(join_aligned_columns([Bar(10, 20, 50.0, 179.0, BLUE), Bar(20, 30, 80.0, 179.0, BLUE)])) == 2
+    # A gap between them: two bars, not one.
+    assert len(join_aligned_columns([Bar(10, 20, 50.0, 179.0, BLUE), Bar(22, 30, 50.0, 179.0, BLUE)])) == 2
+
+
+# -- the below-baseline rule ----------------------------------------------------------------
+
+def test_piece_under_the_baseline_does_not_carry_the_bars():
+    bars = [Bar(10, 30, 60.0, 179.0, BLUE), Bar(50, 70, 100.0, 179.0, BLUE), Bar(90, 110, 80.0, 179.0, BLUE),
+            # the axis line fused with a tick mark, right under the first bar
+            Bar(8, 32, 179.0, 184.0, (40, 40, 40))]
+    stacks, base = stacks_on_baseline(bars, tol=2.0, min_len=10)
+    assert base == pytest.approx(179.0)
+    assert [len(s) for s in stacks] == [1, 1, 1]
+    assert [s[0].top for s in stacks] == [60.0, 100.0, 80.0]
+    assert all(s[0].level == 0 for s in stacks)
+
+
+# -- noise-relative flatness -----------------------------------------------------------------
+
+def _bars_image(noise_bg: float, noise_bar: float, seed=0):
+    rng = np.random.default_rng(seed)
+    img = np.full((120, 160, 3), 255.0)
+    img[:, :] += rng.normal(0, noise_bg, img.shape)
+    bar = np.array(BLUE, float) + rng.normal(0, noise_bar, (80, 30, 3))
+    img[30:110, 20:50] = bar
+    img[30:110, 90:120] = np.array(ORANGE, float) + rng.normal(0, noise_bar, (80, 30, 3))
+    stacks = [[Bar(20, 50, 30.0, 109.0, BLUE)], [Bar(90, 120, 30.0, 109.0, ORANGE)]]
+    return np.clip(img, 0, 255).astype(np.uint8), stacks
+
+
+def test_flat_bars_on_a_clean_page():
+    img, stacks = _bars_image(0.0, 0.0)
+    assert _grain(img, (255, 255, 255)) == 0.0
+    assert _flat(img, stacks, (255, 255, 255))
+
+
+def test_grainy_bars_are_flat_when_the_page_is_as_grainy():
+    img, stacks = _bars_image(8.0, 8.0)
+    assert _grain(img, (255, 255, 255)) > 5.0
+    assert _flat(img, stacks, (255, 255, 255))
+
+
+def test_noisy_shapes_on_a_clean_page_are_no_bars():
+    img, stacks = _bars_image(0.0, 25.0)
+    assert not _flat(img, stacks, (255, 255, 255))
+
+
+# -- category labels: rotated, tick marks, re-read choice ------------------------------------
+
+def _rotated_words(angle_deg: float, n=3, text_h=12):
+    """A band with n words rotated by angle_deg (image coordinates, negative = rising)."""
+    band = np.zeros((160, 460), np.uint8)
+    for i in range(n):
+        word = np.zeros((100, 140), np.uint8)
+        cv2.putText(word, "Llama 3.1", (4, 58), cv2.FONT_HERSHEY_SIMPLEX, 0.7, 255, 2)
+        # cv2 turns counter-clockwise on screen for a positive angle: rising text.
+        m = cv2.getRotationMatrix2D((70, 50), -angle_deg, 1.0)
+        band[20:120, 10 + 140 * i:150 + 140 * i] |= cv2.warpAffine(word, m, (140, 100))
+    return band > 0
+
+
+def test_label_angle_of_rotated_words():
+    angle, mask = _label_angle(_rotated_words(-30.0), 12)
+    assert angle == pytest.approx(-30.0, abs=5)
+    assert mask.sum() > 0
+
+
+def test_level_words_have_no_label_angle():
+    angle, mask = _label_angle(_rotated_words(0.0), 12)
+    assert angle is None
+
+
+def test_axis_side_cleared_of_tick_mark_only():
+    u = np.full((40, 30), 255, np.uint8)
+    u[0:4, 14:16] = 0          # tick mark hanging from the axis at row 0
+    u[10:22, 4:26] = 0         # the label, after a blank gap
+    got = _clear_axis_side(u, 0.0, 12.0)
+    assert (got[0:4] == 255).all()
+    assert (got[10:22, 4:26] == 0).all()
+    # A label right at the axis, with no blank row before it, is left alone.
+    v = np.full((40, 30), 255, np.uint8)
+    v[0:14, 4:26] = 0
+    assert (_clear_axis_side(v, 0.0, 12.0) == v).all()
+
+
+def test_reread_replaces_a_page_reading_it_extends():
+    assert _prefer_reread("TP:", 96, "TP=2", 91)          # all of 'TP' and more
+    assert not _prefer_reread("TP:", 96, "1p=2", 40)      # unsure and not covering
+    assert not _prefer_reread("batch", 96, "botch 1", 80)  # does not read the page's letters
+    assert _prefer_reread("code", 60, "code", 62)          # as confident
+
+
+def test_horizontal_label_stops_at_a_wide_gap():
+    frame = Frame(200, 100, True)
+    # Upright y grows away from the axis (original x decreases): label words right-aligned at
+    # x=150, and an axis title at the image's left edge.
+    words = [_w("prompts", 90, 100, 40, 148, 50), _w("long", 90, 70, 40, 96, 50), _w("xe)", 40, 2, 38, 14, 52)]
+    ups = {id(w): frame.word(w) for w in words}
+    assert [w.text for w in _chain_from_axis(words, ups, 12.0)] == ["prompts", "long"]
+
+
+def test_decimal_point_put_back_only_where_it_agrees():
+    from pipeline.barchart import _decimal_variants
+    assert _decimal_variants("27k") == ["2.7k"]
+    assert _decimal_variants("377k") == ["3.77k", "37.7k"]
+    assert _decimal_variants("7.5x") == [] and _decimal_variants("2,447") == [] and _decimal_variants("OOM") == []
+    # In the choice, the variant agreeing with the bar (2.7k +- 60) wins over the raw reading.
+    cands = [_w("27k", 90)] + [_w(t, 90) for t in _decimal_variants("27k")]
+    assert _choose_label(cands, 2710.0, 60.0).text == "2.7k"
+
+
+def test_units_harmonised_across_a_chart():
+    from pipeline.barchart import _harmonise_units
+    assert _harmonise_units(["7.4%", "7.3x", "7.0x", "OOM"]) == ["7.4x", "7.3x", "7.0x", "OOM"]
+    assert _harmonise_units(["2.9x", "1.5x", "2.6", "1.2k"]) == ["2.9x", "1.5x", "2.6x", "1.2k"]
+    assert _harmonise_units(["2.6X", "2.4x", "1.1x"]) == ["2.6x", "2.4x", "1.1x"]
+    # No unit carried by two labels, or a split vote: nothing changes.
+    assert _harmonise_units(["7.4%", "7.3x", "70"]) == ["7.4%", "7.3x", "70"]
+    assert _harmonise_units(["12", "30", "41"]) == ["12", "30", "41"]
+
+
+def test_printed_values_outvote_ticks_read_without_their_point():
+    from pipeline.barchart import _decimal_shift
+    ticks = ["0.0", "05", "15", "20"]          # '0.5' '1.5' '2.0' read without their point
+    # Every bar ten times too long against its label.
+    assert _decimal_shift([(1.2, 12.1), (2.3, 23.0), (0.8, 7.9), (None, 5.0)], ticks) == pytest.approx(0.1)
+    assert _decimal_shift([(5300, 53100.0), (3100, 31100.0), (7200, 72100.0)], ["0", "25k", "50k", "75k"]) \
+        == pytest.approx(0.1)
+    # Agreeing labels, too few labels, one stray misreading: no shift.
+    assert _decimal_shift([(1.2, 1.21), (2.3, 2.3), (0.8, 0.79)], ticks) == 1.0
+    assert _decimal_shift([(1.2, 12.1), (2.3, 23.0)], ticks) == 1.0
+    assert _decimal_shift([(1.2, 12.1), (2.3, 2.3), (0.8, 0.79), (1.5, 1.5)], ticks) == 1.0
+    # Round ticks ('100' '200') or one-digit ticks cannot have lost a point: labels that each
+    # lost a digit ('28' for '287') do not move the axis.
+    assert _decimal_shift([(28, 287.0), (35, 357.0), (63, 647.0)], ["0", "100", "200", "300"]) == 1.0
+    assert _decimal_shift([(4.3, 43.0), (5.9, 59.0), (5.3, 53.0)], ["0", "2", "4", "6"]) == 1.0
+    # A larger printed value is no lost point.
+    assert _decimal_shift([(43, 4.3), (59, 5.9), (53, 5.3)], ticks) == 1.0
+
+
+def test_label_boxes_reach_a_labels_length_along_horizontal_bars():
+    from pipeline.barchart import _label_boxes
+    bar = Bar(100, 130, 50.0, 400.0, BLUE)           # upright: 30 px thick, 350 px long
+    across = _label_boxes(bar, 10.0)
+    along = _label_boxes(bar, 10.0, along=True)
+    assert across["inside"] == (102, 52, 128, 72)      # a text height or two from the end
+    assert along["inside"] == (102, 52, 128, 120)      # '68.0%' runs 5-7 text heights along
+    assert along["end"][1] == 50 - 70 and across["end"][1] == 50 - 22
