@@ -42,8 +42,7 @@ def _rows(out):
     return list(csv.DictReader(open(out / "points.csv")))
 
 
-@pytest.mark.parametrize("horizontal", [False, pytest.param(True, marks=pytest.mark.xfail(
-    reason="known bug: a value label beside a horizontal bar's end is read with the bar's edge ('1120' for '120')"))])
+@pytest.mark.parametrize("horizontal", [False, True])
 def test_grouped_bars_read_with_legend_categories_and_labels(tmp_path, horizontal):
     cats, truth = _render(tmp_path / "c.png", horizontal)
     ext = digitize_file(tmp_path / "c.png", tmp_path / "out")
