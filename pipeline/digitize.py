@@ -343,11 +343,12 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     if len(points) > params.max_points:
         raise NoChartFound(f"{len(points)} marks found; this does not look like a chart of points")
 
-    erase = ((None, 0), (None, 0))
+    erase = ((None, 0), (None, 0), (None, 0))
     if label_words:
         solid = imageops.solid_regions(depth, max(2.5, 0.22 * text_h))
-        erase = ((solid, 0), (solid | _series_line_pixels(rgb, points, halfwidth, panel_bg),
-                              int(2 * np.ceil(halfwidth) + 1)))
+        bridge = int(2 * np.ceil(halfwidth) + 1)
+        erase = ((solid, 0), (solid | _series_line_pixels(rgb, points, halfwidth, panel_bg), bridge),
+                 (solid | _series_line_pixels(rgb, points, halfwidth, panel_bg, slack=1), bridge))
     _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg,
                    text_color(rgb, tick_list, panel_bg), ink_text, erase)
 
@@ -700,7 +701,7 @@ def _label_color_series(word: ocr.Word, rgb: np.ndarray, panel_bg, series_colors
 
 
 def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg, text_rgb=None,
-                   ink=None, erase=((None, 0), (None, 0))):
+                   ink=None, erase=((None, 0), (None, 0), (None, 0))):
     """Point labels onto the points: assignment of the words read, then re-reads of labels
     cut short at a marker or line, then re-reads around markers left without one.
     `ink`: text ink of the page; `erase`: the two ways of cleaning a crop before it is read
@@ -724,7 +725,7 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
         # Erasing the series' lines takes strokes off a label printed in the series' colour.
         same = _ink_color(rgb, words[j], panel_bg, markers_px)
         same = same is not None and float(np.linalg.norm(np.subtract(*to_lab([same, series_colors[markers[i][2]]])))) < 30
-        for mask in erase[:1] if same else erase:
+        for mask in (erase[0], erase[2]) if same else erase[:2]:
             v = _reread_cut_label(words[j], gray, ink, mask, budget, rgb, panel_bg)
             if v is not None:
                 words[j] = v
@@ -739,7 +740,7 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
     for name in series_names:
         idx = [i for i, p in enumerate(points) if p.series == name]
         done = [((points[i].x_px, points[i].y_px), words[pairs[i]]) for i in idx if i in pairs]
-        if len(done) < max(2, len(idx) // 2) or len(done) == len(idx):
+        if len(done) < 2 or len(done) == len(idx):
             continue
         lay = series_layout(done, text_h)
         lw = float(np.median([v.w for _, v in done]))
@@ -752,7 +753,7 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
                 continue
             p = points[i]
             found = None
-            for mask in erase:
+            for mask in erase[:2]:
                 for box in _label_places(p.x_px, p.y_px, lay, lw, lh, gap):
                     got = _read_label_at(box, gray, ink, mask[0], budget, lh, rgb=rgb, color=lcolor, bg=panel_bg,
                                          bridge=mask[1])
@@ -768,7 +769,7 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
                 taken.append(found)
 
 
-def _series_line_pixels(rgb: np.ndarray, points: list[Point], halfwidth: float, bg) -> np.ndarray:
+def _series_line_pixels(rgb: np.ndarray, points: list[Point], halfwidth: float, bg, slack: int = 5) -> np.ndarray:
     """Pixels of the lines joining each series' markers (in x order) that have the series'
     colour or a blend of it with the background `bg` (the line's anti-aliased edges): a label
     the line runs through reads once they are erased (one printed in another colour keeps its
@@ -783,7 +784,7 @@ def _series_line_pixels(rgb: np.ndarray, points: list[Point], halfwidth: float, 
         colors[k] = mean_color_of(pts)
         for a, b in zip(pts, pts[1:]):
             cv2.line(band, (int(round(a.x_px)), int(round(a.y_px))), (int(round(b.x_px)), int(round(b.y_px))),
-                     k, thickness=int(2 * np.ceil(halfwidth) + 5))
+                     k, thickness=int(2 * np.ceil(halfwidth) + slack))
     ys, xs = np.nonzero(band)
     out = np.zeros((h, w), bool)
     if len(ys) == 0:
@@ -873,6 +874,9 @@ def _read_label_at(box, gray, ink, erase, budget, lh, min_conf: float = 60.0, rg
         crop = gray[ey0:ey1, ex0:ex1].copy()
         keep = ink[ey0:ey1, ex0:ex1].copy()
     unruled = imageops.remove_rules(keep, n, dashed=True)
+    # A dashed gridline that runs across the whole window, past the label on both sides.
+    if ex1 - ex0 > (x1 - x0) + n:
+        unruled &= ~imageops.dashed_rows(unruled, int(0.9 * (ex1 - ex0)), max(2, int(round(0.5 * lh))))
     crop[keep & ~unruled] = 255
     keep = unruled
     inner = (slice(y0 - ey0, y1 - ey0), slice(x0 - ex0, x1 - ex0))
