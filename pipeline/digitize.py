@@ -269,8 +269,13 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     labels_read = [v for v in words if parse_point_label(v.text) is not None
                    and parse_point_label(v.text)[0] == v.text.strip() and not _holds_marker(v, depth, text_h)]
     plot_text = [v for v in _plot_text(gray, ink_text, text_h, search_box(xa, ya, w, h))
-                 if not any(layout.overlaps(v, o) and not _extends(v, o) and _is_text(o) for o in labels_read)]
-    words = _join_label_units(layout.merge_words(words, plot_text), text_h)
+                 if not any(layout.overlaps(v, o) and not _extends(v, o, depth, text_h) and _is_text(o)
+                            for o in labels_read)]
+    # A page reading that a line reading extends gives way to it (a number read alone would
+    # otherwise keep its place against the longer label).
+    outread = {id(o) for o in labels_read for v in plot_text if layout.overlaps(v, o) and _extends(v, o, depth, text_h)}
+    words = [v for v in words if id(v) not in outread]
+    words = _join_label_units(_join_label_digits(layout.merge_words(words, plot_text)), text_h)
     tick_words = set()
     for ax in (xa, ya):
         if ax is not None:
@@ -613,13 +618,55 @@ def _join_label_units(words: list[ocr.Word], text_h: float, gap: float = 0.8) ->
     return [v for v in words if id(v) not in used] + joined
 
 
-def _extends(v: ocr.Word, o: ocr.Word) -> bool:
+def _join_label_digits(words: list[ocr.Word], gap: float = 0.15) -> list[ocr.Word]:
+    """'1' + '28' or 'n=1' + '28' read as two words that touch or overlap on one line (a wide
+    serif '1' kerned into its neighbour): the one point label 'n=128'. Words of one line a
+    space apart stay apart."""
+    out = sorted(words, key=lambda v: v.x0)
+    i = 0
+    while i < len(out):
+        a = out[i]
+        joined = False
+        for k in range(i + 1, len(out)):
+            b = out[k]
+            hh = max(a.h, b.h)
+            if b.x0 - a.x1 > gap * hh:
+                continue
+            if (abs(a.cy - b.cy) > 0.25 * hh or min(a.h, b.h) < 0.7 * hh or not re.fullmatch(r"\d+", b.text)
+                    or not re.search(r"\d$", a.text) or parse_point_label(a.text) is None):
+                continue
+            text = a.text + b.text
+            if parse_point_label(text) is None:
+                continue
+            out[i] = ocr.Word(text, min(a.conf, b.conf), min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1),
+                              max(a.y1, b.y1))
+            del out[k]
+            joined = True
+            break
+        if not joined:
+            i += 1
+    return out
+
+
+def _extends(v: ocr.Word, o: ocr.Word, depth: np.ndarray | None = None, text_h: float | None = None) -> bool:
     """Line reading `v` is page reading `o` with more characters at its end: the page pass
-    stopped at a glyph touching a marker or a line ('81' of '8192', 'bs=327' of 'bs=32768')."""
+    stopped at a glyph touching a marker or a line ('81' of '8192', 'bs=327' of 'bs=32768');
+    or, with `depth` (ink depth of the marks) given, with more characters before it where
+    `v` reaches further left with no marker there: the page pass lost a first glyph a line
+    crosses, or read a label in two ('2 req' of '32 req', '1' of 'n=128')."""
     a, b = parse_point_label(v.text), parse_point_label(o.text)
-    if a is None or b is None:
+    if a is None or b is None or len(a[0]) <= len(b[0]):
         return False
-    return len(a[0]) > len(b[0]) and a[0].startswith(b[0]) and v.x1 > o.x1 + 0.25 * max(o.h, 1)
+    reach = 0.25 * max(o.h, 1)
+    if a[0].startswith(b[0]) and v.x1 > o.x1 + reach:
+        return True
+    if depth is None or v.x0 >= o.x0 - reach:
+        return False
+    da, db = re.sub(r"\D", "", a[0]), re.sub(r"\D", "", b[0])
+    if not db or db not in da or v.x1 < o.x1 - reach:
+        return False
+    left = ocr.Word(o.text, o.conf, v.x0, v.y0, max(v.x0 + 1, o.x0), v.y1)
+    return not _holds_marker(left, depth, text_h)
 
 
 def _plot_text(gray, ink, text_h, box) -> list[ocr.Word]:

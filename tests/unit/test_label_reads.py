@@ -1,0 +1,73 @@
+"""Point-label reading helpers: fragments joined, line readings preferred where they extend
+the page reading, dashed gridlines taken out of a re-read window, tight series-line erase."""
+import numpy as np
+
+from pipeline import imageops
+from pipeline.digitize import Point, _extends, _join_label_digits, _series_line_pixels
+from pipeline.ocr import Word
+
+
+def test_join_label_digits_joins_a_kerned_one_with_its_neighbour():
+    words = [Word("28", 95.0, 252, 578, 276, 597), Word("1", 96.0, 238, 578, 254, 597)]
+    out = _join_label_digits(words)
+    assert [(v.text, v.x0, v.x1, v.conf) for v in out] == [("128", 238, 276, 95.0)]
+
+
+def test_join_label_digits_joins_a_prefix_and_digits():
+    out = _join_label_digits([Word("n=1", 90.0, 100, 10, 130, 30), Word("28", 92.0, 131, 10, 150, 30)])
+    assert [v.text for v in out] == ["n=128"]
+
+
+def test_join_label_digits_keeps_words_a_space_apart():
+    words = [Word("16", 95.0, 100, 10, 120, 30), Word("32", 95.0, 126, 10, 146, 30)]
+    assert sorted(v.text for v in _join_label_digits(words)) == ["16", "32"]
+
+
+def test_join_label_digits_keeps_words_of_other_lines_apart():
+    words = [Word("16", 95.0, 100, 10, 120, 30), Word("32", 95.0, 121, 22, 141, 42)]
+    assert sorted(v.text for v in _join_label_digits(words)) == ["16", "32"]
+
+
+def test_extends_at_the_end_as_before():
+    assert _extends(Word("8192", 90, 100, 10, 140, 25), Word("81", 90, 100, 10, 120, 25))
+    assert not _extends(Word("8192", 90, 100, 10, 121, 25), Word("81", 90, 100, 10, 120, 25))
+
+
+def test_extends_before_the_page_reading_without_a_marker_there():
+    depth = np.zeros((60, 300), float)
+    line = Word("32 req", 90, 100, 10, 160, 25)
+    page = Word("2 req", 90, 112, 10, 160, 25)
+    assert _extends(line, page, depth, 15.0)
+    assert not _extends(line, page)               # without depth: only end extensions
+    depth[12:24, 100:112] = 5.0                    # a marker where the '3' was read
+    assert not _extends(line, page, depth, 15.0)
+
+
+def test_extends_around_a_fragment():
+    depth = np.zeros((120, 300), float)
+    assert _extends(Word("n=128", 92, 194, 84, 286, 105), Word("1", 84, 228, 84, 250, 105), depth, 27.0)
+    # other digits are no extension
+    assert not _extends(Word("n=64", 92, 194, 84, 286, 105), Word("1", 84, 228, 84, 250, 105), depth, 27.0)
+
+
+def test_dashed_rows_finds_a_dashed_rule_but_not_text_feet():
+    ink = np.zeros((20, 100), bool)
+    for x in range(0, 100, 9):
+        ink[15, x:x + 6] = True               # dashes 6 on, 3 off across the window
+    ink[3:10, 40:42] = True                   # a stem
+    ink[10, 36:46] = True                     # a serif foot 10 px long
+    rows = imageops.dashed_rows(ink, 90, 4)
+    assert (rows[15] == ink[15])[2:97].all()
+    assert not rows[:14].any()
+
+
+def test_tight_series_line_erase_spares_strokes_beside_the_line():
+    rgb = np.full((40, 100, 3), 255, np.uint8)
+    rgb[19:22, 10:90] = (30, 100, 200)        # a horizontal series line 3 px wide
+    rgb[10:30, 50:52] = (30, 100, 200)        # a glyph stem of the same colour across it
+    pts = [Point("s", "", 10.0, 20.0, "circle", (30, 100, 200)), Point("s", "", 90.0, 20.0, "circle", (30, 100, 200))]
+    wide = _series_line_pixels(rgb, pts, 1.5, (255, 255, 255))
+    tight = _series_line_pixels(rgb, pts, 1.5, (255, 255, 255), slack=1)
+    assert list(np.nonzero(tight[:, 51])[0]) == list(range(17, 24))
+    assert list(np.nonzero(wide[:, 51])[0]) == list(range(15, 26))
+    assert tight[19:22, 30].all() and not tight[:19, 30].any()
