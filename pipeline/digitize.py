@@ -660,12 +660,13 @@ def _extends(v: ocr.Word, o: ocr.Word, depth: np.ndarray | None = None, text_h: 
     reach = 0.25 * max(o.h, 1)
     if a[0].startswith(b[0]) and v.x1 > o.x1 + reach:
         return True
-    if depth is None or v.x0 >= o.x0 - reach:
+    if depth is None or v.x0 >= o.x0 - 0.4 * max(o.h, 1):
         return False
     da, db = re.sub(r"\D", "", a[0]), re.sub(r"\D", "", b[0])
     if not db or db not in da or v.x1 < o.x1 - reach:
         return False
-    left = ocr.Word(o.text, o.conf, v.x0, v.y0, max(v.x0 + 1, o.x0), v.y1)
+    # The glyphs read before it and half a glyph further: no marker whose edge reads as a '1'.
+    left = ocr.Word(o.text, o.conf, int(v.x0 - 0.5 * o.h), v.y0, max(v.x0 + 1, o.x0), v.y1)
     return not _holds_marker(left, depth, text_h)
 
 
@@ -805,7 +806,7 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
                     got = _read_label_at(box, gray, ink, mask[0], budget, lh, rgb=rgb, color=lcolor, bg=panel_bg,
                                          bridge=mask[1])
                     got = [v for v in got if not any(layout.overlaps(v, t) for t in taken)
-                           and _closest_claim(v, i, markers, pairs)]
+                           and _closest_claim(v, i, markers, pairs, words)]
                     if got:
                         found = max(got, key=lambda v: v.conf)
                         break
@@ -855,13 +856,20 @@ def _box_gap(m, v: ocr.Word) -> float:
     return float(np.hypot(dx, dy))
 
 
-def _closest_claim(v: ocr.Word, i: int, markers, pairs) -> bool:
+def _closest_claim(v: ocr.Word, i: int, markers, pairs, words=None) -> bool:
     """Label `v` read near marker i is its label unless a marker of the same series, or one
     already labelled, is nearer (a stray blob of another colour, often a glyph of the label
-    itself, is no claim)."""
+    itself, is no claim). A marker whose own label (`words[pairs[k]]`) is no further from it
+    than `v` claims nothing more: a marker has one label."""
     d = _box_gap(markers[i][:2], v)
-    return not any(k != i and (k in pairs or markers[k][2] == markers[i][2]) and _box_gap(m[:2], v) < d
-                   for k, m in enumerate(markers))
+
+    def claims(k, m):
+        if k == i or _box_gap(m[:2], v) >= d:
+            return False
+        if k in pairs:
+            return words is None or _box_gap(m[:2], words[pairs[k]]) > _box_gap(m[:2], v)
+        return markers[k][2] == markers[i][2]
+    return not any(claims(k, m) for k, m in enumerate(markers))
 
 
 def _label_places(mx: float, my: float, lay, lw: float, lh: float, gap: float):

@@ -71,3 +71,18 @@ def test_tight_series_line_erase_spares_strokes_beside_the_line():
     assert list(np.nonzero(tight[:, 51])[0]) == list(range(17, 24))
     assert list(np.nonzero(wide[:, 51])[0]) == list(range(15, 26))
     assert tight[19:22, 30].all() and not tight[:19, 30].any()
+
+
+def test_closest_claim_a_labelled_marker_with_its_own_nearer_label_claims_no_more():
+    from pipeline.digitize import _closest_claim
+    # marker 0 is labelled by word 0 (11 px above it); marker 1, unlabelled, has the label read
+    # centred 14 px above it, which is 12 px from marker 0.
+    markers = [(1069.6, 816.0, 0), (1103.0, 848.0, 0)]
+    words = [Word("4 req", 96, 1049, 783, 1089, 805)]
+    v = Word("2 req", 93, 1082, 818, 1120, 834)
+    assert _closest_claim(v, 1, markers, {0: 0}, words)
+    # marker 0's own label further from it than the new reading: the reading may be its own
+    far = [Word("4 req", 96, 1049, 760, 1089, 780)]
+    assert not _closest_claim(v, 1, markers, {0: 0}, far)
+    # an unlabelled marker of the same series that is nearer still claims it
+    assert not _closest_claim(v, 1, markers, {}, words)
