@@ -984,7 +984,12 @@ def _reread_cut_label(v: ocr.Word, gray, ink, erase, budget, rgb=None, bg=None) 
         nd = re.sub(r"\D", "", new[0])
         # Longer by a glyph or two, the first reading's digits kept in order, no decimals made up.
         if (len(old[0]) < len(new[0]) <= len(old[0]) + 2 and od in nd and ("." in new[0]) <= ("." in old[0])
-                and g.conf >= v.conf - 10 and (best is None or len(new[0]) > len(best.text))):
+                and g.conf >= v.conf - 25 and (best is None or len(new[0]) > len(best.text))):
+            best = g
+        # A first reading OCR was unsure of ('n=11' at confidence 0 for 'n=16' with a marker on
+        # its '6'): a sure reading as long, with the same words around the number, replaces it.
+        elif (best is None and v.conf < 40 and g.conf >= max(80.0, v.conf + 40) and len(new[0]) == len(old[0])
+              and re.sub(r"\d", "", new[0]) == re.sub(r"\d", "", old[0])):
             best = g
     return best
 

@@ -86,3 +86,28 @@ def test_closest_claim_a_labelled_marker_with_its_own_nearer_label_claims_no_mor
     assert not _closest_claim(v, 1, markers, {0: 0}, far)
     # an unlabelled marker of the same series that is nearer still claims it
     assert not _closest_claim(v, 1, markers, {}, words)
+
+
+def _label_image(text):
+    import cv2
+    img = np.full((60, 200), 255, np.uint8)
+    cv2.putText(img, text, (40, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.8, 0, 2, cv2.LINE_AA)
+    ys, xs = np.nonzero(img < 128)
+    return img, int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max()) + 1
+
+
+def test_reread_finds_the_glyph_a_first_reading_stopped_before():
+    from pipeline.digitize import _reread_cut_label
+    img, x0, y0, x1, y1 = _label_image("n=32")
+    got = _reread_cut_label(Word("n=3", 99.0, x0, y0, x1 - 12, y1), img, img < 160, None, [5])
+    assert got is not None and got.text == "n=32"
+
+
+def test_reread_replaces_an_unsure_reading_of_the_same_shape():
+    from pipeline.digitize import _reread_cut_label
+    img, x0, y0, x1, y1 = _label_image("n=16")
+    img[y1 - 3:y1, x1 + 3:x1 + 5] = 0     # a speck beside the last glyph: ink goes on
+    got = _reread_cut_label(Word("n=11", 0.0, x0, y0, x1, y1), img, img < 160, None, [5])
+    assert got is not None and got.text == "n=16"
+    # a sure reading is not replaced by other digits
+    assert _reread_cut_label(Word("n=11", 95.0, x0, y0, x1, y1), img, img < 160, None, [5]) is None
