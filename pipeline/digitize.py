@@ -982,8 +982,10 @@ def _reread_cut_label(v: ocr.Word, gray, ink, erase, budget, rgb=None, bg=None) 
             continue
         od = re.sub(r"\D", "", old[0])
         nd = re.sub(r"\D", "", new[0])
-        # Longer by a glyph or two, the first reading's digits kept in order, no decimals made up.
-        if (len(old[0]) < len(new[0]) <= len(old[0]) + 2 and od in nd and ("." in new[0]) <= ("." in old[0])
+        # Longer by a glyph or two (three when the thousands commas fall right: '384' of
+        # '16,384'), the first reading's digits kept in order, no decimals made up.
+        grown = len(old[0]) + (3 if re.search(r"(?<![\d,])\d{1,3}(,\d{3})+$", new[0]) else 2)
+        if (len(old[0]) < len(new[0]) <= grown and od in nd and ("." in new[0]) <= ("." in old[0])
                 and g.conf >= v.conf - 25 and (best is None or len(new[0]) > len(best.text))):
             best = g
         # A first reading OCR was unsure of ('n=11' at confidence 0 for 'n=16' with a marker on

@@ -111,3 +111,11 @@ def test_reread_replaces_an_unsure_reading_of_the_same_shape():
     assert got is not None and got.text == "n=16"
     # a sure reading is not replaced by other digits
     assert _reread_cut_label(Word("n=11", 95.0, x0, y0, x1, y1), img, img < 160, None, [5]) is None
+
+
+def test_reread_restores_the_thousands_a_first_reading_lost():
+    from pipeline.digitize import _reread_cut_label
+    img, x0, y0, x1, y1 = _label_image("16,384")
+
+    got = _reread_cut_label(Word("384", 90.0, x0 + 22, y0, x1, y1), img, img < 160, None, [5])
+    assert got is not None and got.text == "16,384"
