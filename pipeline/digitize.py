@@ -988,9 +988,10 @@ def _reread_cut_label(v: ocr.Word, gray, ink, erase, budget, rgb=None, bg=None) 
         if (len(old[0]) < len(new[0]) <= grown and od in nd and ("." in new[0]) <= ("." in old[0])
                 and g.conf >= v.conf - 25 and (best is None or len(new[0]) > len(best.text))):
             best = g
-        # A first reading OCR was unsure of ('n=11' at confidence 0 for 'n=16' with a marker on
+        # A first reading OCR gave no confidence at all ('n=11' at 0 for 'n=16' with a marker on
         # its '6'): a sure reading as long, with the same words around the number, replaces it.
-        elif (best is None and v.conf < 40 and g.conf >= max(80.0, v.conf + 40) and len(new[0]) == len(old[0])
+        # (A reading at some confidence, even low, is more often right than a re-read of a crop.)
+        elif (best is None and v.conf < 5 and g.conf >= 80.0 and len(new[0]) == len(old[0])
               and re.sub(r"\d", "", new[0]) == re.sub(r"\d", "", old[0])):
             best = g
     return best
