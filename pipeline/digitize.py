@@ -280,8 +280,13 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     labels_read = [v for v in words if parse_point_label(v.text) is not None
                    and parse_point_label(v.text)[0] == v.text.strip() and not _holds_marker(v, depth, text_h)]
     plot_text = [v for v in _plot_text(gray, ink_text, text_h, search_box(xa, ya, w, h))
-                 if not any(layout.overlaps(v, o) and not _extends(v, o) and _is_text(o) for o in labels_read)]
-    words = _join_label_units(layout.merge_words(words, plot_text), text_h)
+                 if not any(layout.overlaps(v, o) and not _extends(v, o, depth, text_h) and _is_text(o)
+                            for o in labels_read)]
+    # A page reading that a line reading extends gives way to it (a number read alone would
+    # otherwise keep its place against the longer label).
+    outread = {id(o) for o in labels_read for v in plot_text if layout.overlaps(v, o) and _extends(v, o, depth, text_h)}
+    words = [v for v in words if id(v) not in outread]
+    words = _join_label_units(_join_label_digits(layout.merge_words(words, plot_text)), text_h)
     tick_words = set()
     for ax in (xa, ya):
         if ax is not None:
@@ -356,11 +361,12 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     if len(points) > params.max_points:
         raise NoChartFound(f"{len(points)} marks found; this does not look like a chart of points")
 
-    erase = ((None, 0), (None, 0))
+    erase = ((None, 0), (None, 0), (None, 0))
     if label_words:
         solid = imageops.solid_regions(depth, max(2.5, 0.22 * text_h))
-        erase = ((solid, 0), (solid | _series_line_pixels(rgb, points, halfwidth, panel_bg),
-                              int(2 * np.ceil(halfwidth) + 1)))
+        bridge = int(2 * np.ceil(halfwidth) + 1)
+        erase = ((solid, 0), (solid | _series_line_pixels(rgb, points, halfwidth, panel_bg), bridge),
+                 (solid | _series_line_pixels(rgb, points, halfwidth, panel_bg, slack=1), bridge))
     _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg,
                    text_color(rgb, tick_list, panel_bg), ink_text, erase)
 
@@ -624,13 +630,56 @@ def _join_label_units(words: list[ocr.Word], text_h: float, gap: float = 0.8) ->
     return [v for v in words if id(v) not in used] + joined
 
 
-def _extends(v: ocr.Word, o: ocr.Word) -> bool:
+def _join_label_digits(words: list[ocr.Word], gap: float = 0.15) -> list[ocr.Word]:
+    """'1' + '28' or 'n=1' + '28' read as two words that touch or overlap on one line (a wide
+    serif '1' kerned into its neighbour): the one point label 'n=128'. Words of one line a
+    space apart stay apart."""
+    out = sorted(words, key=lambda v: v.x0)
+    i = 0
+    while i < len(out):
+        a = out[i]
+        joined = False
+        for k in range(i + 1, len(out)):
+            b = out[k]
+            hh = max(a.h, b.h)
+            if b.x0 - a.x1 > gap * hh:
+                continue
+            if (abs(a.cy - b.cy) > 0.25 * hh or min(a.h, b.h) < 0.7 * hh or not re.fullmatch(r"\d+", b.text)
+                    or not re.search(r"\d$", a.text) or parse_point_label(a.text) is None):
+                continue
+            text = a.text + b.text
+            if parse_point_label(text) is None:
+                continue
+            out[i] = ocr.Word(text, min(a.conf, b.conf), min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1),
+                              max(a.y1, b.y1))
+            del out[k]
+            joined = True
+            break
+        if not joined:
+            i += 1
+    return out
+
+
+def _extends(v: ocr.Word, o: ocr.Word, depth: np.ndarray | None = None, text_h: float | None = None) -> bool:
     """Line reading `v` is page reading `o` with more characters at its end: the page pass
-    stopped at a glyph touching a marker or a line ('81' of '8192', 'bs=327' of 'bs=32768')."""
+    stopped at a glyph touching a marker or a line ('81' of '8192', 'bs=327' of 'bs=32768');
+    or, with `depth` (ink depth of the marks) given, with more characters before it where
+    `v` reaches further left with no marker there: the page pass lost a first glyph a line
+    crosses, or read a label in two ('2 req' of '32 req', '1' of 'n=128')."""
     a, b = parse_point_label(v.text), parse_point_label(o.text)
-    if a is None or b is None:
+    if a is None or b is None or len(a[0]) <= len(b[0]):
         return False
-    return len(a[0]) > len(b[0]) and a[0].startswith(b[0]) and v.x1 > o.x1 + 0.25 * max(o.h, 1)
+    reach = 0.25 * max(o.h, 1)
+    if a[0].startswith(b[0]) and v.x1 > o.x1 + reach:
+        return True
+    if depth is None or v.x0 >= o.x0 - 0.4 * max(o.h, 1):
+        return False
+    da, db = re.sub(r"\D", "", a[0]), re.sub(r"\D", "", b[0])
+    if not db or db not in da or v.x1 < o.x1 - reach:
+        return False
+    # The glyphs read before it and half a glyph further: no marker whose edge reads as a '1'.
+    left = ocr.Word(o.text, o.conf, int(v.x0 - 0.5 * o.h), v.y0, max(v.x0 + 1, o.x0), v.y1)
+    return not _holds_marker(left, depth, text_h)
 
 
 def _plot_text(gray, ink, text_h, box) -> list[ocr.Word]:
@@ -712,7 +761,7 @@ def _label_color_series(word: ocr.Word, rgb: np.ndarray, panel_bg, series_colors
 
 
 def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg, text_rgb=None,
-                   ink=None, erase=((None, 0), (None, 0))):
+                   ink=None, erase=((None, 0), (None, 0), (None, 0))):
     """Point labels onto the points: assignment of the words read, then re-reads of labels
     cut short at a marker or line, then re-reads around markers left without one.
     `ink`: text ink of the page; `erase`: the two ways of cleaning a crop before it is read
@@ -736,7 +785,7 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
         # Erasing the series' lines takes strokes off a label printed in the series' colour.
         same = _ink_color(rgb, words[j], panel_bg, markers_px)
         same = same is not None and float(np.linalg.norm(np.subtract(*to_lab([same, series_colors[markers[i][2]]])))) < 30
-        for mask in erase[:1] if same else erase:
+        for mask in (erase[0], erase[2]) if same else erase[:2]:
             v = _reread_cut_label(words[j], gray, ink, mask, budget, rgb, panel_bg)
             if v is not None:
                 words[j] = v
@@ -751,7 +800,7 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
     for name in series_names:
         idx = [i for i, p in enumerate(points) if p.series == name]
         done = [((points[i].x_px, points[i].y_px), words[pairs[i]]) for i in idx if i in pairs]
-        if len(done) < max(2, len(idx) // 2) or len(done) == len(idx):
+        if len(done) < 2 or len(done) == len(idx):
             continue
         lay = series_layout(done, text_h)
         lw = float(np.median([v.w for _, v in done]))
@@ -764,12 +813,12 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
                 continue
             p = points[i]
             found = None
-            for mask in erase:
+            for mask in erase[:2]:
                 for box in _label_places(p.x_px, p.y_px, lay, lw, lh, gap):
                     got = _read_label_at(box, gray, ink, mask[0], budget, lh, rgb=rgb, color=lcolor, bg=panel_bg,
                                          bridge=mask[1])
                     got = [v for v in got if not any(layout.overlaps(v, t) for t in taken)
-                           and _closest_claim(v, i, markers, pairs)]
+                           and _closest_claim(v, i, markers, pairs, words)]
                     if got:
                         found = max(got, key=lambda v: v.conf)
                         break
@@ -780,7 +829,7 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
                 taken.append(found)
 
 
-def _series_line_pixels(rgb: np.ndarray, points: list[Point], halfwidth: float, bg) -> np.ndarray:
+def _series_line_pixels(rgb: np.ndarray, points: list[Point], halfwidth: float, bg, slack: int = 5) -> np.ndarray:
     """Pixels of the lines joining each series' markers (in x order) that have the series'
     colour or a blend of it with the background `bg` (the line's anti-aliased edges): a label
     the line runs through reads once they are erased (one printed in another colour keeps its
@@ -795,7 +844,7 @@ def _series_line_pixels(rgb: np.ndarray, points: list[Point], halfwidth: float, 
         colors[k] = mean_color_of(pts)
         for a, b in zip(pts, pts[1:]):
             cv2.line(band, (int(round(a.x_px)), int(round(a.y_px))), (int(round(b.x_px)), int(round(b.y_px))),
-                     k, thickness=int(2 * np.ceil(halfwidth) + 5))
+                     k, thickness=int(2 * np.ceil(halfwidth) + slack))
     ys, xs = np.nonzero(band)
     out = np.zeros((h, w), bool)
     if len(ys) == 0:
@@ -819,13 +868,20 @@ def _box_gap(m, v: ocr.Word) -> float:
     return float(np.hypot(dx, dy))
 
 
-def _closest_claim(v: ocr.Word, i: int, markers, pairs) -> bool:
+def _closest_claim(v: ocr.Word, i: int, markers, pairs, words=None) -> bool:
     """Label `v` read near marker i is its label unless a marker of the same series, or one
     already labelled, is nearer (a stray blob of another colour, often a glyph of the label
-    itself, is no claim)."""
+    itself, is no claim). A marker whose own label (`words[pairs[k]]`) is no further from it
+    than `v` claims nothing more: a marker has one label."""
     d = _box_gap(markers[i][:2], v)
-    return not any(k != i and (k in pairs or markers[k][2] == markers[i][2]) and _box_gap(m[:2], v) < d
-                   for k, m in enumerate(markers))
+
+    def claims(k, m):
+        if k == i or _box_gap(m[:2], v) >= d:
+            return False
+        if k in pairs:
+            return words is None or _box_gap(m[:2], words[pairs[k]]) > _box_gap(m[:2], v)
+        return markers[k][2] == markers[i][2]
+    return not any(claims(k, m) for k, m in enumerate(markers))
 
 
 def _label_places(mx: float, my: float, lay, lw: float, lh: float, gap: float):
@@ -885,6 +941,9 @@ def _read_label_at(box, gray, ink, erase, budget, lh, min_conf: float = 60.0, rg
         crop = gray[ey0:ey1, ex0:ex1].copy()
         keep = ink[ey0:ey1, ex0:ex1].copy()
     unruled = imageops.remove_rules(keep, n, dashed=True)
+    # A dashed gridline that runs across the whole window, past the label on both sides.
+    if ex1 - ex0 > (x1 - x0) + n:
+        unruled &= ~imageops.dashed_rows(unruled, int(0.9 * (ex1 - ex0)), max(2, int(round(0.5 * lh))))
     crop[keep & ~unruled] = 255
     keep = unruled
     inner = (slice(y0 - ey0, y1 - ey0), slice(x0 - ex0, x1 - ex0))
@@ -935,9 +994,17 @@ def _reread_cut_label(v: ocr.Word, gray, ink, erase, budget, rgb=None, bg=None) 
             continue
         od = re.sub(r"\D", "", old[0])
         nd = re.sub(r"\D", "", new[0])
-        # Longer by a glyph or two, the first reading's digits kept in order, no decimals made up.
-        if (len(old[0]) < len(new[0]) <= len(old[0]) + 2 and od in nd and ("." in new[0]) <= ("." in old[0])
-                and g.conf >= v.conf - 10 and (best is None or len(new[0]) > len(best.text))):
+        # Longer by a glyph or two (three when the thousands commas fall right: '384' of
+        # '16,384'), the first reading's digits kept in order, no decimals made up.
+        grown = len(old[0]) + (3 if re.search(r"(?<![\d,])\d{1,3}(,\d{3})+$", new[0]) else 2)
+        if (len(old[0]) < len(new[0]) <= grown and od in nd and ("." in new[0]) <= ("." in old[0])
+                and g.conf >= v.conf - 25 and (best is None or len(new[0]) > len(best.text))):
+            best = g
+        # A first reading OCR gave no confidence at all ('n=11' at 0 for 'n=16' with a marker on
+        # its '6'): a sure reading as long, with the same words around the number, replaces it.
+        # (A reading at some confidence, even low, is more often right than a re-read of a crop.)
+        elif (best is None and v.conf < 5 and g.conf >= 80.0 and len(new[0]) == len(old[0])
+              and re.sub(r"\d", "", new[0]) == re.sub(r"\d", "", old[0])):
             best = g
     return best
 

@@ -163,3 +163,15 @@ def remove_rules(ink: np.ndarray, min_len: int, dashed: bool = False) -> np.ndar
         return out
     crossed = (horiz & near(rest, 0, 1) & near(rest, 0, -1)) | (vert & near(rest, 1, 1) & near(rest, 1, -1))
     return rest | crossed
+
+
+def dashed_rows(ink: np.ndarray, min_len: int, gap: int) -> np.ndarray:
+    """Pixels of horizontal runs at least `min_len` px long once gaps up to `gap` px are
+    bridged: a dashed gridline across a window wider than any text in it. (Serif feet along a
+    baseline are no such run: they stop where the text does.)"""
+    n = max(3, int(min_len))
+    m = np.pad(ink.astype(np.uint8), ((0, 0), (n, n)))
+    inner = (slice(None), slice(n, n + ink.shape[1]))
+    bridged = cv2.morphologyEx(m, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (int(gap) + 1, 1)))
+    runs = cv2.morphologyEx(bridged, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (n, 1)))
+    return runs[inner].astype(bool) & ink

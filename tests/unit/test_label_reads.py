@@ -1,0 +1,121 @@
+"""Point-label reading helpers: fragments joined, line readings preferred where they extend
+the page reading, dashed gridlines taken out of a re-read window, tight series-line erase."""
+import numpy as np
+
+from pipeline import imageops
+from pipeline.digitize import Point, _extends, _join_label_digits, _series_line_pixels
+from pipeline.ocr import Word
+
+
+def test_join_label_digits_joins_a_kerned_one_with_its_neighbour():
+    words = [Word("28", 95.0, 252, 578, 276, 597), Word("1", 96.0, 238, 578, 254, 597)]
+    out = _join_label_digits(words)
+    assert [(v.text, v.x0, v.x1, v.conf) for v in out] == [("128", 238, 276, 95.0)]
+
+
+def test_join_label_digits_joins_a_prefix_and_digits():
+    out = _join_label_digits([Word("n=1", 90.0, 100, 10, 130, 30), Word("28", 92.0, 131, 10, 150, 30)])
+    assert [v.text for v in out] == ["n=128"]
+
+
+def test_join_label_digits_keeps_words_a_space_apart():
+    words = [Word("16", 95.0, 100, 10, 120, 30), Word("32", 95.0, 126, 10, 146, 30)]
+    assert sorted(v.text for v in _join_label_digits(words)) == ["16", "32"]
+
+
+def test_join_label_digits_keeps_words_of_other_lines_apart():
+    words = [Word("16", 95.0, 100, 10, 120, 30), Word("32", 95.0, 121, 22, 141, 42)]
+    assert sorted(v.text for v in _join_label_digits(words)) == ["16", "32"]
+
+
+def test_extends_at_the_end_as_before():
+    assert _extends(Word("8192", 90, 100, 10, 140, 25), Word("81", 90, 100, 10, 120, 25))
+    assert not _extends(Word("8192", 90, 100, 10, 121, 25), Word("81", 90, 100, 10, 120, 25))
+
+
+def test_extends_before_the_page_reading_without_a_marker_there():
+    depth = np.zeros((60, 300), float)
+    line = Word("32 req", 90, 100, 10, 160, 25)
+    page = Word("2 req", 90, 112, 10, 160, 25)
+    assert _extends(line, page, depth, 15.0)
+    assert not _extends(line, page)               # without depth: only end extensions
+    depth[12:24, 100:112] = 5.0                    # a marker where the '3' was read
+    assert not _extends(line, page, depth, 15.0)
+
+
+def test_extends_around_a_fragment():
+    depth = np.zeros((120, 300), float)
+    assert _extends(Word("n=128", 92, 194, 84, 286, 105), Word("1", 84, 228, 84, 250, 105), depth, 27.0)
+    # other digits are no extension
+    assert not _extends(Word("n=64", 92, 194, 84, 286, 105), Word("1", 84, 228, 84, 250, 105), depth, 27.0)
+
+
+def test_dashed_rows_finds_a_dashed_rule_but_not_text_feet():
+    ink = np.zeros((20, 100), bool)
+    for x in range(0, 100, 9):
+        ink[15, x:x + 6] = True               # dashes 6 on, 3 off across the window
+    ink[3:10, 40:42] = True                   # a stem
+    ink[10, 36:46] = True                     # a serif foot 10 px long
+    rows = imageops.dashed_rows(ink, 90, 4)
+    assert (rows[15] == ink[15])[2:97].all()
+    assert not rows[:14].any()
+
+
+def test_tight_series_line_erase_spares_strokes_beside_the_line():
+    rgb = np.full((40, 100, 3), 255, np.uint8)
+    rgb[19:22, 10:90] = (30, 100, 200)        # a horizontal series line 3 px wide
+    rgb[10:30, 50:52] = (30, 100, 200)        # a glyph stem of the same colour across it
+    pts = [Point("s", "", 10.0, 20.0, "circle", (30, 100, 200)), Point("s", "", 90.0, 20.0, "circle", (30, 100, 200))]
+    wide = _series_line_pixels(rgb, pts, 1.5, (255, 255, 255))
+    tight = _series_line_pixels(rgb, pts, 1.5, (255, 255, 255), slack=1)
+    assert list(np.nonzero(tight[:, 51])[0]) == list(range(17, 24))
+    assert list(np.nonzero(wide[:, 51])[0]) == list(range(15, 26))
+    assert tight[19:22, 30].all() and not tight[:19, 30].any()
+
+
+def test_closest_claim_a_labelled_marker_with_its_own_nearer_label_claims_no_more():
+    from pipeline.digitize import _closest_claim
+    # marker 0 is labelled by word 0 (11 px above it); marker 1, unlabelled, has the label read
+    # centred 14 px above it, which is 12 px from marker 0.
+    markers = [(1069.6, 816.0, 0), (1103.0, 848.0, 0)]
+    words = [Word("4 req", 96, 1049, 783, 1089, 805)]
+    v = Word("2 req", 93, 1082, 818, 1120, 834)
+    assert _closest_claim(v, 1, markers, {0: 0}, words)
+    # marker 0's own label further from it than the new reading: the reading may be its own
+    far = [Word("4 req", 96, 1049, 760, 1089, 780)]
+    assert not _closest_claim(v, 1, markers, {0: 0}, far)
+    # an unlabelled marker of the same series that is nearer still claims it
+    assert not _closest_claim(v, 1, markers, {}, words)
+
+
+def _label_image(text):
+    import cv2
+    img = np.full((60, 200), 255, np.uint8)
+    cv2.putText(img, text, (40, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.8, 0, 2, cv2.LINE_AA)
+    ys, xs = np.nonzero(img < 128)
+    return img, int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max()) + 1
+
+
+def test_reread_finds_the_glyph_a_first_reading_stopped_before():
+    from pipeline.digitize import _reread_cut_label
+    img, x0, y0, x1, y1 = _label_image("n=32")
+    got = _reread_cut_label(Word("n=3", 99.0, x0, y0, x1 - 12, y1), img, img < 160, None, [5])
+    assert got is not None and got.text == "n=32"
+
+
+def test_reread_replaces_an_unsure_reading_of_the_same_shape():
+    from pipeline.digitize import _reread_cut_label
+    img, x0, y0, x1, y1 = _label_image("n=16")
+    img[y1 - 3:y1, x1 + 3:x1 + 5] = 0     # a speck beside the last glyph: ink goes on
+    got = _reread_cut_label(Word("n=11", 0.0, x0, y0, x1, y1), img, img < 160, None, [5])
+    assert got is not None and got.text == "n=16"
+    # a sure reading is not replaced by other digits
+    assert _reread_cut_label(Word("n=11", 95.0, x0, y0, x1, y1), img, img < 160, None, [5]) is None
+
+
+def test_reread_restores_the_thousands_a_first_reading_lost():
+    from pipeline.digitize import _reread_cut_label
+    img, x0, y0, x1, y1 = _label_image("16,384")
+
+    got = _reread_cut_label(Word("384", 90.0, x0 + 22, y0, x1, y1), img, img < 160, None, [5])
+    assert got is not None and got.text == "16,384"
