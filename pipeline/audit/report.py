@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..errors import DataFileError, InputNotFound
 from ..provenance import atomic_write_bytes
 from ..registry.cards import CHECKLIST
 from .reconcile import format_value
@@ -27,7 +28,13 @@ img.overlay{max-width:100%;border:1px solid #ccc} .quote{font-style:italic} .sma
 
 
 def build_report(audit_dir: Path, out_dir: Path) -> list[Path]:
-    doc = json.loads((Path(audit_dir) / "reconciliation.json").read_text(encoding="utf-8"))
+    source = Path(audit_dir) / "reconciliation.json"
+    if not source.is_file():
+        raise InputNotFound(f"{source} does not exist: run `python -m pipeline reconcile` (or `dvc repro`) first")
+    try:
+        doc = json.loads(source.read_text(encoding="utf-8"))
+    except ValueError as exc:
+        raise DataFileError(source, None, None, f"not valid JSON ({exc})")
     out_dir = Path(out_dir)
     html_path, md_path = out_dir / "report.html", out_dir / "summary.md"
     atomic_write_bytes(html_path, render_html(doc).encode("utf-8"))

@@ -103,3 +103,11 @@ def test_audit_of_unregistered_images_gives_verdicts_and_reasons(tmp_path):
     assert v["good"]["verdict"] == "consistent" and v["good"]["measured"] == pytest.approx(10.0, rel=0.05)
     assert v["broken"]["verdict"] == "unverifiable" and v["broken"]["reason"].startswith("chart not readable")
     assert (tmp_path / "out" / "report.html").is_file() and (tmp_path / "out" / "summary.md").is_file()
+
+
+@pytest.mark.parametrize("command, code", [
+    (["report"], 3), (["reconcile"], 3), (["record"], 3), (["history", "x"], 3)])
+def test_project_commands_on_a_folder_without_a_project(tmp_path, capsys, command, code):
+    assert main([*command, "--project", str(tmp_path)]) == code
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "does not exist" in err
