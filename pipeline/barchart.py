@@ -16,10 +16,10 @@ import numpy as np
 from . import imageops, layout, ocr
 from .axes import AxisCalibration, Tick, calibrate
 from .marks.bars import Bar, join_aligned_columns, merge_split_bars, rectangles, refine_end, solid_mask, stacks_on_baseline
-from .marks.legend import LegendEntry, text_lines
+from .marks.legend import text_lines
 from .marks.markers import Blob
 from .marks.series import color_groups, to_lab
-from .numbers import label_half_unit, parse_tick, parse_value_label
+from .numbers import label_half_unit, parse_value_label
 from .ocr import Word
 
 # Bars are told from the page by a smaller colour difference than markers: pale bars (light
@@ -189,12 +189,10 @@ def _join(words, text_h, vertical_rows=True):
     lines.sort(key=lambda ln: min(w.y0 for w in ln))
     parts = []
     for ln in lines:
-        s = ""
-        for i, w in enumerate(sorted(ln, key=lambda w: w.x0)):
-            if i and w.x0 - prev.x1 > 0.22 * text_h:
-                s += " "
-            s += w.text
-            prev = w
+        ordered = sorted(ln, key=lambda w: w.x0)
+        s = ordered[0].text
+        for prev, w in zip(ordered, ordered[1:]):
+            s += (" " if w.x0 - prev.x1 > 0.22 * text_h else "") + w.text
         parts.append(s)
     return " ".join(parts).strip()
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import math
 import random
 import sys
 from pathlib import Path
