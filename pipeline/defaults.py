@@ -208,14 +208,7 @@ def render_bar_chart(chart: dict) -> bytes:
         ax.set_xticks(xs, [str(p["label"]) for p in points])
         ax.set_xlim(min(xs) - 0.6, max(xs) + 0.6)
         ax.grid(True, axis="y", color="#dedede", linewidth=0.8)
-        ax.set_axisbelow(True)
-        for side in ("top", "right"):
-            ax.spines[side].set_visible(False)
-        for side in ("left", "bottom"):
-            ax.spines[side].set_color("#888888")
-        ax.tick_params(labelsize=12, colors="#333333", length=4)
-        ax.set_xlabel(chart["x_axis"]["title"], fontsize=13, labelpad=8, color="#222222")
-        ax.set_ylabel(chart["y_axis"]["title"], fontsize=13, labelpad=10, color="#222222")
+        _house_style(ax, chart)
         fig.text(0.095, 0.945, chart["title"], fontsize=17, fontweight="bold", color="#111111",
                  ha="left", va="baseline")
         if chart.get("subtitle"):
@@ -223,6 +216,18 @@ def render_bar_chart(chart: dict) -> bytes:
         buf = io.BytesIO()
         fig.savefig(buf, format="png", dpi=DPI, metadata={"Software": None})
     return buf.getvalue()
+
+
+def _house_style(ax, chart: dict) -> None:
+    """The look both default chart kinds share: light frame on two sides, grey ticks, titles."""
+    ax.set_axisbelow(True)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    for side in ("left", "bottom"):
+        ax.spines[side].set_color("#888888")
+    ax.tick_params(labelsize=12, colors="#333333", length=4)
+    ax.set_xlabel(chart["x_axis"]["title"], fontsize=13, labelpad=8, color="#222222")
+    ax.set_ylabel(chart["y_axis"]["title"], fontsize=13, labelpad=10, color="#222222")
 
 
 def render_chart(chart: dict) -> tuple[bytes, list[LabelBox]]:
@@ -251,14 +256,7 @@ def render_chart(chart: dict) -> tuple[bytes, list[LabelBox]]:
             axis.set_major_locator(MaxNLocator(nbins=6, steps=[1, 2, 2.5, 5, 10]))
             axis.set_major_formatter(FuncFormatter(format_tick))
         ax.grid(True, color="#dedede", linewidth=0.8)
-        ax.set_axisbelow(True)
-        for side in ("top", "right"):
-            ax.spines[side].set_visible(False)
-        for side in ("left", "bottom"):
-            ax.spines[side].set_color("#888888")
-        ax.tick_params(labelsize=12, colors="#333333", length=4)
-        ax.set_xlabel(chart["x_axis"]["title"], fontsize=13, labelpad=8, color="#222222")
-        ax.set_ylabel(chart["y_axis"]["title"], fontsize=13, labelpad=10, color="#222222")
+        _house_style(ax, chart)
         for series in chart["series"]:
             ax.plot([p["x"] for p in series["points"]], [p["y"] for p in series["points"]],
                     color=SERIES_COLOR, linewidth=2.2, marker="o", markersize=MARKER_SIZE_PT,

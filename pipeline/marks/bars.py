@@ -162,26 +162,37 @@ def _same_color(a, b, delta: float) -> bool:
 def merge_split_bars(bars: list[Bar], max_gap: float, delta: float = 14.0) -> list[Bar]:
     """One bar cut in two by a label printed across it (white text leaves a gap in the
     solid mask): pieces of one colour in the same columns, a label's height apart, are one."""
-    bars = sorted(bars, key=lambda b: (b.x0, b.top))
+    def join(a: Bar, b: Bar) -> Bar | None:
+        if b.top <= a.top:
+            return None
+        ov = min(a.x1, b.x1) - max(a.x0, b.x0)
+        if ov < 0.8 * max(a.width, b.width) or not (0 <= b.top - a.bottom <= max_gap):
+            return None
+        if not _same_color(a.color, b.color, delta):
+            return None
+        return Bar(min(a.x0, b.x0), max(a.x1, b.x1), a.top, b.bottom, a.color)
+    return _merge_pairs(bars, join)
+
+
+def _merge_pairs(bars: list[Bar], join) -> list[Bar]:
+    """`bars` with every pair that join(a, b) turns into one bar replaced by it, repeatedly,
+    until no pair joins (in x, then top order, as the callers' rules expect)."""
+    out = sorted(bars, key=lambda b: (b.x0, b.top))
     changed = True
     while changed:
         changed = False
-        for i, a in enumerate(bars):
-            for j, b in enumerate(bars):
-                if i == j or b.top <= a.top:
+        for i, a in enumerate(out):
+            for j, b in enumerate(out):
+                merged = None if i == j else join(a, b)
+                if merged is None:
                     continue
-                ov = min(a.x1, b.x1) - max(a.x0, b.x0)
-                if ov < 0.8 * max(a.width, b.width) or not (0 <= b.top - a.bottom <= max_gap):
-                    continue
-                if not _same_color(a.color, b.color, delta):
-                    continue
-                bars[i] = Bar(min(a.x0, b.x0), max(a.x1, b.x1), a.top, b.bottom, a.color)
-                del bars[j]
+                out[i] = merged
+                del out[j]
                 changed = True
                 break
             if changed:
                 break
-    return bars
+    return out
 
 
 def _baseline(roots: list[Bar], tol: float) -> float:
@@ -203,25 +214,14 @@ def join_aligned_columns(bars: list[Bar], tol: float = 1.0, delta: float = 14.0)
     bar is cut into columns where a label printed inside it leaves fewer pixels of one segment
     in a column than of another (the column's median colour flips); its segments then line up
     again across the cut."""
-    out = sorted(bars, key=lambda b: (b.x0, b.top))
-    changed = True
-    while changed:
-        changed = False
-        for i, a in enumerate(out):
-            for j, b in enumerate(out):
-                if b.x0 != a.x1 or abs(b.top - a.top) > tol or abs(b.bottom - a.bottom) > tol:
-                    continue
-                if not _same_color(a.color, b.color, delta):
-                    continue
-                wa, wb = a.width, b.width
-                out[i] = Bar(a.x0, b.x1, min(a.top, b.top), max(a.bottom, b.bottom),
-                             a.color if wa >= wb else b.color)
-                del out[j]
-                changed = True
-                break
-            if changed:
-                break
-    return out
+    def join(a: Bar, b: Bar) -> Bar | None:
+        if b.x0 != a.x1 or abs(b.top - a.top) > tol or abs(b.bottom - a.bottom) > tol:
+            return None
+        if not _same_color(a.color, b.color, delta):
+            return None
+        return Bar(a.x0, b.x1, min(a.top, b.top), max(a.bottom, b.bottom),
+                   a.color if a.width >= b.width else b.color)
+    return _merge_pairs(bars, join)
 
 
 def stacks_on_baseline(bars: list[Bar], tol: float, min_len: float) -> tuple[list[list[Bar]], float | None]:
