@@ -20,15 +20,16 @@ DARK_PAGE = np.array([13.0, 17.0, 23.0], dtype=np.float32)
 
 def backdrop(rgba: np.ndarray) -> np.ndarray:
     """The colour a transparent chart is composited onto: white, as viewers show it, unless the
-    chart was drawn for a dark page. Such a chart is mostly transparent and its grey ink (text,
-    axes, ticks) is light, so it would vanish on white."""
+    chart was drawn for a dark page. Such a chart is mostly transparent and none of its grey ink
+    (text, axes, ticks) is dark, so it would vanish on white."""
     sample = rgba[::2, ::2]   # statistics only: a quarter of the pixels tell the same
     alpha = sample[..., 3]
     if (alpha < 128).mean() < 0.2:
         return np.array([255.0, 255.0, 255.0], dtype=np.float32)
     rgb = sample[..., :3][alpha >= 128].astype(np.int16)
-    grey = rgb[(rgb.max(axis=1) - rgb.min(axis=1)) < 30]
-    if len(grey) >= 50 and np.median(grey.mean(axis=1)) > 170:
+    level = rgb[(rgb.max(axis=1) - rgb.min(axis=1)) < 30].mean(axis=1)
+    # Light gridlines are common on white pages too: what tells is that no grey ink is dark.
+    if len(level) >= 50 and (level < 100).mean() < 0.01 and (level > 170).mean() > 0.5:
         return DARK_PAGE
     return np.array([255.0, 255.0, 255.0], dtype=np.float32)
 

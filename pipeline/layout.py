@@ -286,8 +286,9 @@ def _tick_stroke(ink_box: np.ndarray) -> tuple[int, int, int, int] | None:
 
 
 def strip_tick_marks(words: list[Word], gray: np.ndarray, ink: np.ndarray) -> list[Word]:
-    """Numbers whose box took in a tick mark drawn against the label (tesseract reads '20 -' as
-    '207' and gives an x label the tick's height) are read again without it."""
+    """Numbers whose box took in a tick mark drawn against the label: the box is cut to the
+    glyphs (an x label took the tick's height, which sets the text height) and the number read
+    again without the mark (tesseract reads '20 -' as '207')."""
     from . import ocr
     out = []
     for w in words:
@@ -299,11 +300,12 @@ def strip_tick_marks(words: list[Word], gray: np.ndarray, ink: np.ndarray) -> li
         p = max(3, int(0.4 * (y1 - y0)))
         crop = np.pad(gray[y0:y1, x0:x1], p, constant_values=255)
         scale = float(np.clip(30.0 / max(1, y1 - y0), 1.0, 4.0))
-        again = [v.shifted(x0 - p, y0 - p) for v in ocr.read_words(crop, scale, ocr.PSM_LINE) if v.text]
-        if len(again) == 1 and parse_tick(again[0].text) is not None:
-            out.append(Word(again[0].text, again[0].conf, x0, y0, x1, y1))
-        else:
-            out.append(w)
+        again = [v.text for v in ocr.read_words(crop, scale, ocr.PSM_LINE) if v.text]
+        # The stroke can only have added characters at the end: a second reading that differs
+        # otherwise is a worse one (small text enlarged alone), and the first text stays.
+        text = again[0] if len(again) == 1 and w.text.startswith(again[0]) \
+            and parse_tick(again[0]) is not None else w.text
+        out.append(Word(text, w.conf, x0, y0, x1, y1))
     return out
 
 
