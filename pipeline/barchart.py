@@ -8,6 +8,7 @@ calibration, or, without one, through a scale fitted from the printed labels to 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import cv2
@@ -728,7 +729,7 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     shift = _decimal_shift([(p[1] if p else None, expected[bi]) for bi, p in page_nums.items()], tick_texts)
     expected = [e * shift if e is not None else None for e in expected]
     labels_of = _read_value_labels(rgb, frame, segments, page_labels, expected, bg, text_h)
-    fixed = _harmonise_units([v.text for v in labels_of.values()])
+    fixed = _harmonise_format(_harmonise_units([v.text for v in labels_of.values()]))
     labels_of = {bi: (v if t == v.text else Word(t, v.conf, v.x0, v.y0, v.x1, v.y1))
                  for (bi, v), t in zip(labels_of.items(), fixed)}
     if axis is None and sum(parse_value_label(v.text)[1] is not None for v in labels_of.values()) < 2:
@@ -932,7 +933,8 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
                 if _agrees(got, want, tol) or (want is None and got.conf >= 70):
                     break
         if want is not None and cands and not any(_agrees(v, want, tol) for v in cands):
-            cands = cands + [Word(t, v.conf, v.x0, v.y0, v.x1, v.y1) for v in cands for t in _decimal_variants(v.text)]
+            cands = cands + [Word(t, v.conf, v.x0, v.y0, v.x1, v.y1) for v in cands
+                             for t in _decimal_variants(v.text) + _separator_variants(v.text)]
         best = _choose_label(cands, want, tol)
         if best is not None:
             out[bi] = best
@@ -990,6 +992,38 @@ def _decimal_variants(text: str) -> list[str]:
     if j < len(text) and text[j] in ".,":
         return []  # the number has its point (or a separator) already
     return [text[:k] + "." + text[k:] for k in range(i + 1, j)]
+
+
+def _separator_variants(text: str) -> list[str]:
+    """A thousands comma read as a point or the reverse ('2.293' for '2,293': on a small or
+    blurred label the two differ by a pixel or two): the reading with the other mark, when
+    exactly three digits follow it. Only a variant that then agrees with its bar is taken."""
+    m = re.match(r"^(\D*\d{1,3})([.,])(\d{3})(\D*)$", text)
+    if not m:
+        return []
+    return [m.group(1) + ("," if m.group(2) == "." else ".") + m.group(3) + m.group(4)]
+
+
+def _harmonise_format(texts: list[str]) -> list[str]:
+    """The value labels of one chart are written one way: when most of the labels of four or
+    more integer digits carry thousands commas (at least two), the others get them ('9246'
+    among '9,427' '8,689' -> '9,246'); the case most 'k'/'K' suffixes have is given to the rest
+    ('5.1K' among '4.1k' '5.2k' -> '5.1k': OCR tells the two apart by size alone)."""
+    big = [t for t in texts if re.match(r"^\D*\d{1,3}(,\d{3})+(\.\d+)?\D*$", t) or
+           re.match(r"^\D*\d{4,}(\.\d+)?\D*$", t)]
+    with_commas = [t for t in big if "," in t]
+    out = list(texts)
+    if len(with_commas) >= 2 and len(with_commas) > len(big) / 2:
+        for i, t in enumerate(out):
+            m = re.match(r"^(\D*)(\d{4,})(\.\d+)?(\D*)$", t)
+            if m:
+                out[i] = m.group(1) + f"{int(m.group(2)):,}" + (m.group(3) or "") + m.group(4)
+    ends = [t[-1] for t in out if len(t) >= 2 and t[-1] in "kK" and t[-2].isdigit()]
+    if len(ends) >= 3:
+        case = max("kK", key=ends.count)
+        if ends.count(case) > len(ends) / 2:
+            out = [t[:-1] + case if len(t) >= 2 and t[-1] in "kK" and t[-2].isdigit() else t for t in out]
+    return out
 
 
 def _choose_label(cands: list[Word], want: float | None, tol: float) -> Word | None:

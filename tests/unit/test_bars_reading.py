@@ -194,3 +194,28 @@ def test_label_boxes_reach_a_labels_length_along_horizontal_bars():
     assert across["inside"] == (102, 52, 128, 72)      # a text height or two from the end
     assert along["inside"] == (102, 52, 128, 120)      # '68.0%' runs 5-7 text heights along
     assert along["end"][1] == 50 - 70 and across["end"][1] == 50 - 22
+
+
+def test_separator_variants_swap_a_point_and_a_thousands_comma():
+    from pipeline.barchart import _separator_variants
+    assert _separator_variants("2.293") == ["2,293"]
+    assert _separator_variants("9,427") == ["9.427"]
+    assert _separator_variants("2.293x") == ["2,293x"]
+    # Not three digits after the mark, or several groups: no variant.
+    assert _separator_variants("12.5") == [] and _separator_variants("1,234,567") == []
+    assert _separator_variants("OOM") == []
+    # The variant is taken only when it agrees with the bar (2,293 against 2,273 +- 190).
+    cands = [_w("2.293", 94)] + [_w(t, 94) for t in _separator_variants("2.293")]
+    assert _choose_label(cands, 2272.8, 190.0).text == "2,293"
+
+
+def test_harmonise_format_commas_and_k_case():
+    from pipeline.barchart import _harmonise_format
+    assert _harmonise_format(["9,427", "9246", "8,689", "1.022", "512"]) == ["9,427", "9,246", "8,689", "1.022", "512"]
+    # Commas are put in only when most long labels carry them.
+    assert _harmonise_format(["1234", "2,345"]) == ["1234", "2,345"]
+    assert _harmonise_format(["1234", "2345", "3,456"]) == ["1234", "2345", "3,456"]
+    assert _harmonise_format(["5.1K", "4.1k", "5.2k", "7.7k"]) == ["5.1k", "4.1k", "5.2k", "7.7k"]
+    # Too few suffixes to tell the chart's case, or a tie: left alone.
+    assert _harmonise_format(["5.1K", "4.1k"]) == ["5.1K", "4.1k"]
+    assert _harmonise_format(["OOM", "12.5%"]) == ["OOM", "12.5%"]
