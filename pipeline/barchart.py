@@ -923,7 +923,7 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
     if not stacked:
         order = [k for k in order if k != "centre"]
     top_votes = max(votes.values())
-    out = {}
+    out, read, pools = {}, {}, {}
     calls = 0
     budget = 5 * len(segments) + 6
     for bi, c in enumerate(segments):
@@ -951,8 +951,14 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
                 if calls >= budget:
                     break
                 calls += 1
-                got = _as_label(_read_label_crop(rgb, frame, box, c.color if inside else bg,
-                                                 None if inside else blank, text_h, frac), text_h)
+                words_read = _read_label_crop(rgb, frame, box, c.color if inside else bg,
+                                              None if inside else blank, text_h, frac)
+                got = _as_label(words_read, text_h)
+                if got is None and want is not None:
+                    # Letters for digits ('SI' for a serif '51'): kept only when agreeing.
+                    got = _as_label([Word(v.text.translate(_DIGIT_LOOKALIKES), v.conf, v.x0, v.y0, v.x1, v.y1)
+                                     for v in words_read], text_h)
+                    got = got if got is not None and _agrees(got, want, tol) else None
                 if got is not None and _label_cost(frame.word(got), c, text_h) is not None:
                     cands.append(got)
                     # An unsure agreeing reading ('70He' at 33 for '70.5%') does not end the search.
@@ -961,13 +967,52 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
                         break
             if done:
                 break
+        read[bi] = list(cands)
         if want is not None and cands and not any(_agrees(v, want, tol) for v in cands):
             cands = cands + [Word(t, v.conf, v.x0, v.y0, v.x1, v.y1) for v in cands
-                             for t in _decimal_variants(v.text) + _separator_variants(v.text)]
-        best = _choose_label(cands, want, tol)
+                             for t in _decimal_variants(v.text) + _separator_variants(v.text)
+                             + _glyph_variants(v.text)]
+        pools[bi] = (cands, want, tol)
+    unit = _chart_unit(list(read.values()))
+    for bi, (cands, want, tol) in pools.items():
+        best = _choose_label(cands, want, tol, unit)
         if best is not None:
             out[bi] = best
+    # The ending the agreeing labels share ('k', '%', 'x'), put on the readings of a bar that
+    # none agree with in place of what OCR made of it ('33e' -> '3.3k', '3.3%' -> '3.3k').
+    ends = [_ending(v.text) for bi, v in out.items() if _agrees(v, pools[bi][1], pools[bi][2])]
+    end = max(set(ends), key=ends.count) if ends else None
+    if end and ends.count(end) >= 2 and ends.count(end) > len(ends) / 2:
+        for bi, (cands, want, tol) in pools.items():
+            if want is None or not cands or any(_agrees(v, want, tol) for v in cands):
+                continue
+            extra = []
+            for v in cands:
+                t = v.text[:len(v.text) - len(_ending(v.text))] + end
+                extra += [Word(x, v.conf, v.x0, v.y0, v.x1, v.y1) for x in [t] + _decimal_variants(t)]
+            if any(_agrees(v, want, tol) for v in extra):
+                out[bi] = _choose_label(cands + extra, want, tol, unit)
     return out
+
+
+def _ending(text: str) -> str:
+    """What follows a label's last digit ('k' of '3.3k', '' of '111')."""
+    i = max((k for k, c in enumerate(text) if c.isdigit()), default=-1)
+    return text[i + 1:]
+
+
+def _chart_unit(reads: list[list[Word]]) -> str | None:
+    """The unit ('%', 'x' or none) of a chart's value labels: the one that most bars have
+    among their readings (each bar counted once per unit), when more than half of the bars
+    with readings have it. OCR confuses a small '%' and 'x' ('2.1x' read '2.1%' more surely);
+    the chart's other bars tell which it prints."""
+    bars = [{_unit_of(v.text) for v in rs} - {None} for rs in reads if rs]
+    if len(bars) < 2:
+        return None
+    counts = {u: sum(u in b for b in bars) for u in ("%", "x", "")}
+    best = max(counts, key=counts.get)
+    ties = [u for u in counts if counts[u] == counts[best]]
+    return best if len(ties) == 1 and counts[best] > len(bars) / 2 else None
 
 
 # Units that do not change a label's number, and that OCR confuses with each other ('7.4x'
@@ -1023,14 +1068,32 @@ def _decimal_variants(text: str) -> list[str]:
     return [text[:k] + "." + text[k:] for k in range(i + 1, j)]
 
 
+# Letters OCR reads for digits in a serif or blurred face ('SI' for '51', 'O' for '0').
+_DIGIT_LOOKALIKES = str.maketrans({"O": "0", "o": "0", "D": "0", "S": "5", "s": "5", "I": "1", "l": "1",
+                                   "|": "1", "i": "1", "B": "8", "Z": "2", "z": "2", "G": "6", "b": "6",
+                                   "g": "9", "q": "9"})
+
+
+def _glyph_variants(text: str) -> list[str]:
+    """A reading with digit look-alike letters read as digits ('SI' -> '51', '1O.5%' ->
+    '10.5%'), when that is a number; only a variant agreeing with its bar is taken (the caller)."""
+    t = text.translate(_DIGIT_LOOKALIKES)
+    if t == text:
+        return []
+    p = parse_value_label(t)
+    return [t] if p is not None and p[1] is not None else []
+
+
 def _separator_variants(text: str) -> list[str]:
     """A thousands comma read as a point or the reverse ('2.293' for '2,293': on a small or
     blurred label the two differ by a pixel or two): the reading with the other mark, when
     exactly three digits follow it. Only a variant that then agrees with its bar is taken."""
     m = re.match(r"^(\D*\d{1,3})([.,])(\d{3})(\D*)$", text)
-    if not m:
-        return []
-    return [m.group(1) + ("," if m.group(2) == "." else ".") + m.group(3) + m.group(4)]
+    if m:
+        return [m.group(1) + ("," if m.group(2) == "." else ".") + m.group(3) + m.group(4)]
+    # A comma before one or two digits is no thousands separator: a point ('4,4k').
+    m = re.match(r"^(\D*\d+),(\d{1,2})(\D*)$", text)
+    return [m.group(1) + "." + m.group(2) + m.group(3)] if m else []
 
 
 def _harmonise_format(texts: list[str]) -> list[str]:
@@ -1055,15 +1118,18 @@ def _harmonise_format(texts: list[str]) -> list[str]:
     return out
 
 
-def _choose_label(cands: list[Word], want: float | None, tol: float) -> Word | None:
+def _choose_label(cands: list[Word], want: float | None, tol: float, unit: str | None = None) -> Word | None:
     """Of several readings of one bar's label: those agreeing with the bar's length (within
     `tol` and the label's own rounding) first, of them the one with most digits ('70' < '70.5%',
-    both agree); with none agreeing (or no axis to check against), the most confident."""
+    both agree); with none agreeing (or no axis to check against), any. Then the one in the
+    chart's `unit` ('2.1x' over a surer '2.1%' on a chart printing 'x'), then the most
+    confident."""
     if not cands:
         return None
     agreeing = [v for v in cands if _agrees(v, want, tol)]
     pool = agreeing or cands
-    return max(pool, key=lambda v: (_digits(v.text) if agreeing else 0, v.conf))
+    return max(pool, key=lambda v: (_digits(v.text) if agreeing else 0,
+                                    unit is not None and _unit_of(v.text) == unit, v.conf))
 
 
 def _reread_value(gray, v: Word, text_h, budget) -> Word:

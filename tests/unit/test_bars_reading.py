@@ -219,3 +219,23 @@ def test_harmonise_format_commas_and_k_case():
     # Too few suffixes to tell the chart's case, or a tie: left alone.
     assert _harmonise_format(["5.1K", "4.1k"]) == ["5.1K", "4.1k"]
     assert _harmonise_format(["OOM", "12.5%"]) == ["OOM", "12.5%"]
+
+
+def test_chart_unit_from_readings_of_all_bars():
+    from pipeline.barchart import _chart_unit
+    reads = [[_w("2x"), _w("1.2x")], [_w("2.3%")], [_w("1.5x")], [_w("2.1x"), _w("2.1%")]]
+    assert _chart_unit(reads) == "x"
+    # A tie, or too few bars: no unit.
+    assert _chart_unit([[_w("2.3%")], [_w("1.5x")]]) is None
+    assert _chart_unit([[_w("1.5x")]]) is None
+    # The chart's unit breaks a tie between equally long agreeing readings only.
+    assert _choose_label([_w("2.1x", 80), _w("2.1%", 89)], 2.1, 0.4, "x").text == "2.1x"
+    assert _choose_label([_w("2.1x", 80), _w("2.1%", 89)], 2.1, 0.4, None).text == "2.1%"
+    assert _choose_label([_w("2.1x", 80), _w("2.15%", 89)], 2.15, 0.4, "x").text == "2.15%"
+
+
+def test_glyph_variants_and_ending():
+    from pipeline.barchart import _ending, _glyph_variants
+    assert _glyph_variants("SI") == ["51"] and _glyph_variants("1O.5%") == ["10.5%"]
+    assert _glyph_variants("2.1x") == [] and _glyph_variants("3de") == []
+    assert _ending("3.3k") == "k" and _ending("111") == "" and _ending("33e") == "e" and _ending("OOM") == "OOM"
