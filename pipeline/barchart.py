@@ -674,6 +674,20 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
         for c in segments:
             d = np.linalg.norm(lab_leg - to_lab([c.color])[0], axis=1)
             series_idx[id(c)] = int(np.argmin(d)) if d.min() <= 35 else -1
+        # Two bar colours the series rule tells apart are two series, though both lie nearest
+        # one legend swatch (blue and purple bars, the blue entry unread): the swatch keeps the
+        # nearer colour, the other becomes a series of its own (and a category holds both).
+        grp = color_groups(seg_colors, params.series_color_delta)
+        for k in range(len(legend)):
+            mine = sorted({g for c, g in zip(segments, grp) if series_idx[id(c)] == k})
+            if len(mine) < 2:
+                continue
+            dist = {g: float(np.mean([np.linalg.norm(lab_leg[k] - to_lab([c.color])[0])
+                                      for c, g2 in zip(segments, grp) if g2 == g])) for g in mine}
+            keep = min(mine, key=dist.get)
+            for c, g in zip(segments, grp):
+                if series_idx[id(c)] == k and g != keep:
+                    series_idx[id(c)] = -1
         names = [e.text for e in legend]
         lost = [c for c in segments if series_idx[id(c)] < 0]
         if lost:
@@ -851,6 +865,24 @@ def _binarised(d: np.ndarray, scale: float, frac: float | None = 0.5) -> np.ndar
     return np.where(ink, 0, 255).astype(np.uint8)
 
 
+def _without_lines(d: np.ndarray, text_h: float) -> np.ndarray:
+    """A label crop's contrast without the straight lines that cross the whole crop (a bar's
+    outline or white edge, a dark gridline): a column (row) inked over nine tenths of the crop's
+    height (width) is no glyph, and read as '|' after the label ('92.8 |' -> '92.81'). Only in
+    a crop well over a text height across, where no glyph's stroke runs from edge to edge."""
+    if d.size == 0 or float(d.max()) < 60:
+        return d
+    ink = d > 0.5 * float(d.max())
+    cols = (ink.mean(axis=0) >= 0.9) & (d.shape[0] >= 1.6 * text_h)
+    rows = (ink.mean(axis=1) >= 0.9) & (d.shape[1] >= 1.6 * text_h)
+    if not cols.any() and not rows.any():
+        return d
+    out = d.copy()
+    out[:, cols] = 0
+    out[rows, :] = 0
+    return out
+
+
 def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float | None = 0.5) -> list[Word]:
     """OCR of one value-label box as a single line: the crop (in the original frame, where the
     text is upright) is what differs from `fill`, with `blank` pixels (other bars) cleared."""
@@ -862,6 +894,7 @@ def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float 
     d = imageops.color_distance(rgb[y0:y1, x0:x1], fill)
     if blank is not None:
         d = np.where(blank[y0:y1, x0:x1], 0, d).astype(np.uint8)
+    d = _without_lines(d, text_h)
     scale = float(np.clip(LABEL_TEXT_PX / max(text_h, 1.0), 1.0, 5.0))
     img = _binarised(d, scale, frac)
     if img is None:
@@ -1121,15 +1154,15 @@ def _harmonise_format(texts: list[str]) -> list[str]:
 def _choose_label(cands: list[Word], want: float | None, tol: float, unit: str | None = None) -> Word | None:
     """Of several readings of one bar's label: those agreeing with the bar's length (within
     `tol` and the label's own rounding) first, of them the one with most digits ('70' < '70.5%',
-    both agree); with none agreeing (or no axis to check against), any. Then the one in the
-    chart's `unit` ('2.1x' over a surer '2.1%' on a chart printing 'x'), then the most
-    confident."""
+    both agree); with none agreeing (or no axis to check against), of all, again the one with
+    most digits (a reading that lost a digit at a neighbouring bar's edge, '0.5%' for '20.5%',
+    is the commoner error than one that gained one). Then the one in the chart's `unit` ('2.1x'
+    over a surer '2.1%' on a chart printing 'x'), then the most confident."""
     if not cands:
         return None
     agreeing = [v for v in cands if _agrees(v, want, tol)]
     pool = agreeing or cands
-    return max(pool, key=lambda v: (_digits(v.text) if agreeing else 0,
-                                    unit is not None and _unit_of(v.text) == unit, v.conf))
+    return max(pool, key=lambda v: (_digits(v.text), unit is not None and _unit_of(v.text) == unit, v.conf))
 
 
 def _reread_value(gray, v: Word, text_h, budget) -> Word:

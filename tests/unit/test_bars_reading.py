@@ -30,6 +30,8 @@ def test_label_choice_without_agreement_or_axis_takes_the_most_confident():
     assert _choose_label(cands, 40.0, 0.5).text == "17.5"
     assert _choose_label(cands, None, 0.0).text == "17.5"
     assert _choose_label([], 40.0, 0.5) is None
+    # ... of those with most digits: a digit lost at a neighbouring bar's edge is the commoner error.
+    assert _choose_label([_w("20.5", 88), _w("0.5%", 79)], None, 0.0).text == "20.5"
 
 
 # -- joining side-by-side pieces of one colour ---------------------------------------------
@@ -231,6 +233,7 @@ def test_chart_unit_from_readings_of_all_bars():
     # The chart's unit breaks a tie between equally long agreeing readings only.
     assert _choose_label([_w("2.1x", 80), _w("2.1%", 89)], 2.1, 0.4, "x").text == "2.1x"
     assert _choose_label([_w("2.1x", 80), _w("2.1%", 89)], 2.1, 0.4, None).text == "2.1%"
+    assert _choose_label([_w("2.1x", 80), _w("2.1%", 89)], 21.0, 0.4, "x").text == "2.1x"
     assert _choose_label([_w("2.1x", 80), _w("2.15%", 89)], 2.15, 0.4, "x").text == "2.15%"
 
 
@@ -239,3 +242,19 @@ def test_glyph_variants_and_ending():
     assert _glyph_variants("SI") == ["51"] and _glyph_variants("1O.5%") == ["10.5%"]
     assert _glyph_variants("2.1x") == [] and _glyph_variants("3de") == []
     assert _ending("3.3k") == "k" and _ending("111") == "" and _ending("33e") == "e" and _ending("OOM") == "OOM"
+
+
+def test_without_lines_clears_only_lines_across_the_crop():
+    import numpy as np
+    from pipeline.barchart import _without_lines
+    d = np.zeros((30, 60), np.uint8)
+    d[8:20, 10:14] = 200     # a glyph's stroke: 12 of 30 rows
+    d[:, 50] = 180           # a bar's edge from top to bottom
+    d[25, :] = 180           # a dark gridline from side to side
+    out = _without_lines(d, 12.0)
+    assert out[:, 50].max() == 0 and out[25, :].max() == 0
+    assert (out[8:20, 10:14] == 200).all()
+    # In a crop hardly taller than the text, a tall stroke may span it: nothing is cleared.
+    e = np.zeros((14, 60), np.uint8)
+    e[:, 20] = 200
+    assert (_without_lines(e, 12.0) == e).all()
