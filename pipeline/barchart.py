@@ -1133,7 +1133,8 @@ def _harmonise_format(texts: list[str]) -> list[str]:
     """The value labels of one chart are written one way: when most of the labels of four or
     more integer digits carry thousands commas (at least two), the others get them ('9246'
     among '9,427' '8,689' -> '9,246'); the case most 'k'/'K' suffixes have is given to the rest
-    ('5.1K' among '4.1k' '5.2k' -> '5.1k': OCR tells the two apart by size alone)."""
+    ('5.1K' among '4.1k' '5.2k' -> '5.1k': OCR tells the two apart by size alone); a hedge
+    carried by few labels is dropped."""
     big = [t for t in texts if re.match(r"^\D*\d{1,3}(,\d{3})+(\.\d+)?\D*$", t) or
            re.match(r"^\D*\d{4,}(\.\d+)?\D*$", t)]
     with_commas = [t for t in big if "," in t]
@@ -1143,6 +1144,11 @@ def _harmonise_format(texts: list[str]) -> list[str]:
             m = re.match(r"^(\D*)(\d{4,})(\.\d+)?(\D*)$", t)
             if m:
                 out[i] = m.group(1) + f"{int(m.group(2)):,}" + (m.group(3) or "") + m.group(4)
+    # A hedge ('~', '≈') printed before some labels only is a bar's rounded corner or
+    # edge read as one ('~2.3x' among '1.9x' '3.0x'): kept only where most labels carry it.
+    hedged = [t[:1] in ("~", "≈") for t in out]
+    if 0 < sum(hedged) <= len(out) / 2:
+        out = [t[1:].lstrip() if h else t for t, h in zip(out, hedged)]
     ends = [t[-1] for t in out if len(t) >= 2 and t[-1] in "kK" and t[-2].isdigit()]
     if len(ends) >= 3:
         case = max("kK", key=ends.count)

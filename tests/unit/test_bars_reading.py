@@ -258,3 +258,9 @@ def test_without_lines_clears_only_lines_across_the_crop():
     e = np.zeros((14, 60), np.uint8)
     e[:, 20] = 200
     assert (_without_lines(e, 12.0) == e).all()
+
+
+def test_harmonise_format_drops_a_hedge_few_labels_carry():
+    from pipeline.barchart import _harmonise_format
+    assert _harmonise_format(["1.9x", "~2.3x", "3.0x", "0.8x"]) == ["1.9x", "2.3x", "3.0x", "0.8x"]
+    assert _harmonise_format(["~1.9x", "~2.3x", "3.0x"]) == ["~1.9x", "~2.3x", "3.0x"]
