@@ -82,7 +82,15 @@ def _upright_bars(rgb_u, bg, text_h, block):
     pieces = join_aligned_columns(merge_split_bars(join_aligned_columns(rectangles(rgb_u, solid, k + 1)),
                                                    1.8 * text_h))
     stacks, base = stacks_on_baseline(pieces, tol=max(2.0, 0.15 * text_h), min_len=1.5 * text_h)
-    loose = [p for p in pieces if p.stack < 0]
+    # Segments of a stack share its width: a much narrower piece on a bar's end is its value
+    # label (blurred into a solid blob where a gridline crosses it), not a segment.
+    dropped = set()
+    for s in stacks:
+        k = next((i for i, c in enumerate(s) if i and c.width < 0.6 * s[0].width), None)
+        if k is not None:
+            dropped.update(id(c) for c in s[k:])
+            del s[k:]
+    loose = [p for p in pieces if p.stack < 0 and id(p) not in dropped]
     return stacks, base, loose
 
 

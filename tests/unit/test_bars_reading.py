@@ -264,3 +264,15 @@ def test_harmonise_format_drops_a_hedge_few_labels_carry():
     from pipeline.barchart import _harmonise_format
     assert _harmonise_format(["1.9x", "~2.3x", "3.0x", "0.8x"]) == ["1.9x", "2.3x", "3.0x", "0.8x"]
     assert _harmonise_format(["~1.9x", "~2.3x", "3.0x"]) == ["~1.9x", "~2.3x", "3.0x"]
+
+
+def test_a_narrow_blob_on_a_bar_end_is_no_stack_segment():
+    import numpy as np
+    from pipeline.barchart import _upright_bars
+    img = np.full((200, 200, 3), 255, np.uint8)
+    img[60:180, 40:80] = (69, 110, 182)      # a bar on the baseline at row 180
+    img[120:180, 120:160] = (69, 110, 182)   # another
+    img[44:58, 55:64] = (120, 120, 120)      # a blurred label blob just beyond the first bar's end
+    stacks, base, loose = _upright_bars(img, (255, 255, 255), 12.0, np.zeros((200, 200), bool))
+    assert len(stacks) == 2 and all(len(s) == 1 for s in stacks)
+    assert all(p.width > 20 for p in loose) or not loose
