@@ -751,6 +751,14 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     shift = _decimal_shift([(p[1] if p else None, expected[bi]) for bi, p in page_nums.items()], tick_texts)
     expected = [e * shift if e is not None else None for e in expected]
     labels_of = _read_value_labels(rgb, frame, segments, page_labels, expected, bg, text_h)
+    if shift == 1.0 and tick_texts:
+        # Too few page labels to show a lost decimal point: the re-read labels may show it;
+        # they are then read again against the right values ('21x' agreed with 21.1).
+        nums = {bi: parse_value_label(v.text) for bi, v in labels_of.items()}
+        shift = _decimal_shift([(p[1] if p else None, expected[bi]) for bi, p in nums.items()], tick_texts)
+        if shift != 1.0:
+            expected = [e * shift if e is not None else None for e in expected]
+            labels_of = _read_value_labels(rgb, frame, segments, page_labels, expected, bg, text_h)
     fixed = _harmonise_format(_harmonise_units([v.text for v in labels_of.values()]))
     labels_of = {bi: (v if t == v.text else Word(t, v.conf, v.x0, v.y0, v.x1, v.y1))
                  for (bi, v), t in zip(labels_of.items(), fixed)}
@@ -1168,15 +1176,23 @@ def _harmonise_format(texts: list[str]) -> list[str]:
 def _choose_label(cands: list[Word], want: float | None, tol: float, unit: str | None = None) -> Word | None:
     """Of several readings of one bar's label: those agreeing with the bar's length (within
     `tol` and the label's own rounding) first, of them the one with most digits ('70' < '70.5%',
-    both agree); with none agreeing (or no axis to check against), of all, again the one with
-    most digits (a reading that lost a digit at a neighbouring bar's edge, '0.5%' for '20.5%',
-    is the commoner error than one that gained one). Then the one in the chart's `unit` ('2.1x'
-    over a surer '2.1%' on a chart printing 'x'), then the most confident."""
+    both agree), then the one in the chart's `unit` ('2.1x' over a surer '2.1%' on a chart
+    printing 'x'), then the most confident. With none agreeing (or no axis to check against):
+    the one in the chart's unit, then the most confident; unless another reading holds all its
+    digits and more in front, in a label's form ('20.5' over '0.5%': a digit lost at a
+    neighbouring bar's edge)."""
     if not cands:
         return None
+    in_unit = lambda v: unit is not None and _unit_of(v.text) == unit  # noqa: E731
     agreeing = [v for v in cands if _agrees(v, want, tol)]
-    pool = agreeing or cands
-    return max(pool, key=lambda v: (_digits(v.text), unit is not None and _unit_of(v.text) == unit, v.conf))
+    if agreeing:
+        return max(agreeing, key=lambda v: (_digits(v.text), in_unit(v), v.conf))
+    best = max(cands, key=lambda v: (in_unit(v), v.conf))
+    digits = lambda t: "".join(c for c in t if c.isdigit())  # noqa: E731
+    d = digits(best.text)
+    longer = [v for v in cands if len(digits(v.text)) > len(d) and digits(v.text).endswith(d)
+              and _unit_of(v.text) is not None]
+    return max(longer, key=lambda v: v.conf) if longer and d else best
 
 
 def _reread_value(gray, v: Word, text_h, budget) -> Word:
