@@ -901,7 +901,9 @@ def _without_lines(d: np.ndarray, text_h: float) -> np.ndarray:
 
 def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float | None = 0.5) -> list[Word]:
     """OCR of one value-label box as a single line: the crop (in the original frame, where the
-    text is upright) is what differs from `fill`, with `blank` pixels (other bars) cleared."""
+    text is upright) is what differs from `fill`; `blank` is (bars and their edges, cleared;
+    bars' inner parts by index + 1; their colours): over another bar, text is what differs
+    from that bar's colour."""
     h, w = rgb.shape[:2]
     x0, y0, x1, y1 = frame.box_to_orig(*box_u)
     x0, y0, x1, y1 = int(max(0, x0)), int(max(0, y0)), int(min(w, x1)), int(min(h, y1))
@@ -909,7 +911,12 @@ def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float 
         return []
     d = imageops.color_distance(rgb[y0:y1, x0:x1], fill)
     if blank is not None:
-        d = np.where(blank[y0:y1, x0:x1], 0, d).astype(np.uint8)
+        cleared, owner, colors = blank
+        d = np.where(cleared[y0:y1, x0:x1], 0, d).astype(np.uint8)
+        own = owner[y0:y1, x0:x1]
+        for i in np.unique(own[own > 0]):
+            on = own == i
+            d[on] = imageops.color_distance(rgb[y0:y1, x0:x1], colors[i - 1])[on]
     d = _without_lines(d, text_h)
     scale = float(np.clip(LABEL_TEXT_PX / max(text_h, 1.0), 1.0, 5.0))
     img = _binarised(d, scale, frac)
@@ -962,6 +969,16 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
     k = max(2, int(round(0.25 * text_h)))
     blank = cv2.dilate(blank.astype(np.uint8), np.ones((2 * k + 1, 1) if frame.horizontal else (1, 2 * k + 1),
                                                        np.uint8)) > 0
+    # A label wider than its bar runs over a taller neighbour ('40.8%' beside a 93.5% bar):
+    # there it is read against that bar's colour, not cleared. Each bar's inner part, k pixels
+    # in from its sides and end (edges and outlines stay cleared), holds its index + 1.
+    owner = np.zeros((h, w), np.int32)
+    for i, c in enumerate(segments):
+        ux0, ux1, ut = c.x0 + k, c.x1 - k, int(c.top) + k
+        if ux1 - ux0 >= 2 and int(c.bottom) - ut >= 2:
+            x0, y0, x1, y1 = frame.box_to_orig(ux0, ut, ux1, int(c.bottom) + 1)
+            owner[max(0, int(y0)):int(y1), max(0, int(x0)):int(x1)] = i + 1
+    blank = (blank, owner, [c.color for c in segments])
     stacked = any(c.level > 0 for c in segments)
     votes = {"end": 0, "inside": 0, "centre": 0}
     for bi, v in page_labels.items():
