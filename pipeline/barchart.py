@@ -750,11 +750,14 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     tick_texts = [t.text for t in axis.calibration.ticks] if axis is not None and axis.calibration is not None else []
     shift = _decimal_shift([(p[1] if p else None, expected[bi]) for bi, p in page_nums.items()], tick_texts)
     expected = [e * shift if e is not None else None for e in expected]
-    labels_of = _read_value_labels(rgb, frame, segments, page_labels, expected, bg, text_h)
+    reads: dict[int, list[Word]] = {}
+    labels_of = _read_value_labels(rgb, frame, segments, page_labels, expected, bg, text_h, reads)
     if shift == 1.0 and tick_texts:
-        # Too few page labels to show a lost decimal point: the re-read labels may show it;
-        # they are then read again against the right values ('21x' agreed with 21.1).
-        nums = {bi: parse_value_label(v.text) for bi, v in labels_of.items()}
+        # Too few page labels to show a lost decimal point: the labels' readings may show it;
+        # they are then read again against the right values ('21x' agreed with 21.1). Each
+        # bar's commonest reading speaks for it, not the one chosen: a reading that lost its
+        # point agrees with a bar ten times too long ('5.3k' read thrice, '53k' once).
+        nums = {bi: parse_value_label(_commonest(rs).text) for bi, rs in reads.items() if rs}
         shift = _decimal_shift([(p[1] if p else None, expected[bi]) for bi, p in nums.items()], tick_texts)
         if shift != 1.0:
             expected = [e * shift if e is not None else None for e in expected]
@@ -795,6 +798,16 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
                 rows.append(r)
     _values(rows, frame, axis, base, text_h, notes, shift)
     return frame, axis, rows, legend, notes, groups, cats
+
+
+def _commonest(words: list[Word]) -> Word:
+    """The reading given most often (ties: the surer in sum), its surest instance."""
+    score: dict[str, tuple[int, float]] = {}
+    for v in words:
+        n, c = score.get(v.text, (0, 0.0))
+        score[v.text] = (n + 1, c + v.conf)
+    text = max(score, key=score.get)
+    return max((v for v in words if v.text == text), key=lambda v: v.conf)
 
 
 def _read_marker(rgb, gray, frame, groups, series_idx, slots, gi, k, base, text_h, budget):
@@ -952,13 +965,14 @@ def _agrees(v: Word, want: float | None, tol: float) -> bool:
         abs(p[1] - want) <= tol + label_half_unit(p[0])
 
 
-def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, text_h):
+def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, text_h, reads=None):
     """The printed value of every bar segment: its page-pass word, checked against a re-read of
     its crop (binarised, enlarged, one line). Labels sit at one place on a chart (beyond the
     bars' ends, inside at the end, or centred in stacked segments): the place the page pass
     found most labels at is tried first. Of several readings, the one agreeing with the bar's
     length (within its tolerance) wins, the more digits the better ('70' < '70.5%'); without an
-    axis to check against, the most confident. Returns {segment index: Word}."""
+    axis to check against, the most confident. Returns {segment index: Word}; `reads`, when
+    given, is filled with every bar's readings as read (before any repair)."""
     h, w = rgb.shape[:2]
     blank = np.zeros((h, w), bool)
     for c in segments:
@@ -1034,6 +1048,8 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
             if done:
                 break
         read[bi] = list(cands)
+        if reads is not None:
+            reads[bi] = list(cands)
         if want is not None and cands and not any(_agrees(v, want, tol) for v in cands):
             cands = cands + [Word(t, v.conf, v.x0, v.y0, v.x1, v.y1) for v in cands
                              for t in _decimal_variants(v.text) + _separator_variants(v.text)

@@ -276,3 +276,12 @@ def test_a_narrow_blob_on_a_bar_end_is_no_stack_segment():
     stacks, base, loose = _upright_bars(img, (255, 255, 255), 12.0, np.zeros((200, 200), bool))
     assert len(stacks) == 2 and all(len(s) == 1 for s in stacks)
     assert all(p.width > 20 for p in loose) or not loose
+
+
+def test_commonest_reading_speaks_for_a_bar():
+    from pipeline.barchart import _commonest
+    rs = [_w("5.3k", 87), _w("5.3k", 82), _w("53k", 92), _w("5.3k", 60)]
+    got = _commonest(rs)
+    assert got.text == "5.3k" and got.conf == 87
+    # A tie goes to the surer in sum.
+    assert _commonest([_w("31k", 41), _w("3.1k", 77)]).text == "3.1k"
