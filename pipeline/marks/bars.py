@@ -130,7 +130,9 @@ def rectangles(rgb: np.ndarray, solid: np.ndarray, min_w: int, jump: float = 14.
     out = []
     for i in range(1, n):
         x, y, w, h, area = stats[i]
-        if w < min_w or h < 2 or area < 0.5 * w * h:
+        # A component fills most of its box, or splits into pieces that each do (a group of
+        # touching bars, a tall one between two short ones, fills less than half its box).
+        if w < min_w or h < 2 or area < 0.25 * w * h:
             continue
         comp = lab[y:y + h, x:x + w] == i
         patch = rgb[y:y + h, x:x + w]
@@ -147,7 +149,7 @@ def rectangles(rgb: np.ndarray, solid: np.ndarray, min_w: int, jump: float = 14.
                     continue
                 piece = sub[ra:rb]
                 px = subp[ra:rb][piece]
-                if len(px) < 4:
+                if len(px) < 4 or (area < 0.5 * w * h and len(px) < 0.5 * piece.size):
                     continue
                 color = tuple(int(v) for v in np.median(px, axis=0))
                 out.append(Bar(int(x + a), int(x + b), float(y + ra), float(y + rb - 1), color))
