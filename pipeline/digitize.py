@@ -18,7 +18,7 @@ from .imageio import load_rgb
 from .labels import assign_labels, series_layout
 from .marks.legend import LegendEntry, aligned_with, find_legend, swatch_text_boxes, text_lines
 from .marks.lines import trace_lines
-from .marks.markers import drop_fragments, find_markers
+from .marks.markers import drop_fragments, find_markers, on_lines, tiny_markers
 from .marks.series import group_series, to_lab
 from .numbers import leading_junk, parse_point_label, parse_tick
 from .params import DigitizeParams
@@ -293,10 +293,11 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             tick_words.update(id(v) for v in ax.words)
     text_rgb = text_color(rgb, [v for v in words if id(v) in tick_words], panel_bg)
     marks_read = {id(v) for v in words if id(v) not in tick_words and _coloured_glyph(v, rgb, panel_bg, text_rgb)}
+    masked = [v for v in words
+              if id(v) in tick_words or (_is_text(v) and not _speck(v, text_h) and id(v) not in marks_read)]
     text_mask = np.zeros((h, w), bool)
-    for v in words:
-        if id(v) in tick_words or (_is_text(v) and not _speck(v, text_h) and id(v) not in marks_read):
-            _mask_text(text_mask, v, depth, text_h=text_h)
+    for v in masked:
+        _mask_text(text_mask, v, depth, text_h=text_h)
     ink = marks & ~text_mask
     # Series lines are coloured where gridlines and frames are grey: measure line width on colour.
     coloured = ink & (imageops.saturation(rgb) > 60)
@@ -308,28 +309,48 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
               if not (sx0 <= b.cx < sx1 and sy0 <= b.cy < sy1)]
 
     other_words = [v for v in words if id(v) not in tick_words and _is_text(v)]
-    in_plot = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
-    legend = _legend(_reread_legend_text(words, tick_words, gray, ink_text, blobs, in_plot, text_h,
-                                         params.series_color_delta, marks_read),
-                     tick_words, blobs, box, text_h, params, marks_read=marks_read)
-    # The entries hold words read again beside their swatch: the page's readings of the same
-    # text are the legend's too.
-    legend_words = {id(v) for e in legend for v in e.words} | \
-        {id(v) for v in words if any(_inside(v, e.box) for e in legend)}
     tick_list = [v for ax in (xa, ya) if ax is not None for v in ax.words]
-    label_words = [_cleaned_label(v) for v in other_words if parse_point_label(v.text) is not None
-                   and id(v) not in legend_words
-                   and not any(layout.overlaps(v, t) for t in tick_list)   # a tick label read twice
-                   and x0 - text_h <= v.cx <= x1 + text_h and y0 - text_h <= v.cy <= y1 + text_h]
-    legend_blob_ids = {id(e.blob) for e in legend}
-    data_blobs = drop_fragments([b for b in blobs if id(b) not in legend_blob_ids
-                                 and x0 <= b.cx < x1 and y0 <= b.cy < y1
-                                 and not any(_in_entry(b, e, text_h) for e in legend)])
-    # No markers, or one or two (where two lines cross, they thicken into a blob): a line chart.
+
+    def legend_and_data(blobs):
+        in_plot = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
+        legend = _legend(_reread_legend_text(words, tick_words, gray, ink_text, blobs, in_plot, text_h,
+                                             params.series_color_delta, marks_read),
+                         tick_words, blobs, box, text_h, params, marks_read=marks_read)
+        # The entries hold words read again beside their swatch: the page's readings of the same
+        # text are the legend's too.
+        legend_words = {id(v) for e in legend for v in e.words} | \
+            {id(v) for v in words if any(_inside(v, e.box) for e in legend)}
+        label_words = [_cleaned_label(v) for v in other_words if parse_point_label(v.text) is not None
+                       and id(v) not in legend_words
+                       and not any(layout.overlaps(v, t) for t in tick_list)   # a tick label read twice
+                       and x0 - text_h <= v.cx <= x1 + text_h and y0 - text_h <= v.cy <= y1 + text_h]
+        legend_blob_ids = {id(e.blob) for e in legend}
+        data_blobs = drop_fragments([b for b in blobs if id(b) not in legend_blob_ids
+                                     and x0 <= b.cx < x1 and y0 <= b.cy < y1
+                                     and not any(_in_entry(b, e, text_h) for e in legend)])
+        if len(data_blobs) >= 3:
+            typical = float(np.median([b.area for b in data_blobs]))
+            data_blobs = [b for b in data_blobs if not any(_glyph_beside(b, v, text_h, typical) for v in label_words)]
+        return legend, label_words, legend_blob_ids, data_blobs
+
+    legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
+    # No markers, or one or two (where two lines cross, they thicken into a blob): a line chart,
+    # unless markers too small for find_markers sit along its lines.
     if len(data_blobs) < 3:
         boxes = [(v.x0, v.y0, v.x1, v.y1) for v in other_words]
         traces = trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, panel_bg, boxes, text_h)
+        tiny = []
         if traces:
+            # A tiny marker just under or beside its label lies in the label's padded box, or
+            # in its box when OCR took it in: inside a word, only what is as tall as half a
+            # line of text is a glyph.
+            tiny = [b for b in _line_markers(rgb, page_marks, traces, halfwidth, box, panel_bg)
+                    if not (b.box[3] - b.box[1] >= 0.45 * text_h
+                            and any(v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1 for v in masked))]
+        if tiny:
+            blobs = blobs + tiny
+            legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
+        if traces and len(data_blobs) < 3:
             ext = _line_extraction(traces, legend, params, (w, h, box, xa, ya, words, text_h, notes))
             ext.axis_titles = _axis_titles(ext, other_words, gray, ink_text)
             return ext
@@ -376,6 +397,34 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     return ext
 
 
+def _shade_of(color, line, bg, resid: float = 40.0) -> bool:
+    """`color` is `line`'s colour or its blend with the background `bg`, at least half-way to
+    it (a few pixels of marker are mostly anti-aliased rim)."""
+    c = np.asarray(color, float) - np.asarray(bg, float)
+    d = np.asarray(line, float) - np.asarray(bg, float)
+    t = float(c @ d) / max(float(d @ d), 1.0)
+    return t >= 0.5 and float(np.abs(c - t * d).max()) < resid
+
+
+def _line_markers(rgb, ink, traces, halfwidth: float, box, bg) -> list:
+    """Tiny markers (see tiny_markers) of the traced lines' colours, anywhere on the page (the
+    legend's swatches too), when at least three of them sit on a line of their colour inside
+    the plot box `box` (dots of a dotted gridline are grey; letters' crumbs lie off the lines).
+    Empty when no line has such markers."""
+    cands = tiny_markers(rgb, ink, halfwidth, bg)
+    if not cands:
+        return []
+    x0, y0, x1, y1 = box
+    out = []
+    for t in traces:
+        mine = [b for b in cands if _shade_of(b.color, t.color, bg)]
+        inside = [b for b in mine if x0 <= b.cx < x1 and y0 <= b.cy < y1]
+        on = on_lines(inside, [t.vertices], halfwidth + 2.5)
+        if len(on) >= 3:
+            out += [b for b in mine if b in on or not (x0 <= b.cx < x1 and y0 <= b.cy < y1)]
+    return out
+
+
 def _line_extraction(traces, legend, params, frame) -> Extraction:
     """A chart without markers: its lines, each reduced to the vertices of its polyline
     (marker 'line'), named from a legend entry of the same colour when there is one."""
@@ -402,6 +451,20 @@ def _legend_by_color(legend: list[LegendEntry], color, max_delta: float) -> Lege
 
 
 _BARE_NUMBER = re.compile(r"^[~≈]?[\d.,]+[kKMG%]?$")
+
+
+def _glyph_beside(b, v: ocr.Word, text_h: float, typical_area: float) -> bool:
+    """Blob `b` is a digit of point label `v` that OCR left out ('4 req' of '64 req': a '6'
+    or '8' whose counter filled in reads as a marker): it is narrower than tall, no taller than
+    the text, smaller than the chart's typical marker (`typical_area`), on the label's line
+    and a letter's spacing from its first or last glyph. A marker is about as wide as tall (a
+    steep line through it makes it taller, hence the size)."""
+    w, h = b.box[2] - b.box[0], b.box[3] - b.box[1]
+    if not (w < 0.85 * h and h <= 1.1 * text_h and b.area < 0.75 * typical_area
+            and abs(b.cy - v.cy) <= 0.25 * text_h):
+        return False
+    gap = max(v.x0 - b.box[2], b.box[0] - v.x1)
+    return -1 <= gap <= 0.3 * text_h
 
 
 def _in_entry(b, e: LegendEntry, text_h: float) -> bool:
@@ -533,9 +596,16 @@ def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None,
         return _BARE_NUMBER.match(v.text.strip()) is not None
     units = {_key(ln[j].text) for ln in lines for i in range(len(ln)) for j in (i - 1, i + 1)
              if 0 <= j < len(ln) and bare(ln[i]) and not bare(ln[j])}
+    # ... and the units of labels read as one word ('64 req').
+    units |= {_key(v.text.split()[-1]) for v in words if " " in v.text.strip()
+              and parse_point_label(v.text) is not None
+              and not _BARE_NUMBER.match(v.text.split()[-1])}
 
     def is_label(ws):
-        return bare(ws[0]) or bare(ws[-1]) or parse_point_label(" ".join(v.text for v in ws)) is not None
+        # A line ending in such a unit after a digit is a label misread ('S574 req' of '8 req 4 req').
+        unit_end = len(ws) > 1 and _key(ws[-1].text) in units and any(c.isdigit() for v in ws[:-1] for c in v.text)
+        return (bare(ws[0]) or bare(ws[-1]) or unit_end
+                or parse_point_label(" ".join(v.text for v in ws)) is not None)
 
     def plain(ws):
         return not is_label(ws) and _key(" ".join(v.text for v in ws)) not in units
@@ -588,11 +658,12 @@ def _marker_radius(word: ocr.Word, text_h: float | None = None) -> float:
     """Ink deeper than this inside a word's box is a marker: letters, even bold ones, are
     drawn with strokes under a fifth of their height. A point label's box that took in the
     marker it touches, or a marker read as a letter or two, is taller than the chart's text:
-    its letters are no taller than the text elsewhere. (Titles keep their own height.)"""
+    its letters are no taller than the text elsewhere; so is a doubtful reading ('Bred' at 48
+    for '8 req' and its marker). (Titles, read surely, keep their own height.)"""
     h = word.h
-    if text_h is not None and (parse_point_label(word.text) is not None
+    if text_h is not None and (parse_point_label(word.text) is not None or word.conf < 60
                                or sum(c.isalnum() for c in word.text) <= 2):
-        h = min(h, 1.25 * text_h)
+        h = min(h, 1.0 * text_h)
     return max(2.5, 0.22 * h)
 
 
