@@ -331,6 +331,11 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         if len(data_blobs) >= 3:
             typical = float(np.median([b.area for b in data_blobs]))
             data_blobs = [b for b in data_blobs if not any(_glyph_beside(b, v, text_h, typical) for v in label_words)]
+            glyphs_read = _glyph_runs(data_blobs, gray, text_h, panel_bg, label_words)
+            if glyphs_read:
+                gone = {id(b) for _, bs in glyphs_read for b in bs}
+                data_blobs = [b for b in data_blobs if id(b) not in gone]
+                label_words = label_words + [v for v, _ in glyphs_read if v is not None]
         return legend, label_words, legend_blob_ids, data_blobs
 
     legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
@@ -465,6 +470,68 @@ def _glyph_beside(b, v: ocr.Word, text_h: float, typical_area: float) -> bool:
         return False
     gap = max(v.x0 - b.box[2], b.box[0] - v.x1)
     return -1 <= gap <= 0.3 * text_h
+
+
+# Runs of blobs read as text on one chart (each read a few milliseconds).
+_GLYPH_RUN_BUDGET = 12
+
+
+def _narrow(b) -> bool:
+    """Narrower than tall: a glyph's shape ('b', '6'), not a marker's."""
+    return (b.box[2] - b.box[0]) < 0.85 * (b.box[3] - b.box[1])
+
+
+def _glyph_runs(blobs, gray, text_h: float, bg, known=()) -> list:
+    """Digits of a point label that OCR never read, taken for markers (a serif '4096' whose
+    counters filled in): two or more blobs on one text line, a letter's spacing apart, or one
+    narrower than tall, that a reading of their line shows to lie inside one point label. Returns [(label word, blobs
+    inside it)], the word None when a label already read (`known`) holds them. Markers do not
+    sit a letter apart on one level; where they do, no label reads across them.""" 
+    def strength(b):
+        return float(np.abs(np.subtract(b.color, bg, dtype=float)).max())
+    typical = float(np.median([strength(b) for b in blobs])) if blobs else 0.0
+    order = sorted(blobs, key=lambda b: (b.cx))
+    runs, used = [], set()
+    for i, a in enumerate(order):
+        if id(a) in used:
+            continue
+        run = [a]
+        for b in order[i + 1:]:
+            last = run[-1]
+            if id(b) in used or abs(b.cy - a.cy) > 0.35 * text_h:
+                continue
+            if b.box[0] - last.box[2] > 0.6 * text_h:
+                break
+            run.append(b)
+        if len(run) >= 2 or _narrow(a):
+            used.update(id(b) for b in run)
+            runs.append(run)
+    out = []
+    for run in runs[:_GLYPH_RUN_BUDGET]:
+        rx0, rx1 = min(b.box[0] for b in run), max(b.box[2] for b in run)
+        cy = float(np.median([b.cy for b in run]))
+
+        def glyphs_in(v):
+            inside = [b for b in run if v.x0 <= b.box[0] and b.box[2] <= v.x1 and v.y0 <= b.cy <= v.y1]
+            # A digit whose counters filled in is pale (background inside) or narrow; a marker
+            # the reading took in is neither.
+            shaped = [b for b in inside if _narrow(b) or strength(b) < 0.75 * typical]
+            return shaped or (inside if len(inside) >= 2 else [])
+        held = [(v, glyphs_in(v)) for v in known]
+        held = [(v, g) for v, g in held if g]
+        if held:
+            out.append((None, held[0][1]))
+            continue
+        box = (int(rx0 - 3 * text_h), int(cy - 0.6 * text_h), int(rx1 + 3 * text_h), int(cy + 0.6 * text_h))
+        for v in layout.read_line_box(gray, box):
+            if parse_point_label(v.text) is None or v.conf < 60:
+                continue
+            v = _cleaned_label(v)
+            inside = glyphs_in(v)
+            if inside:
+                out.append((v, inside))
+                break
+    return out
 
 
 def _in_entry(b, e: LegendEntry, text_h: float) -> bool:
@@ -861,9 +928,11 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
             if v is not None:
                 words[j] = v
                 break
+    label_word = {}
     for i, j in pairs.items():
         points[i].label = words[j].text
         points[i].label_conf = words[j].conf
+        label_word[i] = words[j]
     # A label the page pass missed (touching a line, a lone digit): read it where this series'
     # other labels sit relative to their markers, then at the other places a renderer puts a
     # label it could not print there.
@@ -898,6 +967,48 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
             if found is not None:
                 p.label, p.label_conf = found.text, found.conf
                 taken.append(found)
+                label_word[i] = found
+    # Last: the prefix the other labels carry, read as a '1' ('164' of 'n=64').
+    def reread(box, lh):
+        return _read_label_at(box, gray, ink, erase[0][0], budget, lh, 50.0)
+    for i, text in _prefix_restored(label_word, reread).items():
+        points[i].label = text
+
+
+_PREFIXED = re.compile(r"^([A-Za-z_]{1,12})\s*=\s*(\d.*)$")
+
+
+def _prefix_restored(label_word: dict, reread) -> dict:
+    """{point index: label text} for labels read without the prefix ('n=', 'bs=') that at least
+    two others carry, whose first character is a '1' (or 'l', 'i', 'I', '|'): OCR reads a
+    small 'n=' as a '1' ('164' of 'n=64'). Taken only when `reread(box, text height)`, a
+    reading of the line from the prefix's width further left, shows the prefix before the
+    rest of the digits."""
+    pre = {}
+    for v in label_word.values():
+        m = _PREFIXED.match(v.text.strip())
+        if m:
+            pre.setdefault(m.group(1), []).append(v)
+    if not pre:
+        return {}
+    prefix, have = max(pre.items(), key=lambda kv: len(kv[1]))
+    if len(have) < 2:
+        return {}
+    char_w = float(np.median([v.w / max(1, len(v.text.strip())) for v in have]))
+    lh = float(np.median([v.h for v in have]))
+    out = {}
+    for i, v in label_word.items():
+        t = v.text.strip()
+        if "=" in t or not re.fullmatch(r"[1liI|]\d[\d,]*", t):
+            continue
+        for margin in (1.5, 0.5, 2.5):
+            box = (v.x0 - (len(prefix) + margin) * char_w, v.y0, v.x1 + 0.5 * char_w, v.y1)
+            got = [g.text.strip() for g in reread(box, lh) if (m := _PREFIXED.match(g.text.strip()))
+                   and m.group(1) == prefix and m.group(2) == t[1:]]
+            if got:
+                out[i] = got[0]
+                break
+    return out
 
 
 def _series_line_pixels(rgb: np.ndarray, points: list[Point], halfwidth: float, bg, slack: int = 5) -> np.ndarray:
