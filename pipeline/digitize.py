@@ -490,6 +490,9 @@ def _glyph_runs(blobs, gray, text_h: float, bg, known=()) -> list:
     def strength(b):
         return float(np.abs(np.subtract(b.color, bg, dtype=float)).max())
     typical = float(np.median([strength(b) for b in blobs])) if blobs else 0.0
+
+    def tall(b):     # as tall as a digit: a tiny marker (see tiny_markers) is no glyph
+        return b.box[3] - b.box[1] >= 0.45 * text_h
     order = sorted(blobs, key=lambda b: (b.cx))
     runs, used = [], set()
     for i, a in enumerate(order):
@@ -503,7 +506,7 @@ def _glyph_runs(blobs, gray, text_h: float, bg, known=()) -> list:
             if b.box[0] - last.box[2] > 0.6 * text_h:
                 break
             run.append(b)
-        if len(run) >= 2 or _narrow(a):
+        if len(run) >= 2 or (_narrow(a) and tall(a)):
             used.update(id(b) for b in run)
             runs.append(run)
     out = []
@@ -515,8 +518,12 @@ def _glyph_runs(blobs, gray, text_h: float, bg, known=()) -> list:
             inside = [b for b in run if v.x0 <= b.box[0] and b.box[2] <= v.x1 and v.y0 <= b.cy <= v.y1]
             # A digit whose counters filled in is pale (background inside) or narrow; a marker
             # the reading took in is neither.
-            shaped = [b for b in inside if _narrow(b) or strength(b) < 0.75 * typical]
-            return shaped or (inside if len(inside) >= 2 else [])
+            pale = [b for b in inside if tall(b) and strength(b) < 0.75 * typical]
+            if pale:     # beside a full-coloured blob, which may be a marker the reading took in
+                return [b for b in inside if strength(b) < 0.75 * typical or (tall(b) and _narrow(b))]
+            if len(inside) >= 2:
+                return inside
+            return [b for b in inside if tall(b) and _narrow(b)]
         held = [(v, glyphs_in(v)) for v in known]
         held = [(v, g) for v, g in held if g]
         if held:
@@ -721,16 +728,17 @@ def _fam(shape: str) -> str:
     return "triangle" if shape.startswith("triangle") else shape
 
 
-def _marker_radius(word: ocr.Word, text_h: float | None = None) -> float:
+def _marker_radius(word: ocr.Word, text_h: float | None = None, cap: float = 1.25) -> float:
     """Ink deeper than this inside a word's box is a marker: letters, even bold ones, are
     drawn with strokes under a fifth of their height. A point label's box that took in the
     marker it touches, or a marker read as a letter or two, is taller than the chart's text:
     its letters are no taller than the text elsewhere; so is a doubtful reading ('Bred' at 48
-    for '8 req' and its marker). (Titles, read surely, keep their own height.)"""
+    for '8 req' and its marker). (Titles, read surely, keep their own height.) `cap`: that
+    height in text heights."""
     h = word.h
     if text_h is not None and (parse_point_label(word.text) is not None or word.conf < 60
                                or sum(c.isalnum() for c in word.text) <= 2):
-        h = min(h, 1.0 * text_h)
+        h = min(h, cap * text_h)
     return max(2.5, 0.22 * h)
 
 
@@ -745,7 +753,10 @@ def _mask_text(text_mask: np.ndarray, word: ocr.Word, depth: np.ndarray, pad: in
     label touches)."""
     ys = slice(max(0, word.y0 - pad), word.y1 + pad)
     xs = slice(max(0, word.x0 - pad), word.x1 + pad)
-    text_mask[ys, xs] = ~imageops.solid_regions(depth[ys, xs], _marker_radius(word, text_h))
+    # A box far taller than the text took in a marker: masking keeps it when it is as deep as
+    # a fifth of the text height (a big square below its label).
+    tall = text_h is not None and word.h > 1.5 * text_h
+    text_mask[ys, xs] = ~imageops.solid_regions(depth[ys, xs], _marker_radius(word, text_h, 1.0 if tall else 1.25))
 
 
 def _join_label_units(words: list[ocr.Word], text_h: float, gap: float = 0.8) -> list[ocr.Word]:
@@ -953,9 +964,13 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
                 continue
             p = points[i]
             found = None
+            # A share of the reads for each marker: the places of one label that is not there
+            # must not spend the reads of the next ones.
+            mine = [min(budget[0], _REREADS_PER_MARKER)]
+            start = mine[0]
             for mask in erase[:2]:
                 for box in _label_places(p.x_px, p.y_px, lay, lw, lh, gap):
-                    got = _read_label_at(box, gray, ink, mask[0], budget, lh, rgb=rgb, color=lcolor, bg=panel_bg,
+                    got = _read_label_at(box, gray, ink, mask[0], mine, lh, rgb=rgb, color=lcolor, bg=panel_bg,
                                          bridge=mask[1])
                     got = [v for v in got if not any(layout.overlaps(v, t) for t in taken)
                            and _closest_claim(v, i, markers, pairs, words)]
@@ -964,6 +979,7 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
                         break
                 if found is not None:
                     break
+            budget[0] -= start - mine[0]
             if found is not None:
                 p.label, p.label_conf = found.text, found.conf
                 taken.append(found)
@@ -1040,8 +1056,10 @@ def _series_line_pixels(rgb: np.ndarray, points: list[Point], halfwidth: float, 
     return out
 
 
-# OCR calls the re-reads may make on one chart (each a few milliseconds).
+# OCR calls the re-reads may make on one chart (each a few milliseconds), and at most for
+# one marker's missing label.
 _REREAD_BUDGET = 40
+_REREADS_PER_MARKER = 6
 
 
 def _box_gap(m, v: ocr.Word) -> float:
@@ -1146,9 +1164,26 @@ def _read_label_at(box, gray, ink, erase, budget, lh, min_conf: float = 60.0, rg
     budget[0] -= 1
     scale = float(np.clip(30.0 / max(lh, 1), 1.0, 4.0))
     read = [v.shifted(x0 - 6, y0 - 6) for v in ocr.read_words(np.pad(crop, 6, constant_values=255), scale, ocr.PSM_LINE)]
+    read = [_one_for_ell(v) for v in read]
     read = [_cleaned_label(v, whole=False) if parse_point_label(v.text) is not None else v for v in read]
     return [_cleaned_label(v) for v in _join_label_units(read, lh, 1.2)
             if parse_point_label(v.text) is not None and v.conf >= min_conf]
+
+
+_ELL = re.compile(r"^((?:[A-Za-z_]{1,12}\s*=\s*)?)[lI](?=$|\s)")
+
+
+def _one_for_ell(v: ocr.Word) -> ocr.Word:
+    """A lone '1' read as 'l' or 'I' ('l req', 'n=l') where a label is looked for: the word as
+    the label it is. Only for reads where a label is expected, and only a lone letter: 'loss'
+    is a word, and a line read as '|' no label."""
+    t = v.text.strip()
+    if parse_point_label(t) is not None or not _ELL.match(t):
+        return v
+    fixed = _ELL.sub(lambda m: m.group(1) + "1", t, count=1)
+    if parse_point_label(fixed) is None:
+        return v
+    return ocr.Word(fixed, v.conf, v.x0, v.y0, v.x1, v.y1)
 
 
 def _reread_cut_label(v: ocr.Word, gray, ink, erase, budget, rgb=None, bg=None) -> ocr.Word | None:

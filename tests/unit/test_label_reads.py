@@ -147,3 +147,12 @@ def test_glyph_beside_a_label_is_a_narrow_small_blob_on_its_line():
     moved = Blob(597.0, 546.5, 100, (592, 540, 602, 553), (240, 80, 60), "circle")
     assert not _glyph_beside(moved, label, 16.0, 158.0)         # off the label's line
     assert not _glyph_beside(marker, Word("128 req", 86, 543, 241, 609, 264), 16.0, 158.0)
+
+
+def test_a_lone_ell_is_a_one_only_where_it_stands_alone():
+    from pipeline.digitize import _one_for_ell
+    assert _one_for_ell(Word("l req", 80, 0, 0, 40, 12)).text == "1 req"
+    assert _one_for_ell(Word("n=l", 80, 0, 0, 40, 12)).text == "n=1"
+    assert _one_for_ell(Word("I", 80, 0, 0, 4, 12)).text == "1"
+    for t in ("loss", "lr", "|", "Ireland", "16"):
+        assert _one_for_ell(Word(t, 80, 0, 0, 40, 12)).text == t
