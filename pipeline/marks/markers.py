@@ -84,11 +84,11 @@ def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_si
     solid = cv2.dilate(core, k).astype(bool) & filled
     solid |= _small_markers(filled, depth, radius, diameter, min_size)
     n, lab, stats, cent = cv2.connectedComponentsWithStats(solid.astype(np.uint8), connectivity=8)
-    blobs, masks = [], []
+    blobs, masks, big = [], [], []
     min_area = max(min_size * min_size * 0.5, 0.6 * diameter * diameter)
     for i in range(1, n):
         x, y, w, h, area = stats[i]
-        if area < min_area or w > 12 * diameter or h > 12 * diameter:
+        if area < min_area or w > 24 * diameter or h > 24 * diameter:
             continue
         if max(w, h) > 3.0 * min(w, h):
             continue
@@ -109,6 +109,17 @@ def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_si
         blobs.append(Blob(cx, cy, int(area), (int(x), int(y), int(x + w), int(y + h)), color, shape))
         dep = np.where(comp, depth[y:y + h, x:x + w], 0)
         masks.append((shape_mask, dep >= 0.6 * dep.max()))
+        big.append(w > 12 * diameter or h > 12 * diameter)
+    # Big for the lines' width, a blob is still a marker when it is no bigger than two of the
+    # chart's other markers overlapping (large markers on a chart without lines).
+    if any(big):
+        small = [b for b, g in zip(blobs, big) if not g]
+        tw = float(np.median([b.box[2] - b.box[0] for b in small])) if small else 0.0
+        th = float(np.median([b.box[3] - b.box[1] for b in small])) if small else 0.0
+        keep = [not g or (b.box[2] - b.box[0] <= 2.6 * tw and b.box[3] - b.box[1] <= 2.6 * th)
+                for b, g in zip(blobs, big)]
+        blobs = [b for b, k in zip(blobs, keep) if k]
+        masks = [m for m, k in zip(masks, keep) if k]
     return split_overlapping(blobs, masks, rgb), diameter
 
 

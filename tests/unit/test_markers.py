@@ -79,3 +79,13 @@ def test_on_lines_keeps_only_blobs_near_the_polyline():
     near = Blob(50.0, 52.0, 16, (48, 50, 52, 54), (0, 0, 0), "square")
     far = Blob(50.0, 70.0, 16, (48, 68, 52, 72), (0, 0, 0), "square")
     assert on_lines([near, far], [[(0, 50), (100, 50)]], 3.0) == [near]
+
+
+def test_two_overlapping_large_markers_without_lines_are_kept_and_split():
+    rgb = _canvas(300, 500)
+    pts = [(60, 60), (160, 120), (260, 180), (400, 230), (410, 255)]   # the last two overlap
+    for p in pts:
+        cv2.circle(rgb, p, 13, (214, 39, 40), -1, cv2.LINE_AA)
+    blobs, _ = find_markers(rgb, _ink(rgb), 1.0)
+    assert len(blobs) == 5
+    assert all(_nearest(blobs, *p) <= 3.0 for p in pts)
