@@ -1059,7 +1059,7 @@ def _series_line_pixels(rgb: np.ndarray, points: list[Point], halfwidth: float, 
 # OCR calls the re-reads may make on one chart (each a few milliseconds), and at most for
 # one marker's missing label.
 _REREAD_BUDGET = 40
-_REREADS_PER_MARKER = 6
+_REREADS_PER_MARKER = 10
 
 
 def _box_gap(m, v: ocr.Word) -> float:
