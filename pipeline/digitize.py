@@ -476,9 +476,11 @@ def _glyph_beside(b, v: ocr.Word, text_h: float, typical_area: float) -> bool:
 _GLYPH_RUN_BUDGET = 12
 
 
-def _narrow(b) -> bool:
-    """Narrower than tall: a glyph's shape ('b', '6'), not a marker's."""
-    return (b.box[2] - b.box[0]) < 0.85 * (b.box[3] - b.box[1])
+def _narrow(b, ratio: float = 1.0) -> bool:
+    """Narrower than tall, and than the chart's markers (`ratio`: their typical width over
+    height; a triangle with a line through it is taller than wide too): a glyph's shape ('b',
+    '6'), not a marker's."""
+    return (b.box[2] - b.box[0]) < 0.85 * min(1.0, ratio) * (b.box[3] - b.box[1])
 
 
 def _glyph_runs(blobs, gray, text_h: float, bg, known=()) -> list:
@@ -493,6 +495,11 @@ def _glyph_runs(blobs, gray, text_h: float, bg, known=()) -> list:
 
     def tall(b):     # as tall as a digit: a tiny marker (see tiny_markers) is no glyph
         return b.box[3] - b.box[1] >= 0.45 * text_h
+    ratio = float(np.median([(b.box[2] - b.box[0]) / max(1, b.box[3] - b.box[1]) for b in blobs])) if blobs else 1.0
+    area = float(np.median([b.area for b in blobs])) if blobs else 0.0
+
+    def lone_glyph(b):     # one blob alone: narrower and smaller than the chart's markers
+        return tall(b) and _narrow(b, ratio) and b.area < 0.75 * area
     order = sorted(blobs, key=lambda b: (b.cx))
     runs, used = [], set()
     for i, a in enumerate(order):
@@ -506,7 +513,7 @@ def _glyph_runs(blobs, gray, text_h: float, bg, known=()) -> list:
             if b.box[0] - last.box[2] > 0.6 * text_h:
                 break
             run.append(b)
-        if len(run) >= 2 or (_narrow(a) and tall(a)):
+        if len(run) >= 2 or lone_glyph(a):
             used.update(id(b) for b in run)
             runs.append(run)
     out = []
@@ -520,10 +527,10 @@ def _glyph_runs(blobs, gray, text_h: float, bg, known=()) -> list:
             # the reading took in is neither.
             pale = [b for b in inside if tall(b) and strength(b) < 0.75 * typical]
             if pale:     # beside a full-coloured blob, which may be a marker the reading took in
-                return [b for b in inside if strength(b) < 0.75 * typical or (tall(b) and _narrow(b))]
+                return [b for b in inside if strength(b) < 0.75 * typical or (tall(b) and _narrow(b, ratio))]
             if len(inside) >= 2:
                 return inside
-            return [b for b in inside if tall(b) and _narrow(b)]
+            return [b for b in inside if lone_glyph(b)]
         held = [(v, glyphs_in(v)) for v in known]
         held = [(v, g) for v, g in held if g]
         if held:
@@ -753,10 +760,7 @@ def _mask_text(text_mask: np.ndarray, word: ocr.Word, depth: np.ndarray, pad: in
     label touches)."""
     ys = slice(max(0, word.y0 - pad), word.y1 + pad)
     xs = slice(max(0, word.x0 - pad), word.x1 + pad)
-    # A box far taller than the text took in a marker: masking keeps it when it is as deep as
-    # a fifth of the text height (a big square below its label).
-    tall = text_h is not None and word.h > 1.5 * text_h
-    text_mask[ys, xs] = ~imageops.solid_regions(depth[ys, xs], _marker_radius(word, text_h, 1.0 if tall else 1.25))
+    text_mask[ys, xs] = ~imageops.solid_regions(depth[ys, xs], _marker_radius(word, text_h))
 
 
 def _join_label_units(words: list[ocr.Word], text_h: float, gap: float = 0.8) -> list[ocr.Word]:
