@@ -486,16 +486,19 @@ def _narrow(b, ratio: float = 1.0) -> bool:
 def _glyph_runs(blobs, gray, text_h: float, bg, known=()) -> list:
     """Digits of a point label that OCR never read, taken for markers (a serif '4096' whose
     counters filled in): two or more blobs on one text line, a letter's spacing apart, or one
-    narrower than tall, that a reading of their line shows to lie inside one point label. Returns [(label word, blobs
-    inside it)], the word None when a label already read (`known`) holds them. Markers do not
-    sit a letter apart on one level; where they do, no label reads across them.""" 
+    narrower and smaller than the chart's markers, that a reading of their line shows to lie
+    inside one point label. Returns [(label word, blobs inside it)], the word None when a
+    label already read (`known`) holds them. Markers do not sit a letter apart on one level;
+    where they do, no label reads across them. Tiny markers (shorter than half a line of
+    text) are never glyphs here."""
     def strength(b):
         return float(np.abs(np.subtract(b.color, bg, dtype=float)).max())
     typical = float(np.median([strength(b) for b in blobs])) if blobs else 0.0
 
     def tall(b):     # as tall as a digit: a tiny marker (see tiny_markers) is no glyph
         return b.box[3] - b.box[1] >= 0.45 * text_h
-    ratio = float(np.median([(b.box[2] - b.box[0]) / max(1, b.box[3] - b.box[1]) for b in blobs])) if blobs else 1.0
+    ratio = float(np.median([(b.box[2] - b.box[0]) / max(1, b.box[3] - b.box[1]) for b in blobs])) \
+        if blobs else 1.0
     area = float(np.median([b.area for b in blobs])) if blobs else 0.0
 
     def lone_glyph(b):     # one blob alone: narrower and smaller than the chart's markers
@@ -524,7 +527,8 @@ def _glyph_runs(blobs, gray, text_h: float, bg, known=()) -> list:
         def glyphs_in(v):
             inside = [b for b in run if v.x0 <= b.box[0] and b.box[2] <= v.x1 and v.y0 <= b.cy <= v.y1]
             # A digit whose counters filled in is pale (background inside) or narrow; a marker
-            # the reading took in is neither.
+            # the reading took in is neither. Two or more full-coloured blobs inside one label
+            # are its glyphs ('n' and '8' of a small 'n=8').
             pale = [b for b in inside if tall(b) and strength(b) < 0.75 * typical]
             if pale:     # beside a full-coloured blob, which may be a marker the reading took in
                 return [b for b in inside if strength(b) < 0.75 * typical or (tall(b) and _narrow(b, ratio))]
