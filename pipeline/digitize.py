@@ -764,7 +764,10 @@ def _mask_text(text_mask: np.ndarray, word: ocr.Word, depth: np.ndarray, pad: in
     label touches)."""
     ys = slice(max(0, word.y0 - pad), word.y1 + pad)
     xs = slice(max(0, word.x0 - pad), word.x1 + pad)
-    text_mask[ys, xs] = ~imageops.solid_regions(depth[ys, xs], _marker_radius(word, text_h))
+    # A box far taller than the text took in a marker: masking keeps it when it is as deep as
+    # a fifth of the text height (a big square below its label).
+    tall = text_h is not None and word.h > 1.5 * text_h
+    text_mask[ys, xs] = ~imageops.solid_regions(depth[ys, xs], _marker_radius(word, text_h, 1.0 if tall else 1.25))
 
 
 def _join_label_units(words: list[ocr.Word], text_h: float, gap: float = 0.8) -> list[ocr.Word]:
