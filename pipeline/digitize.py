@@ -18,7 +18,7 @@ from .imageio import load_rgb
 from .labels import assign_labels, series_layout
 from .marks.legend import LegendEntry, aligned_with, find_legend, swatch_text_boxes, text_lines
 from .marks.lines import trace_lines
-from .marks.markers import drop_fragments, find_markers
+from .marks.markers import drop_fragments, find_markers, on_lines, tiny_markers
 from .marks.series import group_series, to_lab
 from .numbers import leading_junk, parse_point_label, parse_tick
 from .params import DigitizeParams
@@ -294,10 +294,11 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             tick_words.update(id(v) for v in ax.words)
     text_rgb = text_color(rgb, [v for v in words if id(v) in tick_words], panel_bg)
     marks_read = {id(v) for v in words if id(v) not in tick_words and _coloured_glyph(v, rgb, panel_bg, text_rgb)}
+    masked = [v for v in words
+              if id(v) in tick_words or (_is_text(v) and not _speck(v, text_h) and id(v) not in marks_read)]
     text_mask = np.zeros((h, w), bool)
-    for v in words:
-        if id(v) in tick_words or (_is_text(v) and not _speck(v, text_h) and id(v) not in marks_read):
-            _mask_text(text_mask, v, depth, text_h=text_h)
+    for v in masked:
+        _mask_text(text_mask, v, depth, text_h=text_h)
     ink = marks & ~text_mask
     # Series lines are coloured where gridlines and frames are grey: measure line width on colour.
     coloured = ink & (imageops.saturation(rgb) > 60)
@@ -309,28 +310,53 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
               if not (sx0 <= b.cx < sx1 and sy0 <= b.cy < sy1)]
 
     other_words = [v for v in words if id(v) not in tick_words and _is_text(v)]
-    in_plot = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
-    legend = _legend(_reread_legend_text(words, tick_words, gray, ink_text, blobs, in_plot, text_h,
-                                         params.series_color_delta, marks_read),
-                     tick_words, blobs, box, text_h, params, marks_read=marks_read)
-    # The entries hold words read again beside their swatch: the page's readings of the same
-    # text are the legend's too.
-    legend_words = {id(v) for e in legend for v in e.words} | \
-        {id(v) for v in words if any(_inside(v, e.box) for e in legend)}
     tick_list = [v for ax in (xa, ya) if ax is not None for v in ax.words]
-    label_words = [_cleaned_label(v) for v in other_words if parse_point_label(v.text) is not None
-                   and id(v) not in legend_words
-                   and not any(layout.overlaps(v, t) for t in tick_list)   # a tick label read twice
-                   and x0 - text_h <= v.cx <= x1 + text_h and y0 - text_h <= v.cy <= y1 + text_h]
-    legend_blob_ids = {id(e.blob) for e in legend}
-    data_blobs = drop_fragments([b for b in blobs if id(b) not in legend_blob_ids
-                                 and x0 <= b.cx < x1 and y0 <= b.cy < y1
-                                 and not any(_in_entry(b, e, text_h) for e in legend)])
-    # No markers, or one or two (where two lines cross, they thicken into a blob): a line chart.
+
+    def legend_and_data(blobs):
+        in_plot = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
+        legend = _legend(_reread_legend_text(words, tick_words, gray, ink_text, blobs, in_plot, text_h,
+                                             params.series_color_delta, marks_read),
+                         tick_words, blobs, box, text_h, params, marks_read=marks_read)
+        # The entries hold words read again beside their swatch: the page's readings of the same
+        # text are the legend's too.
+        legend_words = {id(v) for e in legend for v in e.words} | \
+            {id(v) for v in words if any(_inside(v, e.box) for e in legend)}
+        label_words = [_cleaned_label(v) for v in other_words if parse_point_label(v.text) is not None
+                       and id(v) not in legend_words
+                       and not any(layout.overlaps(v, t) for t in tick_list)   # a tick label read twice
+                       and x0 - text_h <= v.cx <= x1 + text_h and y0 - text_h <= v.cy <= y1 + text_h]
+        legend_blob_ids = {id(e.blob) for e in legend}
+        data_blobs = drop_fragments([b for b in blobs if id(b) not in legend_blob_ids
+                                     and x0 <= b.cx < x1 and y0 <= b.cy < y1
+                                     and not any(_in_entry(b, e, text_h) for e in legend)])
+        if len(data_blobs) >= 3:
+            typical = float(np.median([b.area for b in data_blobs]))
+            data_blobs = [b for b in data_blobs if not any(_glyph_beside(b, v, text_h, typical) for v in label_words)]
+            glyphs_read = _glyph_runs(data_blobs, gray, text_h, panel_bg, label_words)
+            if glyphs_read:
+                gone = {id(b) for _, bs in glyphs_read for b in bs}
+                data_blobs = [b for b in data_blobs if id(b) not in gone]
+                label_words = label_words + [v for v, _ in glyphs_read if v is not None]
+        return legend, label_words, legend_blob_ids, data_blobs
+
+    legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
+    # No markers, or one or two (where two lines cross, they thicken into a blob): a line chart,
+    # unless markers too small for find_markers sit along its lines.
     if len(data_blobs) < 3:
         boxes = [(v.x0, v.y0, v.x1, v.y1) for v in other_words]
         traces = trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, panel_bg, boxes, text_h)
+        tiny = []
         if traces:
+            # A tiny marker just under or beside its label lies in the label's padded box, or
+            # in its box when OCR took it in: inside a word, only what is as tall as half a
+            # line of text is a glyph.
+            tiny = [b for b in _line_markers(rgb, page_marks, traces, halfwidth, box, panel_bg)
+                    if not (b.box[3] - b.box[1] >= 0.45 * text_h
+                            and any(v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1 for v in masked))]
+        if tiny:
+            blobs = blobs + tiny
+            legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
+        if traces and len(data_blobs) < 3:
             ext = _line_extraction(traces, legend, params, (w, h, box, xa, ya, words, text_h, notes))
             ext.axis_titles = _axis_titles(ext, other_words, gray, ink_text)
             return ext
@@ -377,6 +403,34 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     return ext
 
 
+def _shade_of(color, line, bg, resid: float = 40.0) -> bool:
+    """`color` is `line`'s colour or its blend with the background `bg`, at least half-way to
+    it (a few pixels of marker are mostly anti-aliased rim)."""
+    c = np.asarray(color, float) - np.asarray(bg, float)
+    d = np.asarray(line, float) - np.asarray(bg, float)
+    t = float(c @ d) / max(float(d @ d), 1.0)
+    return t >= 0.5 and float(np.abs(c - t * d).max()) < resid
+
+
+def _line_markers(rgb, ink, traces, halfwidth: float, box, bg) -> list:
+    """Tiny markers (see tiny_markers) of the traced lines' colours, anywhere on the page (the
+    legend's swatches too), when at least three of them sit on a line of their colour inside
+    the plot box `box` (dots of a dotted gridline are grey; letters' crumbs lie off the lines).
+    Empty when no line has such markers."""
+    cands = tiny_markers(rgb, ink, halfwidth, bg)
+    if not cands:
+        return []
+    x0, y0, x1, y1 = box
+    out = []
+    for t in traces:
+        mine = [b for b in cands if _shade_of(b.color, t.color, bg)]
+        inside = [b for b in mine if x0 <= b.cx < x1 and y0 <= b.cy < y1]
+        on = on_lines(inside, [t.vertices], halfwidth + 2.5)
+        if len(on) >= 3:
+            out += [b for b in mine if b in on or not (x0 <= b.cx < x1 and y0 <= b.cy < y1)]
+    return out
+
+
 def _line_extraction(traces, legend, params, frame) -> Extraction:
     """A chart without markers: its lines, each reduced to the vertices of its polyline
     (marker 'line'), named from a legend entry of the same colour when there is one."""
@@ -403,6 +457,100 @@ def _legend_by_color(legend: list[LegendEntry], color, max_delta: float) -> Lege
 
 
 _BARE_NUMBER = re.compile(r"^[~≈]?[\d.,]+[kKMG%]?$")
+
+
+def _glyph_beside(b, v: ocr.Word, text_h: float, typical_area: float) -> bool:
+    """Blob `b` is a digit of point label `v` that OCR left out ('4 req' of '64 req': a '6'
+    or '8' whose counter filled in reads as a marker): it is narrower than tall, no taller than
+    the text, smaller than the chart's typical marker (`typical_area`), on the label's line
+    and a letter's spacing from its first or last glyph. A marker is about as wide as tall (a
+    steep line through it makes it taller, hence the size)."""
+    w, h = b.box[2] - b.box[0], b.box[3] - b.box[1]
+    if not (w < 0.85 * h and h <= 1.1 * text_h and b.area < 0.75 * typical_area
+            and abs(b.cy - v.cy) <= 0.25 * text_h):
+        return False
+    gap = max(v.x0 - b.box[2], b.box[0] - v.x1)
+    return -1 <= gap <= 0.3 * text_h
+
+
+# Runs of blobs read as text on one chart (each read a few milliseconds).
+_GLYPH_RUN_BUDGET = 12
+
+
+def _narrow(b, ratio: float = 1.0) -> bool:
+    """Narrower than tall, and than the chart's markers (`ratio`: their typical width over
+    height; a triangle with a line through it is taller than wide too): a glyph's shape ('b',
+    '6'), not a marker's."""
+    return (b.box[2] - b.box[0]) < 0.85 * min(1.0, ratio) * (b.box[3] - b.box[1])
+
+
+def _glyph_runs(blobs, gray, text_h: float, bg, known=()) -> list:
+    """Digits of a point label that OCR never read, taken for markers (a serif '4096' whose
+    counters filled in): two or more blobs on one text line, a letter's spacing apart, or one
+    narrower and smaller than the chart's markers, that a reading of their line shows to lie
+    inside one point label. Returns [(label word, blobs inside it)], the word None when a
+    label already read (`known`) holds them. Markers do not sit a letter apart on one level;
+    where they do, no label reads across them. Tiny markers (shorter than half a line of
+    text) are never glyphs here."""
+    def strength(b):
+        return float(np.abs(np.subtract(b.color, bg, dtype=float)).max())
+    typical = float(np.median([strength(b) for b in blobs])) if blobs else 0.0
+
+    def tall(b):     # as tall as a digit: a tiny marker (see tiny_markers) is no glyph
+        return b.box[3] - b.box[1] >= 0.45 * text_h
+    ratio = float(np.median([(b.box[2] - b.box[0]) / max(1, b.box[3] - b.box[1]) for b in blobs])) \
+        if blobs else 1.0
+    area = float(np.median([b.area for b in blobs])) if blobs else 0.0
+
+    def lone_glyph(b):     # one blob alone: narrower and smaller than the chart's markers
+        return tall(b) and _narrow(b, ratio) and b.area < 0.75 * area
+    order = sorted(blobs, key=lambda b: (b.cx))
+    runs, used = [], set()
+    for i, a in enumerate(order):
+        if id(a) in used:
+            continue
+        run = [a]
+        for b in order[i + 1:]:
+            last = run[-1]
+            if id(b) in used or abs(b.cy - a.cy) > 0.35 * text_h:
+                continue
+            if b.box[0] - last.box[2] > 0.6 * text_h:
+                break
+            run.append(b)
+        if len(run) >= 2 or lone_glyph(a):
+            used.update(id(b) for b in run)
+            runs.append(run)
+    out = []
+    for run in runs[:_GLYPH_RUN_BUDGET]:
+        rx0, rx1 = min(b.box[0] for b in run), max(b.box[2] for b in run)
+        cy = float(np.median([b.cy for b in run]))
+
+        def glyphs_in(v):
+            inside = [b for b in run if v.x0 <= b.box[0] and b.box[2] <= v.x1 and v.y0 <= b.cy <= v.y1]
+            # A digit whose counters filled in is pale (background inside) or narrow; a marker
+            # the reading took in is neither. Two or more full-coloured blobs inside one label
+            # are its glyphs ('n' and '8' of a small 'n=8').
+            pale = [b for b in inside if tall(b) and strength(b) < 0.75 * typical]
+            if pale:     # beside a full-coloured blob, which may be a marker the reading took in
+                return [b for b in inside if strength(b) < 0.75 * typical or (tall(b) and _narrow(b, ratio))]
+            if len(inside) >= 2:
+                return inside
+            return [b for b in inside if lone_glyph(b)]
+        held = [(v, glyphs_in(v)) for v in known]
+        held = [(v, g) for v, g in held if g]
+        if held:
+            out.append((None, held[0][1]))
+            continue
+        box = (int(rx0 - 3 * text_h), int(cy - 0.6 * text_h), int(rx1 + 3 * text_h), int(cy + 0.6 * text_h))
+        for v in layout.read_line_box(gray, box):
+            if parse_point_label(v.text) is None or v.conf < 60:
+                continue
+            v = _cleaned_label(v)
+            inside = glyphs_in(v)
+            if inside:
+                out.append((v, inside))
+                break
+    return out
 
 
 def _in_entry(b, e: LegendEntry, text_h: float) -> bool:
@@ -534,9 +682,16 @@ def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None,
         return _BARE_NUMBER.match(v.text.strip()) is not None
     units = {_key(ln[j].text) for ln in lines for i in range(len(ln)) for j in (i - 1, i + 1)
              if 0 <= j < len(ln) and bare(ln[i]) and not bare(ln[j])}
+    # ... and the units of labels read as one word ('64 req').
+    units |= {_key(v.text.split()[-1]) for v in words if " " in v.text.strip()
+              and parse_point_label(v.text) is not None
+              and not _BARE_NUMBER.match(v.text.split()[-1])}
 
     def is_label(ws):
-        return bare(ws[0]) or bare(ws[-1]) or parse_point_label(" ".join(v.text for v in ws)) is not None
+        # A line ending in such a unit after a digit is a label misread ('S574 req' of '8 req 4 req').
+        unit_end = len(ws) > 1 and _key(ws[-1].text) in units and any(c.isdigit() for v in ws[:-1] for c in v.text)
+        return (bare(ws[0]) or bare(ws[-1]) or unit_end
+                or parse_point_label(" ".join(v.text for v in ws)) is not None)
 
     def plain(ws):
         return not is_label(ws) and _key(" ".join(v.text for v in ws)) not in units
@@ -585,15 +740,17 @@ def _fam(shape: str) -> str:
     return "triangle" if shape.startswith("triangle") else shape
 
 
-def _marker_radius(word: ocr.Word, text_h: float | None = None) -> float:
+def _marker_radius(word: ocr.Word, text_h: float | None = None, cap: float = 1.25) -> float:
     """Ink deeper than this inside a word's box is a marker: letters, even bold ones, are
     drawn with strokes under a fifth of their height. A point label's box that took in the
     marker it touches, or a marker read as a letter or two, is taller than the chart's text:
-    its letters are no taller than the text elsewhere. (Titles keep their own height.)"""
+    its letters are no taller than the text elsewhere; so is a doubtful reading ('Bred' at 48
+    for '8 req' and its marker). (Titles, read surely, keep their own height.) `cap`: that
+    height in text heights."""
     h = word.h
-    if text_h is not None and (parse_point_label(word.text) is not None
+    if text_h is not None and (parse_point_label(word.text) is not None or word.conf < 60
                                or sum(c.isalnum() for c in word.text) <= 2):
-        h = min(h, 1.25 * text_h)
+        h = min(h, cap * text_h)
     return max(2.5, 0.22 * h)
 
 
@@ -608,7 +765,10 @@ def _mask_text(text_mask: np.ndarray, word: ocr.Word, depth: np.ndarray, pad: in
     label touches)."""
     ys = slice(max(0, word.y0 - pad), word.y1 + pad)
     xs = slice(max(0, word.x0 - pad), word.x1 + pad)
-    text_mask[ys, xs] = ~imageops.solid_regions(depth[ys, xs], _marker_radius(word, text_h))
+    # A box far taller than the text took in a marker: masking keeps it when it is as deep as
+    # a fifth of the text height (a big square below its label).
+    tall = text_h is not None and word.h > 1.5 * text_h
+    text_mask[ys, xs] = ~imageops.solid_regions(depth[ys, xs], _marker_radius(word, text_h, 1.0 if tall else 1.25))
 
 
 def _join_label_units(words: list[ocr.Word], text_h: float, gap: float = 0.8) -> list[ocr.Word]:
@@ -791,9 +951,11 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
             if v is not None:
                 words[j] = v
                 break
+    label_word = {}
     for i, j in pairs.items():
         points[i].label = words[j].text
         points[i].label_conf = words[j].conf
+        label_word[i] = words[j]
     # A label the page pass missed (touching a line, a lone digit): read it where this series'
     # other labels sit relative to their markers, then at the other places a renderer puts a
     # label it could not print there.
@@ -814,9 +976,13 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
                 continue
             p = points[i]
             found = None
+            # A share of the reads for each marker: the places of one label that is not there
+            # must not spend the reads of the next ones.
+            mine = [min(budget[0], _REREADS_PER_MARKER)]
+            start = mine[0]
             for mask in erase[:2]:
                 for box in _label_places(p.x_px, p.y_px, lay, lw, lh, gap):
-                    got = _read_label_at(box, gray, ink, mask[0], budget, lh, rgb=rgb, color=lcolor, bg=panel_bg,
+                    got = _read_label_at(box, gray, ink, mask[0], mine, lh, rgb=rgb, color=lcolor, bg=panel_bg,
                                          bridge=mask[1])
                     got = [v for v in got if not any(layout.overlaps(v, t) for t in taken)
                            and _closest_claim(v, i, markers, pairs, words)]
@@ -825,9 +991,52 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
                         break
                 if found is not None:
                     break
+            budget[0] -= start - mine[0]
             if found is not None:
                 p.label, p.label_conf = found.text, found.conf
                 taken.append(found)
+                label_word[i] = found
+    # Last: the prefix the other labels carry, read as a '1' ('164' of 'n=64').
+    def reread(box, lh):
+        return _read_label_at(box, gray, ink, erase[0][0], budget, lh, 50.0)
+    for i, text in _prefix_restored(label_word, reread).items():
+        points[i].label = text
+
+
+_PREFIXED = re.compile(r"^([A-Za-z_]{1,12})\s*=\s*(\d.*)$")
+
+
+def _prefix_restored(label_word: dict, reread) -> dict:
+    """{point index: label text} for labels read without the prefix ('n=', 'bs=') that at least
+    two others carry, whose first character is a '1' (or 'l', 'i', 'I', '|'): OCR reads a
+    small 'n=' as a '1' ('164' of 'n=64'). Taken only when `reread(box, text height)`, a
+    reading of the line from the prefix's width further left, shows the prefix before the
+    rest of the digits."""
+    pre = {}
+    for v in label_word.values():
+        m = _PREFIXED.match(v.text.strip())
+        if m:
+            pre.setdefault(m.group(1), []).append(v)
+    if not pre:
+        return {}
+    prefix, have = max(pre.items(), key=lambda kv: len(kv[1]))
+    if len(have) < 2:
+        return {}
+    char_w = float(np.median([v.w / max(1, len(v.text.strip())) for v in have]))
+    lh = float(np.median([v.h for v in have]))
+    out = {}
+    for i, v in label_word.items():
+        t = v.text.strip()
+        if "=" in t or not re.fullmatch(r"[1liI|]\d[\d,]*", t):
+            continue
+        for margin in (1.5, 0.5, 2.5):
+            box = (v.x0 - (len(prefix) + margin) * char_w, v.y0, v.x1 + 0.5 * char_w, v.y1)
+            got = [g.text.strip() for g in reread(box, lh) if (m := _PREFIXED.match(g.text.strip()))
+                   and m.group(1) == prefix and m.group(2) == t[1:]]
+            if got:
+                out[i] = got[0]
+                break
+    return out
 
 
 def _series_line_pixels(rgb: np.ndarray, points: list[Point], halfwidth: float, bg, slack: int = 5) -> np.ndarray:
@@ -859,8 +1068,10 @@ def _series_line_pixels(rgb: np.ndarray, points: list[Point], halfwidth: float, 
     return out
 
 
-# OCR calls the re-reads may make on one chart (each a few milliseconds).
+# OCR calls the re-reads may make on one chart (each a few milliseconds), and at most for
+# one marker's missing label.
 _REREAD_BUDGET = 40
+_REREADS_PER_MARKER = 10
 
 
 def _box_gap(m, v: ocr.Word) -> float:
@@ -965,9 +1176,26 @@ def _read_label_at(box, gray, ink, erase, budget, lh, min_conf: float = 60.0, rg
     budget[0] -= 1
     scale = float(np.clip(30.0 / max(lh, 1), 1.0, 4.0))
     read = [v.shifted(x0 - 6, y0 - 6) for v in ocr.read_words(np.pad(crop, 6, constant_values=255), scale, ocr.PSM_LINE)]
+    read = [_one_for_ell(v) for v in read]
     read = [_cleaned_label(v, whole=False) if parse_point_label(v.text) is not None else v for v in read]
     return [_cleaned_label(v) for v in _join_label_units(read, lh, 1.2)
             if parse_point_label(v.text) is not None and v.conf >= min_conf]
+
+
+_ELL = re.compile(r"^((?:[A-Za-z_]{1,12}\s*=\s*)?)[lI](?=$|\s)")
+
+
+def _one_for_ell(v: ocr.Word) -> ocr.Word:
+    """A lone '1' read as 'l' or 'I' ('l req', 'n=l') where a label is looked for: the word as
+    the label it is. Only for reads where a label is expected, and only a lone letter: 'loss'
+    is a word, and a line read as '|' no label."""
+    t = v.text.strip()
+    if parse_point_label(t) is not None or not _ELL.match(t):
+        return v
+    fixed = _ELL.sub(lambda m: m.group(1) + "1", t, count=1)
+    if parse_point_label(fixed) is None:
+        return v
+    return ocr.Word(fixed, v.conf, v.x0, v.y0, v.x1, v.y1)
 
 
 def _reread_cut_label(v: ocr.Word, gray, ink, erase, budget, rgb=None, bg=None) -> ocr.Word | None:

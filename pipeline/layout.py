@@ -105,6 +105,29 @@ def _unwrapped(ticks: list[Tick], vertical: bool) -> list[Tick]:
     return [Tick(t.pixel, t.text, v, t.box) for t, v in zip(order, values)]
 
 
+_DECIMAL = re.compile(r"^[-+\u2212]?\d+\.(\d+)\.?$")
+_LOST_POINT = re.compile(r"^[0Oo]([0-9OolI|]+)[.,:;]?$")
+
+
+def lost_points(texts: list[str]) -> list[float | None]:
+    """Tick values of one axis's labels, with the decimal point OCR dropped after a leading
+    zero put back ('03' read for '0.3', 'Ol' for '0.1') when the axis's other labels show
+    decimals with as many digits ('0.2'): no axis prints a number with a leading zero."""
+    values = [parse_tick(t) for t in texts]
+    decimals = {len(m.group(1)) for t in texts if (m := _DECIMAL.match(t.strip()))}
+    if len(decimals) != 1:
+        return values
+    d = decimals.pop()
+    out = []
+    for t, v in zip(texts, values):
+        m = _LOST_POINT.match(t.strip())
+        if m and len(m.group(1)) == d and not _DECIMAL.match(t.strip()):
+            digits = m.group(1).translate(str.maketrans("OolI|", "00111"))
+            v = float("0." + digits)
+        out.append(v)
+    return out
+
+
 def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | None, AxisFind | None, float]:
     """Choose the x and y tick-label groups. Returns (x axis, y axis, typical text height)."""
     nums = [w for w in words if parse_tick(w.text) is not None and w.h > 3]
@@ -112,8 +135,8 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
     best = {}
     for vertical in (True, False):
         for side, ws in _candidate_groups(nums, vertical, text_h):
-            ticks = [Tick(w.cy if vertical else w.cx, w.text, parse_tick(w.text), (w.x0, w.y0, w.x1, w.y1))
-                     for w in ws]
+            ticks = [Tick(w.cy if vertical else w.cx, w.text, v, (w.x0, w.y0, w.x1, w.y1))
+                     for w, v in zip(ws, lost_points([w.text for w in ws]))]
             if all(parse_clock(t.text) is not None for t in ticks):
                 ticks = _unwrapped(ticks, vertical)
             cal = calibrate(ticks, tol_px=max(3.0, 0.4 * text_h))

@@ -84,11 +84,11 @@ def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_si
     solid = cv2.dilate(core, k).astype(bool) & filled
     solid |= _small_markers(filled, depth, radius, diameter, min_size)
     n, lab, stats, cent = cv2.connectedComponentsWithStats(solid.astype(np.uint8), connectivity=8)
-    blobs, masks = [], []
+    blobs, masks, big = [], [], []
     min_area = max(min_size * min_size * 0.5, 0.6 * diameter * diameter)
     for i in range(1, n):
         x, y, w, h, area = stats[i]
-        if area < min_area or w > 12 * diameter or h > 12 * diameter:
+        if area < min_area or w > 24 * diameter or h > 24 * diameter:
             continue
         if max(w, h) > 3.0 * min(w, h):
             continue
@@ -109,6 +109,17 @@ def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_si
         blobs.append(Blob(cx, cy, int(area), (int(x), int(y), int(x + w), int(y + h)), color, shape))
         dep = np.where(comp, depth[y:y + h, x:x + w], 0)
         masks.append((shape_mask, dep >= 0.6 * dep.max()))
+        big.append(w > 12 * diameter or h > 12 * diameter)
+    # Big for the lines' width, a blob is still a marker when it is no bigger than two of the
+    # chart's other markers overlapping (large markers on a chart without lines).
+    if any(big):
+        small = [b for b, g in zip(blobs, big) if not g]
+        tw = float(np.median([b.box[2] - b.box[0] for b in small])) if small else 0.0
+        th = float(np.median([b.box[3] - b.box[1] for b in small])) if small else 0.0
+        keep = [not g or (b.box[2] - b.box[0] <= 2.6 * tw and b.box[3] - b.box[1] <= 2.6 * th)
+                for b, g in zip(blobs, big)]
+        blobs = [b for b, k in zip(blobs, keep) if k]
+        masks = [m for m, k in zip(masks, keep) if k]
     return split_overlapping(blobs, masks, rgb), diameter
 
 
@@ -207,3 +218,63 @@ def drop_fragments(blobs: list[Blob]) -> list[Blob]:
         return blobs
     typical = float(np.median([b.area for b in blobs]))
     return [b for b in blobs if b.area >= 0.35 * typical]
+
+
+def tiny_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, background,
+                 max_side: int = 12) -> list[Blob]:
+    """Markers no deeper than the line they sit on (a 4 px triangle on a 2 px line, cut off
+    from it by the marker's white rim): pieces of ink on their own that are compact (as long
+    as wide, however turned: a diagonal dash fills a square box too, but not a square turned
+    its way) and wider than the line. Only worth anything once checked against the lines
+    (see on_lines): dots, letters' crumbs and JPEG specks look the same. A blob this small is
+    mostly anti-aliased rim: its colour is that of its half furthest from `background`."""
+    lw = max(2.0, 2.0 * line_halfwidth)
+    n, lab, stats, cent = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=4)
+    x, y, w, h, area = (stats[:, k] for k in range(5))
+    side = np.maximum(w, h)
+    cand = ((side >= lw + 2) & (side <= max_side) & (side <= 1.5 * np.minimum(w, h))
+            & (area >= 0.4 * w * h) & (area >= 5))
+    cand[0] = False
+    out = []
+    for i in np.flatnonzero(cand):
+        comp = lab[y[i]:y[i] + h[i], x[i]:x[i] + w[i]] == i
+        pts = np.stack(np.nonzero(comp)[::-1], axis=1).astype(np.float32)
+        (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
+        if max(rw, rh) > 1.6 * max(1.0, min(rw, rh)) + 1.0:
+            continue
+        px = rgb[y[i]:y[i] + h[i], x[i]:x[i] + w[i]][comp].astype(float)
+        far = np.abs(px - np.asarray(background, float)).max(axis=1)
+        color = tuple(int(v) for v in np.median(px[far >= np.median(far)], axis=0))
+        box = (int(x[i]), int(y[i]), int(x[i] + w[i]), int(y[i] + h[i]))
+        out.append(Blob(float(cent[i][0]), float(cent[i][1]), int(area[i]), box, color, classify_shape(comp)))
+    return out
+
+
+def on_lines(blobs: list[Blob], lines, reach: float) -> list[Blob]:
+    """The blobs whose centre lies within `reach` px, plus half their size, of one of `lines`
+    (polylines, lists of (x, y) vertices left to right). Each line is taken on past its ends by
+    three of the blob's sizes: a trace stops short of the gap around an end marker."""
+    out = []
+    for b in blobs:
+        for verts in lines:
+            v = np.asarray(verts, float).reshape(-1, 2)
+            if len(v) == 0:
+                continue
+            if len(v) > 1:
+                v = v.copy()
+                for end, nxt in ((0, 1), (-1, -2)):
+                    step = v[end] - v[nxt]
+                    n = float(np.hypot(*step))
+                    if n > 0:
+                        v[end] = v[end] + step / n * 3.0 * b.size
+                a, c = v[:-1], v[1:]
+            else:
+                a, c = v, v
+            ab = c - a
+            t = np.clip(((b.cx - a[:, 0]) * ab[:, 0] + (b.cy - a[:, 1]) * ab[:, 1])
+                        / np.maximum((ab ** 2).sum(axis=1), 1e-9), 0, 1)
+            d = float(np.hypot(a[:, 0] + t * ab[:, 0] - b.cx, a[:, 1] + t * ab[:, 1] - b.cy).min())
+            if d <= reach + 0.5 * b.size:
+                out.append(b)
+                break
+    return out

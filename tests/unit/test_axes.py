@@ -103,3 +103,11 @@ def test_looks_logarithmic():
     assert not looks_logarithmic([0, 100, 200, 300])
     assert not looks_logarithmic([10, 20, 30, 40])
     assert not looks_logarithmic([1, 10])
+
+
+def test_a_decimal_point_lost_after_a_leading_zero_is_put_back_on_a_decimal_axis():
+    from pipeline.layout import lost_points
+    assert lost_points(["03", "0.2", "Ol", "0.0."]) == [0.3, 0.2, 0.1, 0.0]
+    # Without decimals elsewhere, or with other decimals, the labels keep their values.
+    assert lost_points(["03", "06", "09", "12"]) == [3.0, 6.0, 9.0, 12.0]
+    assert lost_points(["0.25", "05", "0.75"]) == [0.25, 5.0, 0.75]

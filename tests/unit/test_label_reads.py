@@ -119,3 +119,40 @@ def test_reread_restores_the_thousands_a_first_reading_lost():
 
     got = _reread_cut_label(Word("384", 90.0, x0 + 22, y0, x1, y1), img, img < 160, None, [5])
     assert got is not None and got.text == "16,384"
+
+
+def test_prefix_read_as_a_one_is_restored_only_when_a_reread_shows_it():
+    from pipeline.digitize import _prefix_restored
+    words = {0: Word("n=256", 90, 100, 10, 134, 18), 1: Word("n=128", 90, 200, 40, 233, 48),
+             2: Word("164", 70, 312, 70, 326, 78), 3: Word("128", 70, 400, 90, 420, 98)}
+    seen = []
+
+    def reread(box, lh):
+        seen.append(box)
+        return [Word("n=64", 71, 300, 70, 326, 78)] if box[2] < 340 else []
+    assert _prefix_restored(words, reread) == {2: "n=64"}
+    assert seen[0][0] < 312 - 2 * 6.6     # read from the prefix's width further left
+    # Without two labels carrying the prefix nothing changes.
+    assert _prefix_restored({2: words[2], 0: words[0]}, reread) == {}
+
+
+def test_glyph_beside_a_label_is_a_narrow_small_blob_on_its_line():
+    from pipeline.digitize import _glyph_beside
+    from pipeline.marks.markers import Blob
+    label = Word("4 req", 67, 604, 525, 649, 547)
+    six = Blob(597.0, 536.5, 100, (592, 530, 602, 543), (240, 80, 60), "circle")
+    marker = Blob(532.0, 251.5, 151, (527, 244, 539, 259), (30, 140, 220), "circle")
+    assert _glyph_beside(six, label, 16.0, 158.0)
+    assert not _glyph_beside(six, label, 16.0, 110.0)           # as big as the markers
+    moved = Blob(597.0, 546.5, 100, (592, 540, 602, 553), (240, 80, 60), "circle")
+    assert not _glyph_beside(moved, label, 16.0, 158.0)         # off the label's line
+    assert not _glyph_beside(marker, Word("128 req", 86, 543, 241, 609, 264), 16.0, 158.0)
+
+
+def test_a_lone_ell_is_a_one_only_where_it_stands_alone():
+    from pipeline.digitize import _one_for_ell
+    assert _one_for_ell(Word("l req", 80, 0, 0, 40, 12)).text == "1 req"
+    assert _one_for_ell(Word("n=l", 80, 0, 0, 40, 12)).text == "n=1"
+    assert _one_for_ell(Word("I", 80, 0, 0, 4, 12)).text == "1"
+    for t in ("loss", "lr", "|", "Ireland", "16"):
+        assert _one_for_ell(Word(t, 80, 0, 0, 40, 12)).text == t

@@ -49,3 +49,43 @@ def test_hollow_markers_count_as_markers():
     blobs, _ = find_markers(rgb, _ink(rgb), 1.0)
     assert len(blobs) == 3
     assert all(_nearest(blobs, *p) <= 1.5 for p in pts)
+
+
+def test_tiny_markers_cut_off_their_line_are_found_on_it_and_dashes_are_not():
+    from pipeline.marks.markers import on_lines, tiny_markers
+    rgb = _canvas()
+    pts = [(40, 150), (120, 110), (200, 90), (280, 60), (360, 50)]
+    for a, b in zip(pts, pts[1:]):
+        cv2.line(rgb, a, b, (31, 119, 180), 2)
+    for x, y in pts:     # 5 px markers, each in a white rim that cuts the line around it
+        cv2.rectangle(rgb, (x - 5, y - 5), (x + 5, y + 5), (255, 255, 255), -1)
+        cv2.rectangle(rgb, (x - 2, y - 2), (x + 2, y + 2), (31, 119, 180), -1)
+    for x in range(60, 330, 12):     # a dashed diagonal of another colour: no markers
+        cv2.line(rgb, (x, 20 + (x - 60) // 3), (x + 5, 25 + (x - 60) // 3), (214, 39, 40), 2)
+    blobs = tiny_markers(rgb, _ink(rgb), 1.0, (255, 255, 255))
+    assert all(_nearest(blobs, *p) <= 1.0 for p in pts)
+    # The trace stops at the white rims, short of both end markers.
+    def towards(a, b, d=8.0):
+        v = np.subtract(b, a, dtype=float)
+        return tuple(np.add(a, v / np.hypot(*v) * d))
+    trace = [towards(pts[0], pts[1])] + pts[1:-1] + [towards(pts[-1], pts[-2])]
+    on = on_lines(blobs, [trace], 3.5)
+    assert len(on) == len(pts)
+    assert all(b.color[2] > b.color[0] for b in on)
+
+
+def test_on_lines_keeps_only_blobs_near_the_polyline():
+    from pipeline.marks.markers import Blob, on_lines
+    near = Blob(50.0, 52.0, 16, (48, 50, 52, 54), (0, 0, 0), "square")
+    far = Blob(50.0, 70.0, 16, (48, 68, 52, 72), (0, 0, 0), "square")
+    assert on_lines([near, far], [[(0, 50), (100, 50)]], 3.0) == [near]
+
+
+def test_two_overlapping_large_markers_without_lines_are_kept_and_split():
+    rgb = _canvas(300, 500)
+    pts = [(60, 60), (160, 120), (260, 180), (400, 230), (410, 255)]   # the last two overlap
+    for p in pts:
+        cv2.circle(rgb, p, 13, (214, 39, 40), -1, cv2.LINE_AA)
+    blobs, _ = find_markers(rgb, _ink(rgb), 1.0)
+    assert len(blobs) == 5
+    assert all(_nearest(blobs, *p) <= 3.0 for p in pts)
