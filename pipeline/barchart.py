@@ -15,7 +15,8 @@ import numpy as np
 
 from . import imageops, layout, ocr
 from .axes import AxisCalibration, Tick, calibrate
-from .marks.bars import Bar, join_aligned_columns, merge_split_bars, rectangles, refine_end, solid_mask, stacks_on_baseline
+from .marks.bars import (Bar, drop_narrow_stacks, join_aligned_columns, merge_split_bars, rectangles, refine_end,
+                         solid_mask, stacks_on_baseline)
 from .marks.legend import text_lines
 from .marks.markers import Blob
 from .marks.series import color_groups, to_lab
@@ -81,13 +82,18 @@ def _upright_bars(rgb_u, bg, text_h, block):
     pieces = join_aligned_columns(merge_split_bars(join_aligned_columns(rectangles(rgb_u, solid, k + 1)),
                                                    1.8 * text_h))
     stacks, base = stacks_on_baseline(pieces, tol=max(2.0, 0.15 * text_h), min_len=1.5 * text_h)
+    stacks, _ = drop_narrow_stacks(stacks)
     loose = [p for p in pieces if p.stack < 0]
     return stacks, base, loose
 
 
-def _plausible(stacks, text_h) -> bool:
-    """Bars of one chart share a width; and some bar is longer than a marker is wide."""
+def _plausible(stacks, text_h, frame_w: int | None = None) -> bool:
+    """Bars of one chart share a width; and some bar is longer than a marker is wide. No bar
+    is wider than two fifths of the frame: that is the panel (or a band of it) read against a
+    wrong background colour."""
     if not stacks:
+        return False
+    if frame_w is not None and max(s[0].width for s in stacks) > 0.4 * frame_w:
         return False
     widths = np.array([s[0].width for s in stacks], float)
     med = float(np.median(widths))
@@ -157,7 +163,38 @@ def _groups(stacks, series_of, legend_n: int):
         else:
             cur.append(s)
     groups.append(cur)
-    return groups
+    return _join_partial_groups(groups, series_of, width)
+
+
+def _join_partial_groups(groups, series_of, width):
+    """Neighbouring groups that are one category with a bar missing ('N/A' in its place): the
+    gap left by the missing bar passes for a gap between groups. Each series stands at its own
+    offset from the start of a full group; two groups of distinct series whose bars, moved back
+    by their offsets, start at the same place (within half a bar) are one group."""
+    full = max(len(g) for g in groups)
+    if full < 2 or len(groups) < 2:
+        return groups
+    offs: dict = {}
+    for g in groups:
+        if len(g) == full:
+            for s in g:
+                offs.setdefault(series_of(s), []).append(s[0].cx - g[0][0].cx)
+    off = {k: float(np.median(v)) for k, v in offs.items()}
+
+    def start(g):
+        vals = [s[0].cx - off[series_of(s)] for s in g if series_of(s) in off]
+        return float(np.median(vals)) if len(vals) == len(g) else None
+
+    out = [groups[0]]
+    for g in groups[1:]:
+        a, b = start(out[-1]), start(g)
+        keys_a, keys_b = {series_of(s) for s in out[-1]}, {series_of(s) for s in g}
+        if a is not None and b is not None and abs(a - b) <= 0.5 * width and not keys_a & keys_b \
+                and len(out[-1]) + len(g) <= full:
+            out[-1] = out[-1] + g
+        else:
+            out.append(g)
+    return out
 
 
 def _slots(groups):
@@ -583,15 +620,26 @@ def find_bar_chart(rgb, words, xa, ya, text_h, page_bg):
     that has no axis. A frame with its value axis wins over one without."""
     h, w = rgb.shape[:2]
     found = []
-    for horizontal, axis in ((False, ya), (True, xa)):
+    for horizontal, axis0 in ((False, ya), (True, xa)):
         frame = Frame(w, h, horizontal)
         rgb_u = frame.image(rgb)
-        ticks = axis.words if axis is not None else []
-        block = _block_mask(rgb_u.shape, frame, ticks, text_h)
-        for bg in _panel_colors(rgb_u, page_bg, frame, ticks, text_h):
-            stacks, base, loose = _upright_bars(rgb_u, bg, text_h, block)
-            if base is None or not _plausible(stacks, text_h) or not _flat(rgb_u, stacks, bg):
+        # An "axis" whose labels stand among the bars is none: numbers in category names and
+        # printed values that happen to share a baseline ('2' of 'TP=2' and a bar's '18').
+        # Its labels would also be taken for the panel's edge and its colour. The bars are
+        # then looked for again as on a chart without a value axis.
+        for axis in ((axis0, None) if axis0 is not None else (None,)):
+            ticks = axis.words if axis is not None else []
+            block = _block_mask(rgb_u.shape, frame, ticks, text_h)
+            got = None
+            for bg in _panel_colors(rgb_u, page_bg, frame, ticks, text_h):
+                stacks, base, loose = _upright_bars(rgb_u, bg, text_h, block)
+                if base is None or not _plausible(stacks, text_h, rgb_u.shape[1]) or not _flat(rgb_u, stacks, bg):
+                    continue
+                got = (stacks, base, loose, bg)
+                break
+            if got is None or (axis is not None and _axis_among_bars(axis, frame, got[0])):
                 continue
+            stacks, base, loose, bg = got
             area = sum(c.width * c.length for s in stacks for c in s)
             found.append((axis is not None, len(stacks) + area / (w * h), frame, axis, stacks, base, loose, bg,
                           rgb_u))
@@ -600,6 +648,16 @@ def find_bar_chart(rgb, words, xa, ya, text_h, page_bg):
         return None
     found.sort(key=lambda f: (not f[0], -f[1]))
     return found[0][2:]
+
+
+def _axis_among_bars(axis, frame: Frame, stacks) -> bool:
+    """Whether the axis's tick labels stand between the first and the last bar (across the
+    bars, in the upright frame): a value axis's labels stand beside the row of bars."""
+    if len(stacks) < 2:
+        return False
+    lo, hi = stacks[0][0].cx, stacks[-1][0].cx
+    inside = [lo < frame.word(v).cx < hi for v in axis.words]
+    return sum(inside) > len(inside) / 2
 
 
 def _panel_colors(rgb_u, page_bg, frame: Frame, ticks, text_h):

@@ -130,7 +130,9 @@ def rectangles(rgb: np.ndarray, solid: np.ndarray, min_w: int, jump: float = 14.
     out = []
     for i in range(1, n):
         x, y, w, h, area = stats[i]
-        if w < min_w or h < 2 or area < 0.5 * w * h:
+        # (Fill is judged per piece below: bars of a group drawn side by side are one
+        # component, half empty above the shorter bars.)
+        if w < min_w or h < 2:
             continue
         comp = lab[y:y + h, x:x + w] == i
         patch = rgb[y:y + h, x:x + w]
@@ -147,7 +149,7 @@ def rectangles(rgb: np.ndarray, solid: np.ndarray, min_w: int, jump: float = 14.
                     continue
                 piece = sub[ra:rb]
                 px = subp[ra:rb][piece]
-                if len(px) < 4:
+                if len(px) < 4 or len(px) < 0.5 * piece.size:
                     continue
                 color = tuple(int(v) for v in np.median(px, axis=0))
                 out.append(Bar(int(x + a), int(x + b), float(y + ra), float(y + rb - 1), color))
@@ -292,3 +294,25 @@ def refine_end(rgb: np.ndarray, bar: Bar) -> float:
     # Continuous edge (pixel boundaries at integers) -> pixel-centre coordinates as ticks use.
     edge = top + 1 - cover(top) - cover(top - 1)
     return float(edge - 0.5)
+
+
+def drop_narrow_stacks(stacks: list[list[Bar]], share: float = 0.5) -> tuple[list[list[Bar]], list[Bar]]:
+    """Stacks much narrower than the chart's bars: a blob of blurred text standing on the
+    baseline row (a title turned with a horizontal chart) is no bar. The chart's bar width is
+    the area-weighted median, so a few such blobs do not set it. Returns the kept stacks
+    (renumbered) and the pieces of the dropped ones."""
+    if len(stacks) < 2:
+        return stacks, []
+    widths = np.array([s[0].width for s in stacks], float)
+    areas = np.array([sum(c.width * (c.length + 1) for c in s) for s in stacks], float)
+    order = np.argsort(widths)
+    cum = np.cumsum(areas[order])
+    ref = float(widths[order][np.searchsorted(cum, cum[-1] / 2.0)])
+    keep = [s for s, w in zip(stacks, widths) if w >= share * ref]
+    dropped = [c for s, w in zip(stacks, widths) if w < share * ref for c in s]
+    for k, s in enumerate(keep):
+        for c in s:
+            c.stack = k
+    for c in dropped:
+        c.stack, c.level = -1, 0
+    return keep, dropped
