@@ -1212,6 +1212,10 @@ def _values(rows, frame: Frame, axis, base, text_h, notes, shift: float = 1.0):
                     if not r.agrees:
                         notes.append(f"{r.series} / {r.category}: printed label {r.label_text} disagrees with "
                                      f"the bar length ({fitted:.4g} \u00b1 {r.err:.2g})")
+                        # The scale agreed with three or more other labels: a label that
+                        # disagrees with it was misread ('08' for '725'), the length was not.
+                        if len(fit.ticks) >= 4:
+                            r.value = fitted
             elif r.label_num is not None:
                 r.value = r.label_num
         return
