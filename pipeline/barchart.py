@@ -139,6 +139,32 @@ def _block_mask(shape, frame: Frame, tick_words, text_h):
     return m
 
 
+def _legend_series(colors, legend_colors, delta: float, reach: float = 35.0) -> list[int]:
+    """The legend entry of each bar colour (-1: none). Bars fall into colour groups first
+    (`delta`, as series are grouped without a legend); each legend entry names at most one
+    group, the nearest within `reach`: two distinct bar colours are two series even when the
+    legend entry of one was not read and its colour is near the other's (blue bars and a
+    purple 'decode' swatch, 29 apart)."""
+    if not colors:
+        return []
+    grp = color_groups(colors, delta)
+    lab = to_lab(colors)
+    lab_leg = to_lab(legend_colors)
+    ids = sorted(set(grp))
+    centre = {g: lab[[i for i, k in enumerate(grp) if k == g]].mean(axis=0) for g in ids}
+    pairs = sorted((float(np.linalg.norm(centre[g] - lab_leg[e])), g, e)
+                   for g in ids for e in range(len(lab_leg)))
+    entry, used = {}, set()
+    for d, g, e in pairs:
+        if d > reach:
+            break
+        if g in entry or e in used:
+            continue
+        entry[g] = e
+        used.add(e)
+    return [entry.get(g, -1) for g in grp]
+
+
 def _groups(stacks, series_of, legend_n: int):
     """Stacks -> categories. Bars of a group stand closer together than groups do; a colour seen
     twice starts a new group. Evenly spaced bars are one category each, unless a legend names
@@ -727,10 +753,9 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     names: list[str] = []
     series_idx: dict[int, int] = {}
     if legend:
-        lab_leg = to_lab([e.blob.color for e in legend])
-        for c in segments:
-            d = np.linalg.norm(lab_leg - to_lab([c.color])[0], axis=1)
-            series_idx[id(c)] = int(np.argmin(d)) if d.min() <= 35 else -1
+        for c, k in zip(segments, _legend_series(seg_colors, [e.blob.color for e in legend],
+                                                 params.series_color_delta)):
+            series_idx[id(c)] = k
         names = [e.text for e in legend]
         lost = [c for c in segments if series_idx[id(c)] < 0]
         if lost:
