@@ -9,6 +9,7 @@ calibration, or, without one, through a scale fitted from the printed labels to 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
 
 import cv2
 import numpy as np
@@ -657,7 +658,7 @@ def find_bar_chart(rgb, words, xa, ya, text_h, page_bg):
             ticks = axis.words if axis is not None else []
             block = _block_mask(rgb_u.shape, frame, ticks, text_h)
             got = None
-            for bg in _panel_colors(rgb_u, page_bg, frame, ticks, text_h):
+            for bg in chain(_panel_colors(rgb_u, page_bg, frame, ticks, text_h), _other_background(rgb, page_bg)):
                 stacks, base, loose = _upright_bars(rgb_u, bg, text_h, block)
                 if base is None or not _plausible(stacks, text_h, rgb_u.shape[1]) or not _flat(rgb_u, stacks, bg):
                     continue
@@ -674,6 +675,15 @@ def find_bar_chart(rgb, words, xa, ya, text_h, page_bg):
         return None
     found.sort(key=lambda f: (not f[0], -f[1]))
     return found[0][2:]
+
+
+def _other_background(rgb, page_bg):
+    """The second large flat colour of the image, tried last (and only computed then): wide
+    bars can cover more of the image than the page does, and their colour then passes for
+    the page's."""
+    second = imageops.second_background(rgb, page_bg)
+    if second is not None:
+        yield second
 
 
 def _axis_among_bars(axis, frame: Frame, stacks) -> bool:
