@@ -522,6 +522,33 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
     return text if _prefer_reread(page, conf_old, text, conf_new) else page
 
 
+def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget) -> str:
+    """The category label of a slot where the page pass read no word: the slot's band beyond
+    the axis (to `depth`, upright rows) read as a block (one line beside horizontal bars),
+    without the axis line and tick mark at its edge."""
+    if budget[0] <= 0:
+        return ""
+    h, w = gray.shape
+    x0, y0, x1, y1 = frame.box_to_orig(int(slot[0]), int(base + 0.3 * text_h) + 1, int(slot[1]), int(depth) + 1)
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return ""
+    crop = gray[y0:y1, x0:x1]
+    if (crop < 128).sum() < 6:
+        return ""
+    budget[0] -= 1
+    if frame.horizontal:
+        crop = np.rot90(_clear_axis_side(np.rot90(crop, 1), base - (frame.width - x1), text_h), -1)
+    else:
+        crop = _clear_axis_side(crop, base - y0, text_h)
+    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+    got = ocr.read_words(np.pad(np.ascontiguousarray(crop), 8, constant_values=255), scale,
+                         ocr.PSM_LINE if frame.horizontal else 6)
+    got = [v.shifted(x0 - 8, y0 - 8) for v in got
+           if v.text and v.conf >= 50 and any(c.isalnum() for c in v.text)]
+    return _join(got, text_h) if got else ""
+
+
 def _prefer_reread(page: str, conf_page: float, new: str, conf_new: float) -> bool:
     """Whether a category's re-read replaces its page reading: when about as confident, or when
     it reads all the page's letters and digits and more ('TP:' at 96 -> 'TP=2' at 91: the page
@@ -803,9 +830,13 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     budget = [REREAD_BUDGET + len(slots)]
     cats = _rotated_categories(gray, slots, base, text_h) if not frame.horizontal else None
     if cats is None:
-        cats = [_reread_text(gray, ws, text_h, budget, frame, base, slot) if ws else ""
-                for ws, slot in zip(_category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids),
-                                        slots)]
+        texts = _category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids)
+        found = [frame.word(v).y1 for ws in texts for v in ws]
+        # A slot whose label the page pass missed is read on its own, as deep as the others go.
+        depth = max(found) + 0.3 * text_h if found else base + (12 if frame.horizontal else 3) * text_h
+        cats = [_reread_text(gray, ws, text_h, budget, frame, base, slot) if ws else
+                _read_slot(gray, frame, slot, base, depth, text_h, budget)
+                for ws, slot in zip(texts, slots)]
 
     # Value labels printed by the bars (beyond the end or inside), and marker words (OOM).
     vl_words = [v for v in words if id(v) not in tick_ids and id(v) not in legend_ids
