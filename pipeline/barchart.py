@@ -536,7 +536,7 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
     budget[0] -= 1
     scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
     lines = len({round(v.cy / max(text_h, 1)) for v in words})
-    got = ocr.read_words(np.pad(crop, 8, constant_values=255), scale, ocr.PSM_LINE if lines == 1 else 6)
+    got = ocr.read_words(np.pad(_whiten(crop), 8, constant_values=255), scale, ocr.PSM_LINE if lines == 1 else 6)
     got = [v.shifted(x0 - 8, y0 - 8) for v in got if v.text]
     if not got:
         return page
@@ -544,6 +544,18 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
     conf_old = float(np.mean([v.conf for v in words]))
     text = _join(got, text_h)
     return text if _prefer_reread(page, conf_old, text, conf_new) else page
+
+
+def _whiten(crop: np.ndarray) -> np.ndarray:
+    """A crop of dark text with its background (the median) lifted to white: the text grey of
+    a page whose panel colour passed for the background leaves the labels on grey, and the
+    white padding around such a crop makes a frame that tesseract reads instead (nothing)."""
+    if crop.size == 0:
+        return crop
+    lift = 255 - int(np.median(crop))
+    if lift <= 0:
+        return crop
+    return np.clip(crop.astype(np.int16) + lift, 0, 255).astype(np.uint8)
 
 
 def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget) -> str:
@@ -566,7 +578,7 @@ def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget) -> str:
     else:
         crop = _clear_axis_side(crop, base - y0, text_h)
     scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
-    got = ocr.read_words(np.pad(np.ascontiguousarray(crop), 8, constant_values=255), scale,
+    got = ocr.read_words(np.pad(_whiten(np.ascontiguousarray(crop)), 8, constant_values=255), scale,
                          ocr.PSM_LINE if frame.horizontal else 6)
     got = [v.shifted(x0 - 8, y0 - 8) for v in got
            if v.text and v.conf >= 50 and any(c.isalnum() for c in v.text)]
