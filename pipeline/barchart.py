@@ -501,7 +501,7 @@ def _clear_axis_side(u: np.ndarray, axis_row: float, text_h: float) -> np.ndarra
 
 
 def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: float | None = None,
-                 slot: tuple[float, float] | None = None):
+                 slot: tuple[float, float] | None = None, depth: float | None = None):
     """A category label read again as a block of lines from its own crop: the page pass reads
     small text worse ('TP:' for 'TP=2'). The re-read wins when it is more confident. With the
     frame and baseline, the crop's axis side is cleared of the axis line and tick mark."""
@@ -519,6 +519,10 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
         # The crop reaches the axis and stops there: bars beyond it read as 'I' or '|'.
         if frame.horizontal:
             x1 = int(min(w, frame.width - base + 1))
+            if depth is not None:
+                # Right-aligned at the axis, a label's start may be what the page pass missed
+                # ('ral 8x7B' of 'Mixtral 8x7B'): the crop reaches as far out as the others.
+                x0 = int(max(0, min(x0, frame.width - depth)))
         else:
             y0 = int(max(0, base))
             if slot is not None:
@@ -870,7 +874,7 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
         found = [frame.word(v).y1 for ws in texts for v in ws]
         # A slot whose label the page pass missed is read on its own, as deep as the others go.
         depth = max(found) + 0.3 * text_h if found else base + (12 if frame.horizontal else 3) * text_h
-        cats = [_reread_text(gray, ws, text_h, budget, frame, base, slot) if ws else
+        cats = [_reread_text(gray, ws, text_h, budget, frame, base, slot, depth) if ws else
                 _read_slot(gray, frame, slot, base, depth, text_h, budget)
                 for ws, slot in zip(texts, slots)]
 
