@@ -16,12 +16,13 @@ import numpy as np
 
 from . import imageops, layout, ocr
 from .axes import AxisCalibration, Tick, calibrate
+from .layout import AxisFind
 from .marks.bars import (Bar, drop_narrow_stacks, join_aligned_columns, merge_split_bars, rectangles, refine_end,
                          solid_mask, stacks_on_baseline)
 from .marks.legend import text_lines
 from .marks.markers import Blob
 from .marks.series import color_groups, to_lab
-from .numbers import label_half_unit, parse_value_label
+from .numbers import label_half_unit, parse_tick, parse_value_label
 from .ocr import Word
 
 # Bars are told from the page by a smaller colour difference than markers: pale bars (light
@@ -755,7 +756,96 @@ def find_bar_chart(rgb, words, xa, ya, text_h, page_bg):
     if not found:
         return None
     found.sort(key=lambda f: (not f[0], -f[1]))
-    return found[0][2:]
+    frame, axis, stacks, base, loose, bg, rgb_u = found[0][2:]
+    if axis is None:
+        # No value axis was read on the page: its labels may be there, too blurred or small
+        # for the page pass. Read beside the bars (the frame chosen without an axis).
+        axis = _reread_value_axis(rgb, frame, stacks, base, bg, text_h)
+    return frame, axis, stacks, base, loose, bg, rgb_u
+
+
+def _label_box(ink: np.ndarray, box, text_h: float, near: str):
+    """The box (original frame) of a value axis's tick labels inside `box`: components of
+    word-smeared ink a line of text high (a rotated axis title is taller, the axis line and tick
+    marks thinner), keeping those whose edge nearest the bars lines up with the nearest such
+    edge (labels are aligned at the axis; an axis title stands further out). `near`: the
+    side facing the bars ('right', 'left', 'top' or 'bottom' of the labels)."""
+    x0, y0, x1, y1 = box
+    sub = ink[y0:y1, x0:x1]
+    if sub.size == 0 or not sub.any():
+        return None
+    k = max(2, int(round(0.25 * text_h)))
+    blobs = cv2.dilate(sub.astype(np.uint8), np.ones((max(1, k // 2), k), np.uint8))
+    n, _, stats, _ = cv2.connectedComponentsWithStats(blobs, connectivity=8)
+    comps = [tuple(int(v) for v in stats[i][:4]) for i in range(1, n)
+             if 0.4 * text_h <= stats[i][3] <= 2.0 * text_h and stats[i][2] >= 0.3 * text_h]
+    if len(comps) < 2:
+        return None
+    edge = {"right": lambda c: c[0] + c[2], "left": lambda c: -c[0],
+            "bottom": lambda c: c[1] + c[3], "top": lambda c: -c[1]}[near]
+    best = max(edge(c) for c in comps)
+    keep = [c for c in comps if best - edge(c) <= 1.0 * text_h]
+    if len(keep) < 2:
+        return None
+    pad = int(0.3 * text_h) + 1
+    return (x0 + max(0, min(c[0] for c in keep) - pad), y0 + max(0, min(c[1] for c in keep) - pad),
+            x0 + min(x1 - x0, max(c[0] + c[2] for c in keep) + pad), y0 + min(y1 - y0, max(c[1] + c[3] for c in keep) + pad))
+
+
+def _reread_value_axis(rgb, frame: Frame, stacks, base, bg, text_h):
+    """The value axis read again beside the bars, when the page pass read none: the tick
+    labels beside the bars (left or right of them upright: left/right of vertical bars, under
+    or over horizontal ones) are cropped, enlarged, binarised against the background and read
+    as a block; their numbers are fitted as ticks. None unless three or more agree, growing
+    the way bars grow and spanning a good part of the longest bar."""
+    h, w = rgb.shape[:2]
+    ink = imageops.color_distance(rgb, bg) > 60
+    top = int(max(0, min(c.top for s in stacks for c in s) - 3 * text_h))
+    along = (top, int(base + 1.5 * text_h))
+    first, last = stacks[0][0].x0, stacks[-1][0].x1
+    best = None
+    for lo, hi, before in ((int(first - 14 * text_h), first - 1, True), (last + 1, int(last + 14 * text_h), False)):
+        bx = frame.box_to_orig(lo, along[0], hi, along[1])
+        bx = (int(max(0, bx[0])), int(max(0, bx[1])), int(min(w, bx[2])), int(min(h, bx[3])))
+        if bx[2] - bx[0] < 4 or bx[3] - bx[1] < 4:
+            continue
+        # Upright "before the first bar" is left of vertical bars and over horizontal ones.
+        near = ("bottom" if before else "top") if frame.horizontal else ("right" if before else "left")
+        lb = _label_box(ink, bx, text_h, near)
+        if lb is None:
+            continue
+        x0, y0, x1, y1 = lb
+        d = imageops.color_distance(rgb[y0:y1, x0:x1], bg)
+        scale = float(np.clip(30.0 / max(text_h, 1.0), 1.5, 4.0))
+        img = _binarised(d, scale)
+        if img is None:
+            continue
+        got = ocr.read_words(np.pad(img, 20, constant_values=255), 1.0, 6)
+        words, ticks = [], []
+        for v in got:
+            val = parse_tick(v.text) if v.text else None
+            if val is None:
+                continue
+            u = Word(v.text, v.conf, int(round((v.x0 - 20) / scale + x0)), int(round((v.y0 - 20) / scale + y0)),
+                     int(round((v.x1 - 20) / scale + x0)), int(round((v.y1 - 20) / scale + y0)))
+            words.append(u)
+            ticks.append(Tick(u.cx if frame.horizontal else u.cy, u.text, val, (u.x0, u.y0, u.x1, u.y1)))
+        if len(ticks) < 3:
+            continue
+        cal = calibrate(ticks, tol_px=max(3.0, 0.4 * text_h))
+        if cal is None or cal.is_log or len(cal.ticks) < 3:
+            continue
+        # Values grow along the bars: up (pixel y falls) or right (pixel x grows).
+        if (cal.slope <= 0) if frame.horizontal else (cal.slope >= 0):
+            continue
+        longest = max(sum(c.length for c in s) for s in stacks)
+        if np.ptp([t.pixel for t in cal.ticks]) < 0.3 * longest:
+            continue
+        used = [u for u in words if any(t.box == (u.x0, u.y0, u.x1, u.y1) for t in cal.ticks)]
+        side = ("top" if before else "bottom") if frame.horizontal else ("left" if before else "right")
+        if best is None or len(cal.ticks) > len(best.calibration.ticks):
+            best = AxisFind(cal, used, side)
+    return best
 
 
 def _other_background(rgb, page_bg):
