@@ -124,3 +124,18 @@ def test_axis_title_under_the_middle_slot_is_no_second_line():
             [[w("chat", 235, 105)]]]
     _drop_axis_title_row(rows, slots, th)
     assert [len(rs) for rs in rows] == [2, 2, 1]
+
+
+def test_value_axis_labels_are_found_beside_the_bars_without_the_axis_title():
+    from pipeline.barchart import _label_box
+    ink = np.zeros((300, 120), bool)
+    ink[20:260, 5:12] = True            # a rotated axis title: taller than a line of text
+    for y in (40, 100, 160, 220):       # four tick labels right-aligned at x = 70
+        ink[y:y + 10, 46:70] = True
+    ink[245:255, 62:70] = True          # '0': narrower, aligned at the same edge
+    ink[:, 80] = True                   # the axis line
+    box = _label_box(ink, (0, 0, 80, 300), 10.0, "right")
+    assert box is not None
+    x0, y0, x1, y1 = box
+    assert 40 <= x0 <= 46 and 70 <= x1 <= 76      # the labels' column, not the title's
+    assert y0 <= 40 and y1 >= 255
