@@ -141,6 +141,24 @@ def _block_mask(shape, frame: Frame, tick_words, text_h):
     return m
 
 
+def _merge_same_series(stacks, series_idx) -> list:
+    """Stacks whose neighbouring segments are of one series made whole: a stack holds each
+    series once, so two such segments are one bar cut across by its printed label (white
+    text wider than the bar) that the colour-based merge missed (a gradient, JPEG)."""
+    out = []
+    for s in stacks:
+        merged = [s[0]]
+        for c in s[1:]:
+            if series_idx[id(c)] == series_idx[id(merged[-1])]:
+                merged[-1].top = min(merged[-1].top, c.top)
+            else:
+                merged.append(c)
+        for lvl, c in enumerate(merged):
+            c.level = lvl
+        out.append(merged)
+    return out
+
+
 def _legend_series(colors, legend_colors, delta: float, reach: float = 35.0) -> list[int]:
     """The legend entry of each bar colour (-1: none). Bars fall into colour groups first
     (`delta`, as series are grouped without a legend); each legend entry names at most one
@@ -957,6 +975,8 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
                 order.append(g)
         for c, g in zip(segments, grp):
             series_idx[id(c)] = order.index(g)
+    stacks = _merge_same_series(stacks, series_idx)
+    segments = [c for s in stacks for c in s]
     stack_key = lambda s: tuple(series_idx[id(c)] for c in s)  # noqa: E731
     groups = _groups(stacks, stack_key, len(legend))
     per_cat_one = all(len(g) == 1 for g in groups)

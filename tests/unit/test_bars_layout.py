@@ -139,3 +139,14 @@ def test_value_axis_labels_are_found_beside_the_bars_without_the_axis_title():
     x0, y0, x1, y1 = box
     assert 40 <= x0 <= 46 and 70 <= x1 <= 76      # the labels' column, not the title's
     assert y0 <= 40 and y1 >= 255
+
+
+def test_a_stack_holds_each_series_once():
+    from pipeline.barchart import _merge_same_series
+    low, high = Bar(10, 40, 120.0, 179.0, ORANGE), Bar(10, 40, 100.0, 113.0, (230, 110, 20))
+    other = Bar(10, 40, 80.0, 99.0, BLUE)
+    series = {id(low): 1, id(high): 1, id(other): 0}
+    got = _merge_same_series([[low, high, other]], series)
+    assert len(got[0]) == 2
+    assert (got[0][0].top, got[0][0].bottom) == (100.0, 179.0)
+    assert [c.level for c in got[0]] == [0, 1]
