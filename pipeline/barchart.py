@@ -355,32 +355,8 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
             if gap > 0.9 * text_h or not inside:
                 break
             keep.append(r)
-        out.append(keep)
-    if frame.horizontal:
-        return out
-    _drop_axis_title_row(out, slots, text_h)
-    return [[w for r in keep for w in r] if isinstance(keep, list) else keep for keep in out]
-
-
-def _drop_axis_title_row(rows_of: list, slots, text_h) -> None:
-    """The category axis's title centred under the plot falls inside the middle slot when the
-    slots are odd in number, and follows that slot's label as if it were its second line
-    ('long prompts' / 'Workload'). The deepest row of the band is that title when no other
-    slot has text as deep and it is centred on the band of slots; it is dropped (in place).
-    `rows_of`: per slot, its kept rows of words (lists), or '' / [] for none."""
-    cands = [(i, rs) for i, rs in enumerate(rows_of) if isinstance(rs, list) and len(rs) >= 2]
-    if not cands:
-        return
-    i, rs = max(cands, key=lambda c: max(w.y1 for w in c[1][-1]))
-    last = rs[-1]
-    top, bottom = min(w.y0 for w in last), max(w.y1 for w in last)
-    for j, other in enumerate(rows_of):
-        if j != i and isinstance(other, list) and any(w.y1 > top + 0.3 * text_h for r in other for w in r):
-            return  # another slot's label reaches as deep: lines of labels, not a title
-    centre = (min(w.x0 for w in last) + max(w.x1 for w in last)) / 2.0
-    band = (slots[0][0] + slots[-1][1]) / 2.0
-    if len(slots) >= 3 and abs(centre - band) <= 1.0 * text_h and bottom > top:
-        rows_of[i] = rs[:-1]
+        out.append([w for r in keep for w in r])
+    return out
 
 
 def _label_angle(ink: np.ndarray, text_h: float) -> tuple[float | None, np.ndarray]:

@@ -106,26 +106,6 @@ def test_axis_labels_among_the_bars_are_no_value_axis():
     assert not _axis_among_bars(beside, frame, stacks)
 
 
-def test_axis_title_under_the_middle_slot_is_no_second_line():
-    from pipeline.barchart import _drop_axis_title_row
-    slots = [(0, 100), (100, 200), (200, 300)]
-    th = 12
-    w = lambda t, x0, y0: Word(t, 95, x0, y0, x0 + 8 * len(t), y0 + th)  # noqa: E731
-    rows = [[[w("L4", 40, 105)]], [[w("long", 115, 105), w("prompts", 155, 105)], [w("Model", 130, 124)]],
-            [[w("chat", 235, 105)]]]
-    _drop_axis_title_row(rows, slots, th)
-    assert [[v.text for r in rs for v in r] for rs in rows] == [["L4"], ["long", "prompts"], ["chat"]]
-    # A wrapped label off the band's centre keeps its second line.
-    rows = [[[w("Llama", 20, 105)], [w("3.1 8B", 22, 124)]], [[w("RAG", 140, 105)]], [[w("chat", 235, 105)]]]
-    _drop_axis_title_row(rows, slots, th)
-    assert [len(rs) for rs in rows] == [2, 1, 1]
-    # Second lines in two slots: lines of labels, kept.
-    rows = [[[w("long", 15, 105)], [w("test", 15, 124)]], [[w("short", 125, 105)], [w("tests", 127, 124)]],
-            [[w("chat", 235, 105)]]]
-    _drop_axis_title_row(rows, slots, th)
-    assert [len(rs) for rs in rows] == [2, 2, 1]
-
-
 def test_value_axis_labels_are_found_beside_the_bars_without_the_axis_title():
     from pipeline.barchart import _label_box
     ink = np.zeros((300, 120), bool)
