@@ -769,10 +769,11 @@ def _label_box(ink: np.ndarray, box, text_h: float, near: str):
     if sub.size == 0 or not sub.any():
         return None
     k = max(2, int(round(0.25 * text_h)))
-    blobs = cv2.dilate(sub.astype(np.uint8), np.ones((max(1, k // 2), k), np.uint8))
+    # Square smearing: the letters of a rotated axis title join into one tall blob.
+    blobs = cv2.dilate(sub.astype(np.uint8), np.ones((k, k), np.uint8))
     n, _, stats, _ = cv2.connectedComponentsWithStats(blobs, connectivity=8)
-    comps = [tuple(int(v) for v in stats[i][:4]) for i in range(1, n)
-             if 0.4 * text_h <= stats[i][3] <= 2.0 * text_h and stats[i][2] >= 0.3 * text_h]
+    every = [tuple(int(v) for v in stats[i][:4]) for i in range(1, n) if stats[i][3] <= 2.0 * text_h]
+    comps = [c for c in every if c[3] >= 0.4 * text_h and c[2] >= 0.3 * text_h]
     if len(comps) < 2:
         return None
     edge = {"right": lambda c: c[0] + c[2], "left": lambda c: -c[0],
@@ -781,6 +782,25 @@ def _label_box(ink: np.ndarray, box, text_h: float, near: str):
     keep = [c for c in comps if best - edge(c) <= 1.0 * text_h]
     if len(keep) < 2:
         return None
+    # The rest of each label on its line: glyphs set wide apart (a monospace '3.5') are
+    # components of their own, and only the one at the aligned edge was kept.
+    grown = True
+    while grown:
+        grown = False
+        for c in every:
+            if c in keep:
+                continue
+            for k_ in keep:
+                # On the kept glyph's line: top and bottom level with it, or a point on its
+                # baseline; and close beside it.
+                bottom = abs((c[1] + c[3]) - (k_[1] + k_[3])) <= 0.3 * text_h
+                tiny = max(c[2], c[3]) <= 0.4 * text_h or max(k_[2], k_[3]) <= 0.4 * text_h
+                level = bottom and (abs(c[1] - k_[1]) <= 0.3 * text_h or tiny)
+                gap = max(c[0], k_[0]) - min(c[0] + c[2], k_[0] + k_[2])
+                if level and gap <= 0.8 * text_h:
+                    keep.append(c)
+                    grown = True
+                    break
     pad = int(0.3 * text_h) + 1
     return (x0 + max(0, min(c[0] for c in keep) - pad), y0 + max(0, min(c[1] for c in keep) - pad),
             x0 + min(x1 - x0, max(c[0] + c[2] for c in keep) + pad), y0 + min(y1 - y0, max(c[1] + c[3] for c in keep) + pad))
