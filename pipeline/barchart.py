@@ -445,7 +445,7 @@ def _rotated_categories(gray, slots, base, text_h):
     m[0, 2] += (diag - bw) / 2.0
     m[1, 2] += (diag - bh) / 2.0
     turned = cv2.warpAffine(big, m, (diag, diag), flags=cv2.INTER_LINEAR, borderValue=255)
-    got = [v for v in ocr.read_words(turned, 1.0, ocr.PSM_SPARSE) if v.text and any(c.isalnum() for c in v.text)]
+    got = [v for v in _read_two_scales(turned, 1.0, ocr.PSM_SPARSE) if any(c.isalnum() for c in v.text)]
     inv = cv2.invertAffineTransform(m)
     t = np.radians(angle)
     d = (np.cos(t), np.sin(t))
