@@ -8,6 +8,7 @@ calibration, or, without one, through a scale fitted from the printed labels to 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from itertools import chain
 
@@ -542,7 +543,51 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
     conf_new = float(np.mean([v.conf for v in got]))
     conf_old = float(np.mean([v.conf for v in words]))
     text = _join(got, text_h)
-    return text if _prefer_reread(page, conf_old, text, conf_new) else page
+    if _prefer_reread(page, conf_old, text, conf_new):
+        return _unit_b(gray, got, text)
+    return _unit_b(gray, words, page)
+
+
+# A number ending in '8' right after a digit or point: '2.78', '8x78' ('2.7B', '8x7B' misread).
+_TRAILING_8 = re.compile(r"(?<=[\d.])8$")
+
+
+def _unit_b(gray, words, text: str) -> str:
+    """A model size's 'B' (billions: '2.7B', '8x7B') that tesseract read as '8' after digits
+    put back: the last glyph of the word is a B when its left side is one straight stem
+    ('8' is round there). Glyphs too small to tell keep their reading."""
+    if not words:
+        return text
+    last = max(words, key=lambda v: v.x1)
+    if not _TRAILING_8.search(last.text) or not text.endswith(last.text):
+        return text
+    score = _left_stem(gray, last)
+    if score is None or score < 0.9:
+        return text
+    return text[:-1] + "B"
+
+
+def _left_stem(gray, v: Word) -> float | None:
+    """Share of the rows of a word's last glyph whose leftmost ink lies on the glyph's left
+    edge (enlarged 4x): near 1 for a straight stem (B), well under for a round side (8).
+    None when the glyph is under 8 px high (too few rows to tell)."""
+    h, w = gray.shape
+    c = gray[max(0, v.y0 - 1):min(h, v.y1 + 1), max(0, v.x0 - 1):min(w, v.x1 + 1)].astype(np.float32)
+    if c.size == 0 or c.shape[0] < 8:
+        return None
+    big = cv2.resize(c, None, fx=4, fy=4, interpolation=cv2.INTER_CUBIC)
+    ink = big < (float(np.median(big)) + float(big.min())) / 2.0
+    n, lab, st, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    tall = [i for i in range(1, n) if st[i][3] >= 0.5 * ink.shape[0]]
+    if not tall:
+        return None
+    i = max(tall, key=lambda i: st[i][0] + st[i][2])
+    x, y, gw, gh, _ = st[i]
+    if gh < 24 or gw < 10:
+        return None
+    g = lab[y:y + gh, x:x + gw] == i
+    left = np.array([int(np.argmax(r)) for r in g if r.any()])
+    return float(np.mean(left <= left.min() + max(1.0, 0.12 * gw)))
 
 
 def _read_two_scales(img: np.ndarray, scale: float, psm: int) -> list[Word]:

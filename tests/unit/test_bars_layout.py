@@ -130,3 +130,24 @@ def test_a_stack_holds_each_series_once():
     assert len(got[0]) == 2
     assert (got[0][0].top, got[0][0].bottom) == (100.0, 179.0)
     assert [c.level for c in got[0]] == [0, 1]
+
+
+def _word_image(text, px=20):
+    from PIL import Image, ImageDraw, ImageFont
+    from pipeline.corpus import styles as S
+    ff = S.font_files()["DejaVu Sans"]["regular"]
+    im = Image.new("L", (200, 60), 255)
+    ImageDraw.Draw(im).text((10, 10), text, font=ImageFont.truetype(ff, px), fill=0)
+    a = np.array(im)
+    ys, xs = np.nonzero(a < 128)
+    return a, Word(text, 90, int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1)
+
+
+def test_a_model_size_b_read_as_8_is_put_back_and_a_real_8_is_not():
+    from pipeline.barchart import _unit_b
+    img, v = _word_image("2.7B")
+    assert _unit_b(img, [Word("2.78", 90, v.x0, v.y0, v.x1, v.y1)], "GPT3 2.78") == "GPT3 2.7B"
+    img, v = _word_image("128")
+    assert _unit_b(img, [Word("128", 90, v.x0, v.y0, v.x1, v.y1)], "batch 128") == "batch 128"
+    img, v = _word_image("2.78")
+    assert _unit_b(img, [Word("2.78", 90, v.x0, v.y0, v.x1, v.y1)], "v 2.78") == "v 2.78"
