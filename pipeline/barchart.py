@@ -858,7 +858,6 @@ def _reread_value_axis(rgb, frame: Frame, stacks, base, bg, text_h):
     as a block; their numbers are fitted as ticks. None unless three or more agree, growing
     the way bars grow and spanning a good part of the longest bar."""
     h, w = rgb.shape[:2]
-    ink = imageops.color_distance(rgb, bg) > 60
     top = int(max(0, min(c.top for s in stacks for c in s) - 3 * text_h))
     along = (top, int(base + 1.5 * text_h))
     first, last = stacks[0][0].x0, stacks[-1][0].x1
@@ -870,11 +869,16 @@ def _reread_value_axis(rgb, frame: Frame, stacks, base, bg, text_h):
             continue
         # Upright "before the first bar" is left of vertical bars and over horizontal ones.
         near = ("bottom" if before else "top") if frame.horizontal else ("right" if before else "left")
-        lb = _label_box(ink, bx, text_h, near)
+        # Text against the strip's own background: the labels stand outside the panel, on the
+        # page, whose colour may differ from the one the bars stand on (and blur lowers their
+        # contrast).
+        strip = rgb[bx[1]:bx[3], bx[0]:bx[2]]
+        ref = imageops.dominant_color(strip)
+        lb = _label_box(imageops.color_distance(strip, ref) > 40, (0, 0, bx[2] - bx[0], bx[3] - bx[1]), text_h, near)
         if lb is None:
             continue
-        x0, y0, x1, y1 = lb
-        d = imageops.color_distance(rgb[y0:y1, x0:x1], bg)
+        x0, y0, x1, y1 = lb[0] + bx[0], lb[1] + bx[1], lb[2] + bx[0], lb[3] + bx[1]
+        d = imageops.color_distance(rgb[y0:y1, x0:x1], ref)
         scale = float(np.clip(30.0 / max(text_h, 1.0), 1.5, 4.0))
         img = _binarised(d, scale)
         if img is None:
