@@ -85,8 +85,16 @@ def _upright_bars(rgb_u, bg, text_h, block):
     pieces = join_aligned_columns(merge_split_bars(join_aligned_columns(rectangles(rgb_u, solid, k + 1)),
                                                    1.8 * text_h))
     stacks, base = stacks_on_baseline(pieces, tol=max(2.0, 0.15 * text_h), min_len=1.5 * text_h)
+    # Segments of a stack share its width: a much narrower piece on a bar's end is its value
+    # label (blurred into a solid blob where a gridline crosses it), not a segment.
+    dropped = set()
+    for s in stacks:
+        k = next((i for i, c in enumerate(s) if i and c.width < 0.6 * s[0].width), None)
+        if k is not None:
+            dropped.update(id(c) for c in s[k:])
+            del s[k:]
     stacks, _ = drop_narrow_stacks(stacks)
-    loose = [p for p in pieces if p.stack < 0]
+    loose = [p for p in pieces if p.stack < 0 and id(p) not in dropped]
     return stacks, base, loose
 
 
@@ -158,32 +166,6 @@ def _merge_same_series(stacks, series_idx) -> list:
             c.level = lvl
         out.append(merged)
     return out
-
-
-def _legend_series(colors, legend_colors, delta: float, reach: float = 35.0) -> list[int]:
-    """The legend entry of each bar colour (-1: none). Bars fall into colour groups first
-    (`delta`, as series are grouped without a legend); each legend entry names at most one
-    group, the nearest within `reach`: two distinct bar colours are two series even when the
-    legend entry of one was not read and its colour is near the other's (blue bars and a
-    purple 'decode' swatch, 29 apart)."""
-    if not colors:
-        return []
-    grp = color_groups(colors, delta)
-    lab = to_lab(colors)
-    lab_leg = to_lab(legend_colors)
-    ids = sorted(set(grp))
-    centre = {g: lab[[i for i, k in enumerate(grp) if k == g]].mean(axis=0) for g in ids}
-    pairs = sorted((float(np.linalg.norm(centre[g] - lab_leg[e])), g, e)
-                   for g in ids for e in range(len(lab_leg)))
-    entry, used = {}, set()
-    for d, g, e in pairs:
-        if d > reach:
-            break
-        if g in entry or e in used:
-            continue
-        entry[g] = e
-        used.add(e)
-    return [entry.get(g, -1) for g in grp]
 
 
 def _groups(stacks, series_of, legend_n: int):
@@ -997,9 +979,24 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     names: list[str] = []
     series_idx: dict[int, int] = {}
     if legend:
-        for c, k in zip(segments, _legend_series(seg_colors, [e.blob.color for e in legend],
-                                                 params.series_color_delta)):
-            series_idx[id(c)] = k
+        lab_leg = to_lab([e.blob.color for e in legend])
+        for c in segments:
+            d = np.linalg.norm(lab_leg - to_lab([c.color])[0], axis=1)
+            series_idx[id(c)] = int(np.argmin(d)) if d.min() <= 35 else -1
+        # Two bar colours the series rule tells apart are two series, though both lie nearest
+        # one legend swatch (blue and purple bars, the blue entry unread): the swatch keeps the
+        # nearer colour, the other becomes a series of its own (and a category holds both).
+        grp = color_groups(seg_colors, params.series_color_delta)
+        for k in range(len(legend)):
+            mine = sorted({g for c, g in zip(segments, grp) if series_idx[id(c)] == k})
+            if len(mine) < 2:
+                continue
+            dist = {g: float(np.mean([np.linalg.norm(lab_leg[k] - to_lab([c.color])[0])
+                                      for c, g2 in zip(segments, grp) if g2 == g])) for g in mine}
+            keep = min(mine, key=dist.get)
+            for c, g in zip(segments, grp):
+                if series_idx[id(c)] == k and g != keep:
+                    series_idx[id(c)] = -1
         names = [e.text for e in legend]
         lost = [c for c in segments if series_idx[id(c)] < 0]
         if lost:
@@ -1060,8 +1057,19 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     tick_texts = [t.text for t in axis.calibration.ticks] if axis is not None and axis.calibration is not None else []
     shift = _decimal_shift([(p[1] if p else None, expected[bi]) for bi, p in page_nums.items()], tick_texts)
     expected = [e * shift if e is not None else None for e in expected]
-    labels_of = _read_value_labels(rgb, frame, segments, page_labels, expected, bg, text_h)
-    fixed = _harmonise_units([v.text for v in labels_of.values()])
+    reads: dict[int, list[Word]] = {}
+    labels_of = _read_value_labels(rgb, frame, segments, page_labels, expected, bg, text_h, reads)
+    if shift == 1.0 and tick_texts:
+        # Too few page labels to show a lost decimal point: the labels' readings may show it;
+        # they are then read again against the right values ('21x' agreed with 21.1). Each
+        # bar's commonest reading speaks for it, not the one chosen: a reading that lost its
+        # point agrees with a bar ten times too long ('5.3k' read thrice, '53k' once).
+        nums = {bi: parse_value_label(_commonest(rs).text) for bi, rs in reads.items() if rs}
+        shift = _decimal_shift([(p[1] if p else None, expected[bi]) for bi, p in nums.items()], tick_texts)
+        if shift != 1.0:
+            expected = [e * shift if e is not None else None for e in expected]
+            labels_of = _read_value_labels(rgb, frame, segments, page_labels, expected, bg, text_h)
+    fixed = _harmonise_format(_harmonise_units([v.text for v in labels_of.values()]))
     labels_of = {bi: (v if t == v.text else Word(t, v.conf, v.x0, v.y0, v.x1, v.y1))
                  for (bi, v), t in zip(labels_of.items(), fixed)}
     if axis is None and sum(parse_value_label(v.text)[1] is not None for v in labels_of.values()) < 2:
@@ -1097,6 +1105,16 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
                 rows.append(r)
     _values(rows, frame, axis, base, text_h, notes, shift)
     return frame, axis, rows, legend, notes, groups, cats
+
+
+def _commonest(words: list[Word]) -> Word:
+    """The reading given most often (ties: the surer in sum), its surest instance."""
+    score: dict[str, tuple[int, float]] = {}
+    for v in words:
+        n, c = score.get(v.text, (0, 0.0))
+        score[v.text] = (n + 1, c + v.conf)
+    text = max(score, key=score.get)
+    return max((v for v in words if v.text == text), key=lambda v: v.conf)
 
 
 def _read_marker(rgb, gray, frame, groups, series_idx, slots, gi, k, base, text_h, budget):
@@ -1149,9 +1167,18 @@ def _label_boxes(c: Bar, text_h: float, along: bool = False) -> dict[str, tuple[
     }
 
 
-def _binarised(d: np.ndarray, scale: float) -> np.ndarray | None:
+# How a label's crop is turned into an image for OCR, tried in this order until a reading
+# agrees with the bar: cut at half the strokes' own contrast (the edge of an anti-aliased
+# glyph); kept grey and sharpened (None), for small blurred labels whose strokes run together
+# at any cut ('70.5%' read '70 He'); cut higher, for labels whose strokes touch.
+INK_FRACTIONS = (0.5, None, 0.7)
+
+
+def _binarised(d: np.ndarray, scale: float, frac: float | None = 0.5) -> np.ndarray | None:
     """Text (large `d`: far from the colour it is printed on) as black on white, enlarged by
-    `scale` before thresholding so that the glyphs keep their anti-aliased shape."""
+    `scale` before thresholding at `frac` of the strokes' contrast so that the glyphs keep their
+    anti-aliased shape. With `frac` None the enlarged text is kept grey, sharpened by an unsharp
+    mask one original pixel wide (undoing about that much blur), dark where `d` is strongest."""
     if d.size == 0 or float(d.max()) < 60:
         return None
     big = cv2.resize(d, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
@@ -1161,15 +1188,42 @@ def _binarised(d: np.ndarray, scale: float) -> np.ndarray | None:
     strong = big[big > 30]
     if strong.size == 0:
         return None
-    ink = big > max(0.5 * float(np.percentile(strong, 98)), 30.0)
+    top = float(np.percentile(strong, 98))
+    if frac is None:
+        f = big.astype(np.float32)
+        f = np.clip(f + 2.0 * (f - cv2.GaussianBlur(f, (0, 0), scale)), 0, None)
+        if (f > 0.5 * top).sum() < 6 * scale * scale:
+            return None
+        return np.clip(255.0 - 255.0 * f / top, 0, 255).astype(np.uint8)
+    ink = big > max(frac * top, 30.0)
     if ink.sum() < 6 * scale * scale:
         return None
     return np.where(ink, 0, 255).astype(np.uint8)
 
 
-def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h) -> list[Word]:
+def _without_lines(d: np.ndarray, text_h: float) -> np.ndarray:
+    """A label crop's contrast without the straight lines that cross the whole crop (a bar's
+    outline or white edge, a dark gridline): a column (row) inked over nine tenths of the crop's
+    height (width) is no glyph, and read as '|' after the label ('92.8 |' -> '92.81'). Only in
+    a crop well over a text height across, where no glyph's stroke runs from edge to edge."""
+    if d.size == 0 or float(d.max()) < 60:
+        return d
+    ink = d > 0.5 * float(d.max())
+    cols = (ink.mean(axis=0) >= 0.9) & (d.shape[0] >= 1.6 * text_h)
+    rows = (ink.mean(axis=1) >= 0.9) & (d.shape[1] >= 1.6 * text_h)
+    if not cols.any() and not rows.any():
+        return d
+    out = d.copy()
+    out[:, cols] = 0
+    out[rows, :] = 0
+    return out
+
+
+def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float | None = 0.5) -> list[Word]:
     """OCR of one value-label box as a single line: the crop (in the original frame, where the
-    text is upright) is what differs from `fill`, with `blank` pixels (other bars) cleared."""
+    text is upright) is what differs from `fill`; `blank` is (bars and their edges, cleared;
+    bars' inner parts by index + 1; their colours): over another bar, text is what differs
+    from that bar's colour."""
     h, w = rgb.shape[:2]
     x0, y0, x1, y1 = frame.box_to_orig(*box_u)
     x0, y0, x1, y1 = int(max(0, x0)), int(max(0, y0)), int(min(w, x1)), int(min(h, y1))
@@ -1177,9 +1231,15 @@ def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h) -> list[Word
         return []
     d = imageops.color_distance(rgb[y0:y1, x0:x1], fill)
     if blank is not None:
-        d = np.where(blank[y0:y1, x0:x1], 0, d).astype(np.uint8)
+        cleared, owner, colors = blank
+        d = np.where(cleared[y0:y1, x0:x1], 0, d).astype(np.uint8)
+        own = owner[y0:y1, x0:x1]
+        for i in np.unique(own[own > 0]):
+            on = own == i
+            d[on] = imageops.color_distance(rgb[y0:y1, x0:x1], colors[i - 1])[on]
+    d = _without_lines(d, text_h)
     scale = float(np.clip(LABEL_TEXT_PX / max(text_h, 1.0), 1.0, 5.0))
-    img = _binarised(d, scale)
+    img = _binarised(d, scale, frac)
     if img is None:
         return []
     pad = int(0.4 * LABEL_TEXT_PX)
@@ -1212,18 +1272,34 @@ def _agrees(v: Word, want: float | None, tol: float) -> bool:
         abs(p[1] - want) <= tol + label_half_unit(p[0])
 
 
-def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, text_h):
+def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, text_h, reads=None):
     """The printed value of every bar segment: its page-pass word, checked against a re-read of
     its crop (binarised, enlarged, one line). Labels sit at one place on a chart (beyond the
     bars' ends, inside at the end, or centred in stacked segments): the place the page pass
     found most labels at is tried first. Of several readings, the one agreeing with the bar's
     length (within its tolerance) wins, the more digits the better ('70' < '70.5%'); without an
-    axis to check against, the most confident. Returns {segment index: Word}."""
+    axis to check against, the most confident. Returns {segment index: Word}; `reads`, when
+    given, is filled with every bar's readings as read (before any repair)."""
     h, w = rgb.shape[:2]
     blank = np.zeros((h, w), bool)
     for c in segments:
         x0, y0, x1, y1 = frame.box_to_orig(c.x0, int(c.top), c.x1, int(c.bottom) + 1)
         blank[max(0, int(y0)):int(y1), max(0, int(x0)):int(x1)] = True
+    # Blur spreads a bar's side a pixel or two beyond its rectangle: a dark line at a crop's
+    # edge that would set the threshold above the faint label ('32.8%' lost to '1. 8%').
+    k = max(2, int(round(0.25 * text_h)))
+    blank = cv2.dilate(blank.astype(np.uint8), np.ones((2 * k + 1, 1) if frame.horizontal else (1, 2 * k + 1),
+                                                       np.uint8)) > 0
+    # A label wider than its bar runs over a taller neighbour ('40.8%' beside a 93.5% bar):
+    # there it is read against that bar's colour, not cleared. Each bar's inner part, k pixels
+    # in from its sides and end (edges and outlines stay cleared), holds its index + 1.
+    owner = np.zeros((h, w), np.int32)
+    for i, c in enumerate(segments):
+        ux0, ux1, ut = c.x0 + k, c.x1 - k, int(c.top) + k
+        if ux1 - ux0 >= 2 and int(c.bottom) - ut >= 2:
+            x0, y0, x1, y1 = frame.box_to_orig(ux0, ut, ux1, int(c.bottom) + 1)
+            owner[max(0, int(y0)):int(y1), max(0, int(x0)):int(x1)] = i + 1
+    blank = (blank, owner, [c.color for c in segments])
     stacked = any(c.level > 0 for c in segments)
     votes = {"end": 0, "inside": 0, "centre": 0}
     for bi, v in page_labels.items():
@@ -1234,9 +1310,9 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
     if not stacked:
         order = [k for k in order if k != "centre"]
     top_votes = max(votes.values())
-    out = {}
+    out, read, pools = {}, {}, {}
     calls = 0
-    budget = 3 * len(segments) + 6
+    budget = 5 * len(segments) + 6
     for bi, c in enumerate(segments):
         want = expected[bi]
         tol = 0.0
@@ -1257,19 +1333,75 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
             box = boxes[place]
             if inside and (box[3] - box[1] < 0.8 * text_h or box[2] - box[0] < 0.8 * text_h):
                 continue
-            calls += 1
-            got = _as_label(_read_label_crop(rgb, frame, box, c.color if inside else bg,
-                                             None if inside else blank, text_h), text_h)
-            if got is not None and _label_cost(frame.word(got), c, text_h) is not None:
-                cands.append(got)
-                if _agrees(got, want, tol) or (want is None and got.conf >= 70):
+            done = False
+            for frac in INK_FRACTIONS:
+                if calls >= budget:
                     break
+                calls += 1
+                words_read = _read_label_crop(rgb, frame, box, c.color if inside else bg,
+                                              None if inside else blank, text_h, frac)
+                got = _as_label(words_read, text_h)
+                if got is None and want is not None:
+                    # Letters for digits ('SI' for a serif '51'): kept only when agreeing.
+                    got = _as_label([Word(v.text.translate(_DIGIT_LOOKALIKES), v.conf, v.x0, v.y0, v.x1, v.y1)
+                                     for v in words_read], text_h)
+                    got = got if got is not None and _agrees(got, want, tol) else None
+                if got is not None and _label_cost(frame.word(got), c, text_h) is not None:
+                    cands.append(got)
+                    # An unsure agreeing reading ('70He' at 33 for '70.5%') does not end the search.
+                    if (_agrees(got, want, tol) and got.conf >= 50) or (want is None and got.conf >= 70):
+                        done = True
+                        break
+            if done:
+                break
+        read[bi] = list(cands)
+        if reads is not None:
+            reads[bi] = list(cands)
         if want is not None and cands and not any(_agrees(v, want, tol) for v in cands):
-            cands = cands + [Word(t, v.conf, v.x0, v.y0, v.x1, v.y1) for v in cands for t in _decimal_variants(v.text)]
-        best = _choose_label(cands, want, tol)
+            cands = cands + [Word(t, v.conf, v.x0, v.y0, v.x1, v.y1) for v in cands
+                             for t in _decimal_variants(v.text) + _separator_variants(v.text)
+                             + _glyph_variants(v.text)]
+        pools[bi] = (cands, want, tol)
+    unit = _chart_unit(list(read.values()))
+    for bi, (cands, want, tol) in pools.items():
+        best = _choose_label(cands, want, tol, unit)
         if best is not None:
             out[bi] = best
+    # The ending the agreeing labels share ('k', '%', 'x'), put on the readings of a bar that
+    # none agree with in place of what OCR made of it ('33e' -> '3.3k', '3.3%' -> '3.3k').
+    ends = [_ending(v.text) for bi, v in out.items() if _agrees(v, pools[bi][1], pools[bi][2])]
+    end = max(set(ends), key=ends.count) if ends else None
+    if end and ends.count(end) >= 2 and ends.count(end) > len(ends) / 2:
+        for bi, (cands, want, tol) in pools.items():
+            if want is None or not cands or any(_agrees(v, want, tol) for v in cands):
+                continue
+            extra = []
+            for v in cands:
+                t = v.text[:len(v.text) - len(_ending(v.text))] + end
+                extra += [Word(x, v.conf, v.x0, v.y0, v.x1, v.y1) for x in [t] + _decimal_variants(t)]
+            if any(_agrees(v, want, tol) for v in extra):
+                out[bi] = _choose_label(cands + extra, want, tol, unit)
     return out
+
+
+def _ending(text: str) -> str:
+    """What follows a label's last digit ('k' of '3.3k', '' of '111')."""
+    i = max((k for k, c in enumerate(text) if c.isdigit()), default=-1)
+    return text[i + 1:]
+
+
+def _chart_unit(reads: list[list[Word]]) -> str | None:
+    """The unit ('%', 'x' or none) of a chart's value labels: the one that most bars have
+    among their readings (each bar counted once per unit), when more than half of the bars
+    with readings have it. OCR confuses a small '%' and 'x' ('2.1x' read '2.1%' more surely);
+    the chart's other bars tell which it prints."""
+    bars = [{_unit_of(v.text) for v in rs} - {None} for rs in reads if rs]
+    if len(bars) < 2:
+        return None
+    counts = {u: sum(u in b for b in bars) for u in ("%", "x", "")}
+    best = max(counts, key=counts.get)
+    ties = [u for u in counts if counts[u] == counts[best]]
+    return best if len(ties) == 1 and counts[best] > len(bars) / 2 else None
 
 
 # Units that do not change a label's number, and that OCR confuses with each other ('7.4x'
@@ -1325,15 +1457,82 @@ def _decimal_variants(text: str) -> list[str]:
     return [text[:k] + "." + text[k:] for k in range(i + 1, j)]
 
 
-def _choose_label(cands: list[Word], want: float | None, tol: float) -> Word | None:
+# Letters OCR reads for digits in a serif or blurred face ('SI' for '51', 'O' for '0').
+_DIGIT_LOOKALIKES = str.maketrans({"O": "0", "o": "0", "D": "0", "S": "5", "s": "5", "I": "1", "l": "1",
+                                   "|": "1", "i": "1", "B": "8", "Z": "2", "z": "2", "G": "6", "b": "6",
+                                   "g": "9", "q": "9"})
+
+
+def _glyph_variants(text: str) -> list[str]:
+    """A reading with digit look-alike letters read as digits ('SI' -> '51', '1O.5%' ->
+    '10.5%'), when that is a number; only a variant agreeing with its bar is taken (the caller)."""
+    t = text.translate(_DIGIT_LOOKALIKES)
+    if t == text:
+        return []
+    p = parse_value_label(t)
+    return [t] if p is not None and p[1] is not None else []
+
+
+def _separator_variants(text: str) -> list[str]:
+    """A thousands comma read as a point or the reverse ('2.293' for '2,293': on a small or
+    blurred label the two differ by a pixel or two): the reading with the other mark, when
+    exactly three digits follow it. Only a variant that then agrees with its bar is taken."""
+    m = re.match(r"^(\D*\d{1,3})([.,])(\d{3})(\D*)$", text)
+    if m:
+        return [m.group(1) + ("," if m.group(2) == "." else ".") + m.group(3) + m.group(4)]
+    # A comma before one or two digits is no thousands separator: a point ('4,4k').
+    m = re.match(r"^(\D*\d+),(\d{1,2})(\D*)$", text)
+    return [m.group(1) + "." + m.group(2) + m.group(3)] if m else []
+
+
+def _harmonise_format(texts: list[str]) -> list[str]:
+    """The value labels of one chart are written one way: when most of the labels of four or
+    more integer digits carry thousands commas (at least two), the others get them ('9246'
+    among '9,427' '8,689' -> '9,246'); the case most 'k'/'K' suffixes have is given to the rest
+    ('5.1K' among '4.1k' '5.2k' -> '5.1k': OCR tells the two apart by size alone); a hedge
+    carried by few labels is dropped."""
+    big = [t for t in texts if re.match(r"^\D*\d{1,3}(,\d{3})+(\.\d+)?\D*$", t) or
+           re.match(r"^\D*\d{4,}(\.\d+)?\D*$", t)]
+    with_commas = [t for t in big if "," in t]
+    out = list(texts)
+    if len(with_commas) >= 2 and len(with_commas) > len(big) / 2:
+        for i, t in enumerate(out):
+            m = re.match(r"^(\D*)(\d{4,})(\.\d+)?(\D*)$", t)
+            if m:
+                out[i] = m.group(1) + f"{int(m.group(2)):,}" + (m.group(3) or "") + m.group(4)
+    # A hedge ('~', '≈') printed before some labels only is a bar's rounded corner or
+    # edge read as one ('~2.3x' among '1.9x' '3.0x'): kept only where most labels carry it.
+    hedged = [t[:1] in ("~", "≈") for t in out]
+    if 0 < sum(hedged) <= len(out) / 2:
+        out = [t[1:].lstrip() if h else t for t, h in zip(out, hedged)]
+    ends = [t[-1] for t in out if len(t) >= 2 and t[-1] in "kK" and t[-2].isdigit()]
+    if len(ends) >= 3:
+        case = max("kK", key=ends.count)
+        if ends.count(case) > len(ends) / 2:
+            out = [t[:-1] + case if len(t) >= 2 and t[-1] in "kK" and t[-2].isdigit() else t for t in out]
+    return out
+
+
+def _choose_label(cands: list[Word], want: float | None, tol: float, unit: str | None = None) -> Word | None:
     """Of several readings of one bar's label: those agreeing with the bar's length (within
     `tol` and the label's own rounding) first, of them the one with most digits ('70' < '70.5%',
-    both agree); with none agreeing (or no axis to check against), the most confident."""
+    both agree), then the one in the chart's `unit` ('2.1x' over a surer '2.1%' on a chart
+    printing 'x'), then the most confident. With none agreeing (or no axis to check against):
+    the one in the chart's unit, then the most confident; unless another reading holds all its
+    digits and more in front, in a label's form ('20.5' over '0.5%': a digit lost at a
+    neighbouring bar's edge)."""
     if not cands:
         return None
+    in_unit = lambda v: unit is not None and _unit_of(v.text) == unit  # noqa: E731
     agreeing = [v for v in cands if _agrees(v, want, tol)]
-    pool = agreeing or cands
-    return max(pool, key=lambda v: (_digits(v.text) if agreeing else 0, v.conf))
+    if agreeing:
+        return max(agreeing, key=lambda v: (_digits(v.text), in_unit(v), v.conf))
+    best = max(cands, key=lambda v: (in_unit(v), v.conf))
+    digits = lambda t: "".join(c for c in t if c.isdigit())  # noqa: E731
+    d = digits(best.text)
+    longer = [v for v in cands if len(digits(v.text)) > len(d) and digits(v.text).endswith(d)
+              and _unit_of(v.text) is not None]
+    return max(longer, key=lambda v: v.conf) if longer and d else best
 
 
 def _reread_value(gray, v: Word, text_h, budget) -> Word:

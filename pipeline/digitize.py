@@ -105,6 +105,7 @@ def read_chart_text(rgb: np.ndarray, params: DigitizeParams):
     ink = gray < params.ink_gray_threshold
     h, w = gray.shape
     words = layout.join_number_parts(ocr.read_words(gray, _ocr_scale(gray.shape)), 0)
+    words = layout.strip_tick_marks(words, gray, ink)
     x, y, text_h = layout.find_axes(words, w, h)
     xreg, yreg = layout.tick_regions(x, y, text_h, w, h)
     extra = layout.read_lines_in(gray, ink, text_h, xreg) + layout.read_lines_in(gray, ink, text_h, yreg)

@@ -14,8 +14,29 @@ from .errors import ImageTooLarge, InputNotFound, NoChartFound, NotAnImage
 MAX_PIXELS = 40_000_000
 
 
+# The page colour of a dark-mode viewer (GitHub's), for charts drawn to be seen on one.
+DARK_PAGE = np.array([13.0, 17.0, 23.0], dtype=np.float32)
+
+
+def backdrop(rgba: np.ndarray) -> np.ndarray:
+    """The colour a transparent chart is composited onto: white, as viewers show it, unless the
+    chart was drawn for a dark page. Such a chart is mostly transparent and none of its grey ink
+    (text, axes, ticks) is dark, so it would vanish on white."""
+    sample = rgba[::2, ::2]   # statistics only: a quarter of the pixels tell the same
+    alpha = sample[..., 3]
+    if (alpha < 128).mean() < 0.2:
+        return np.array([255.0, 255.0, 255.0], dtype=np.float32)
+    rgb = sample[..., :3][alpha >= 128].astype(np.int16)
+    level = rgb[(rgb.max(axis=1) - rgb.min(axis=1)) < 30].mean(axis=1)
+    # Light gridlines are common on white pages too: what tells is that no grey ink is dark.
+    if len(level) >= 50 and (level < 100).mean() < 0.01 and (level > 170).mean() > 0.5:
+        return DARK_PAGE
+    return np.array([255.0, 255.0, 255.0], dtype=np.float32)
+
+
 def load_rgb(path: Path, max_pixels: int = MAX_PIXELS) -> np.ndarray:
-    """Decode `path` to an RGB uint8 array, compositing transparency onto white as viewers do."""
+    """Decode `path` to an RGB uint8 array, compositing transparency onto the page it was drawn
+    for (see `backdrop`)."""
     path = Path(path)
     if not path.is_file():
         raise InputNotFound(f"{path}: no such file")
@@ -37,9 +58,12 @@ def load_rgb(path: Path, max_pixels: int = MAX_PIXELS) -> np.ndarray:
         raise NotAnImage(f"{path}: not an image file that can be read")
     except (OSError, SyntaxError, ValueError) as exc:
         raise NotAnImage(f"{path}: the image is truncated or corrupt ({exc})")
-    arr = np.asarray(rgba, dtype=np.float32)
-    alpha = arr[..., 3:4] / 255.0
-    rgb = arr[..., :3] * alpha + 255.0 * (1.0 - alpha)
-    if min(rgb.shape[:2]) < 50:
+    if min(h, w) < 50:
         raise NoChartFound(f"{path}: image is only {w}x{h} pixels, too small to hold a chart")
-    return np.clip(rgb + 0.5, 0, 255).astype(np.uint8)
+    arr = np.asarray(rgba)
+    alpha = arr[..., 3:4].astype(np.uint32)
+    if alpha.min() == 255:
+        return np.ascontiguousarray(arr[..., :3])
+    under = backdrop(arr).astype(np.uint32)
+    rgb = (arr[..., :3].astype(np.uint32) * alpha + under * (255 - alpha) + 127) // 255
+    return rgb.astype(np.uint8)

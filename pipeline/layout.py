@@ -249,6 +249,66 @@ def read_line_box(gray: np.ndarray, box) -> list[Word]:
     return [wd.shifted(cx0, cy0) for wd in ocr.read_words(crop, scale, ocr.PSM_LINE) if wd.text]
 
 
+def _flat_stroke(mask: np.ndarray) -> bool:
+    """A tick mark drawn against a y label, with or without the axis line it hangs from: what is
+    left when columns inked over nine tenths of the height (the axis) are taken away is one thin
+    stroke at least three times as long as it is thick, across the middle of the label."""
+    bh = mask.shape[0]
+    cols = mask.sum(axis=0) < 0.9 * bh
+    rest = mask[:, cols]
+    rows = np.flatnonzero(rest.any(axis=1))
+    if rest.sum() == 0 or len(rows) == 0:
+        return False
+    thick = rows[-1] - rows[0] + 1
+    wide = int(rest.any(axis=0).sum())
+    return wide >= 3 * thick and abs((rows[0] + rows[-1]) / 2 - bh / 2) <= bh / 4
+
+
+def _tick_stroke(ink_box: np.ndarray) -> tuple[int, int, int, int] | None:
+    """The ink box (x0, y0, x1, y1) inside `ink_box` left when a tick mark caught in a label's
+    box is taken off, or None when there is none. A tick mark lies wholly above the other glyphs
+    (an x tick drawn outwards, often with the axis line it hangs from) or wholly right of them
+    and flat (a y tick on the left axis). A stroke left of the digits is a minus sign and one
+    below them a comma: both stay; a '%', 'k' or 'x' right of them is no flat stroke."""
+    import cv2
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(ink_box.astype(np.uint8), connectivity=8)
+    comps = [i for i in range(1, n) if stats[i][4] >= 2]
+    if len(comps) < 2:
+        return None
+    for k in comps:
+        x, y, w, h = (int(v) for v in stats[k][:4])
+        rest = [stats[j][:4] for j in comps if j != k]
+        top = min(int(c[1]) for c in rest)
+        right = max(int(c[0] + c[2]) for c in rest)
+        if y + h < top or (x >= right and _flat_stroke(lab[:, x:x + w] == k)):
+            return (min(int(c[0]) for c in rest), top, right, max(int(c[1] + c[3]) for c in rest))
+    return None
+
+
+def strip_tick_marks(words: list[Word], gray: np.ndarray, ink: np.ndarray) -> list[Word]:
+    """Numbers whose box took in a tick mark drawn against the label: the box is cut to the
+    glyphs (an x label took the tick's height, which sets the text height) and the number read
+    again without the mark (tesseract reads '20 -' as '207')."""
+    from . import ocr
+    out = []
+    for w in words:
+        cut = _tick_stroke(ink[w.y0:w.y1, w.x0:w.x1]) if parse_tick(w.text) is not None and w.h > 3 else None
+        if cut is None:
+            out.append(w)
+            continue
+        x0, y0, x1, y1 = w.x0 + cut[0], w.y0 + cut[1], w.x0 + cut[2], w.y0 + cut[3]
+        p = max(3, int(0.4 * (y1 - y0)))
+        crop = np.pad(gray[y0:y1, x0:x1], p, constant_values=255)
+        scale = float(np.clip(30.0 / max(1, y1 - y0), 1.0, 4.0))
+        again = [v.text for v in ocr.read_words(crop, scale, ocr.PSM_LINE) if v.text]
+        # The stroke can only have added characters at the end: a second reading that differs
+        # otherwise is a worse one (small text enlarged alone), and the first text stays.
+        text = again[0] if len(again) == 1 and w.text.startswith(again[0]) \
+            and parse_tick(again[0]) is not None else w.text
+        out.append(Word(text, w.conf, x0, y0, x1, y1))
+    return out
+
+
 def overlaps(a: Word, b: Word) -> bool:
     ix = min(a.x1, b.x1) - max(a.x0, b.x0)
     iy = min(a.y1, b.y1) - max(a.y0, b.y0)

@@ -168,6 +168,7 @@ def render_mpl(spec):
                     linewidth=spec["grid"]["lw"])
         ax.set_axisbelow(True)
         handles = {}
+        inside = []  # (bar, text): labels inside the bar end, placed once the layout is known
         for s, c, v, start, centre, w in _bars(spec):
             pos = centre
             kw = dict(color=spec["palette"][s % len(spec["palette"])],
@@ -189,10 +190,10 @@ def render_mpl(spec):
                 txt = label_text(spec, v)
                 if spec["label_pos"] == "end":
                     ax.bar_label(b, [txt], padding=3, fontsize=spec["tick_px"] * pt * 0.9, color=st["text"])
+                elif spec["layout"] == "stacked":
+                    ax.bar_label(b, [txt], label_type="center", fontsize=spec["tick_px"] * pt * 0.9, color="white")
                 else:
-                    ax.bar_label(b, [txt], label_type="center" if spec["layout"] == "stacked" else "edge",
-                                 padding=-spec["tick_px"] * 1.3 * pt if spec["label_pos"] == "inside" else 0,
-                                 fontsize=spec["tick_px"] * pt * 0.9, color="white")
+                    inside.append((b, txt))
         n = len(spec["categories"])
         if horiz:
             ax.set_yticks(range(n), spec["categories"])
@@ -232,12 +233,42 @@ def render_mpl(spec):
                 fig.legend(hs, labels, loc="outside right upper", **kw)
             else:
                 ax.legend(hs, labels, loc="upper right" if not horiz else "lower right", **kw)
+        if inside:
+            _mpl_inside_labels(fig, ax, inside, spec, st, horiz)
         buf = io.BytesIO()
         fig.savefig(buf, format="png", dpi=dpi, facecolor=st["fig_bg"])
     buf.seek(0)
     img = Image.open(buf)
     img.load()
     return img.convert("RGB")
+
+
+def _mpl_inside_labels(fig, ax, inside, spec, st, horiz):
+    """White labels inside the bars' ends; a label that does not fit inside its bar (a short
+    bar, a narrow one, a long label) is printed beyond the end in the text colour instead, as
+    a chart would: white text past a bar's end is white on the page, unreadable to anyone.
+    Fit is judged in pixels, so the layout is drawn first."""
+    pt = 72.0 / spec["dpi"]
+    fs = spec["tick_px"] * pt * 0.9
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    for b, txt in inside:
+        if horiz:
+            # Right-aligned against the end (bar_label's edge labels run rightwards, out of it).
+            patch = b.patches[0]
+            x0, y0 = patch.get_xy()
+            ann = ax.annotate(txt, (x0 + patch.get_width(), y0 + patch.get_height() / 2.0),
+                              xytext=(-0.4 * spec["tick_px"] * pt, 0), textcoords="offset points",
+                              ha="right", va="center", fontsize=fs, color="white")
+        else:
+            ann = ax.bar_label(b, [txt], label_type="edge", padding=-spec["tick_px"] * 1.3 * pt,
+                               fontsize=fs, color="white")[0]
+        tb = ann.get_window_extent(renderer)
+        bb = b.patches[0].get_window_extent(renderer)
+        fits = tb.x0 >= bb.x0 - 0.5 and tb.x1 <= bb.x1 + 0.5 and tb.y0 >= bb.y0 - 0.5 and tb.y1 <= bb.y1 + 0.5
+        if not fits:
+            ann.remove()
+            ax.bar_label(b, [txt], padding=3, fontsize=fs, color=st["text"])
 
 
 # ----------------------------------------------------------------------------- Pillow
@@ -343,10 +374,15 @@ def render_pil(spec):
             colr = "#ffffff" if inside else st["text"]
             if spec["layout"] == "stacked":
                 pos, anc = (((a + b) / 2, mid) if horiz else (mid, (a + b) / 2)), "mm"
-            elif horiz:
-                pos, anc = ((b - 0.3 * tp, mid), "rm") if inside else ((b + 0.3 * tp, mid), "lm")
             else:
-                pos, anc = ((mid, b + 0.3 * tp), "mt") if inside else ((mid, b - 0.3 * tp), "mb")
+                if inside:
+                    # Inside only when it fits: white text past the bar's edge is white on the page.
+                    pos, anc = ((b - 0.3 * tp, mid), "rm") if horiz else ((mid, b + 0.3 * tp), "mt")
+                    l_, t_, r_, b_ = d.textbbox((pos[0] * SS, pos[1] * SS), txt, font=small, anchor=anc)
+                    if not (l_ >= sb[0] and r_ <= sb[2] and t_ >= sb[1] and b_ <= sb[3]):
+                        inside, colr = False, st["text"]
+                if not inside:
+                    pos, anc = ((b + 0.3 * tp, mid), "lm") if horiz else ((mid, b - 0.3 * tp), "mb")
             d.text((pos[0] * SS, pos[1] * SS), txt, font=small, fill=colr, anchor=anc)
     if spec["rotate"]:
         pass

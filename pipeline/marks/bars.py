@@ -144,9 +144,9 @@ def rectangles(rgb: np.ndarray, solid: np.ndarray, min_w: int, jump: float = 14.
     out = []
     for i in range(1, n):
         x, y, w, h, area = stats[i]
-        # (Fill is judged per piece below: bars of a group drawn side by side are one
-        # component, half empty above the shorter bars.)
-        if w < min_w or h < 2:
+        # A component fills most of its box, or splits into pieces that each do (a group of
+        # touching bars, a tall one between two short ones, fills less than half its box).
+        if w < min_w or h < 2 or area < 0.25 * w * h:
             continue
         comp = lab[y:y + h, x:x + w] == i
         patch = rgb[y:y + h, x:x + w]
@@ -168,7 +168,7 @@ def rectangles(rgb: np.ndarray, solid: np.ndarray, min_w: int, jump: float = 14.
                     continue
                 piece = sub[ra:rb]
                 px = subp[ra:rb][piece]
-                if len(px) < 4 or len(px) < 0.5 * piece.size:
+                if len(px) < 4 or (area < 0.5 * w * h and len(px) < 0.5 * piece.size):
                     continue
                 color = tuple(int(v) for v in np.median(px, axis=0))
                 out.append(Bar(int(x + a), int(x + b), float(y + ra), float(y + rb - 1), color))
@@ -258,9 +258,7 @@ def stacks_on_baseline(bars: list[Bar], tol: float, min_len: float) -> tuple[lis
             if j == i or c.top < b.bottom - tol:
                 continue
             ov = min(b.x1, c.x1) - max(b.x0, c.x0)
-            # A segment of a stack covers most of the one below it, and is covered by it:
-            # a narrow blob on a bar's end is its value label smeared by blur, not a segment.
-            if ov >= 0.6 * max(b.width, c.width) and c.top - b.bottom <= tol + 1:
+            if ov >= 0.6 * min(b.width, c.width) and c.top - b.bottom <= tol + 1:
                 if i not in below or c.top < bars[below[i]].top:
                     below[i] = j
     roots = [i for i in range(len(bars)) if i not in below]

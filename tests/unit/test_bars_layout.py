@@ -4,7 +4,7 @@ bar colours to legend entries."""
 import numpy as np
 import pytest
 
-from pipeline.barchart import Frame, _axis_among_bars, _groups, _join_partial_groups, _legend_series
+from pipeline.barchart import Frame, _axis_among_bars, _groups, _join_partial_groups
 from pipeline.marks.bars import Bar, drop_narrow_stacks, rectangles, solid_mask, stacks_on_baseline
 from pipeline.ocr import Word
 
@@ -41,13 +41,6 @@ def test_text_inside_a_stacked_bar_does_not_cut_it_into_columns():
     assert [(c.x0, c.x1, c.color) for c in stacks[0]] == [(40, 120, BLUE), (40, 120, ORANGE)]
 
 
-def test_narrow_blob_on_a_bar_end_is_no_segment():
-    bar = Bar(10, 50, 100.0, 179.0, BLUE)
-    blob = Bar(26, 34, 92.0, 99.0, (180, 180, 180))   # a blurred value label
-    stacks, _ = stacks_on_baseline([bar, blob], tol=2.0, min_len=10)
-    assert [len(s) for s in stacks] == [1]
-
-
 def test_narrow_stacks_are_dropped_and_the_rest_renumbered():
     stacks = [[Bar(0, 8, 160.0, 179.0, (170, 170, 170))]] + \
              [[Bar(20 + 60 * i, 70 + 60 * i, 60.0, 179.0, BLUE)] for i in range(3)]
@@ -82,16 +75,6 @@ def test_partial_groups_are_not_joined_across_categories():
     groups = [full, [_stack(110, 130, 0)], [_stack(250, 270, 2)]]
     got = _join_partial_groups(groups, lambda s: s[0].key, 20.0)
     assert len(got) == 3
-
-
-def test_distinct_bar_colours_take_distinct_legend_entries():
-    # The legend lacks the blue entry; blue bars are near the purple swatch but purple bars are
-    # nearer: blue is a series of its own (-1), not 'decode'.
-    colors = [BLUE, PURPLE, BLUE, PURPLE, ORANGE]
-    got = _legend_series(colors, [ORANGE, PURPLE], 22.0)
-    assert got == [-1, 1, -1, 1, 0]
-    # A lone colour near its swatch still takes it.
-    assert _legend_series([BLUE], [PURPLE], 22.0, reach=35.0) == [0]
 
 
 def test_axis_labels_among_the_bars_are_no_value_axis():

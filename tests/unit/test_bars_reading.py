@@ -30,6 +30,8 @@ def test_label_choice_without_agreement_or_axis_takes_the_most_confident():
     assert _choose_label(cands, 40.0, 0.5).text == "17.5"
     assert _choose_label(cands, None, 0.0).text == "17.5"
     assert _choose_label([], 40.0, 0.5) is None
+    # ... of those with most digits: a digit lost at a neighbouring bar's edge is the commoner error.
+    assert _choose_label([_w("20.5", 88), _w("0.5%", 79)], None, 0.0).text == "20.5"
 
 
 # -- joining side-by-side pieces of one colour ---------------------------------------------
@@ -194,3 +196,92 @@ def test_label_boxes_reach_a_labels_length_along_horizontal_bars():
     assert across["inside"] == (102, 52, 128, 72)      # a text height or two from the end
     assert along["inside"] == (102, 52, 128, 120)      # '68.0%' runs 5-7 text heights along
     assert along["end"][1] == 50 - 70 and across["end"][1] == 50 - 22
+
+
+def test_separator_variants_swap_a_point_and_a_thousands_comma():
+    from pipeline.barchart import _separator_variants
+    assert _separator_variants("2.293") == ["2,293"]
+    assert _separator_variants("9,427") == ["9.427"]
+    assert _separator_variants("2.293x") == ["2,293x"]
+    # Not three digits after the mark, or several groups: no variant.
+    assert _separator_variants("12.5") == [] and _separator_variants("1,234,567") == []
+    assert _separator_variants("OOM") == []
+    # The variant is taken only when it agrees with the bar (2,293 against 2,273 +- 190).
+    cands = [_w("2.293", 94)] + [_w(t, 94) for t in _separator_variants("2.293")]
+    assert _choose_label(cands, 2272.8, 190.0).text == "2,293"
+
+
+def test_harmonise_format_commas_and_k_case():
+    from pipeline.barchart import _harmonise_format
+    assert _harmonise_format(["9,427", "9246", "8,689", "1.022", "512"]) == ["9,427", "9,246", "8,689", "1.022", "512"]
+    # Commas are put in only when most long labels carry them.
+    assert _harmonise_format(["1234", "2,345"]) == ["1234", "2,345"]
+    assert _harmonise_format(["1234", "2345", "3,456"]) == ["1234", "2345", "3,456"]
+    assert _harmonise_format(["5.1K", "4.1k", "5.2k", "7.7k"]) == ["5.1k", "4.1k", "5.2k", "7.7k"]
+    # Too few suffixes to tell the chart's case, or a tie: left alone.
+    assert _harmonise_format(["5.1K", "4.1k"]) == ["5.1K", "4.1k"]
+    assert _harmonise_format(["OOM", "12.5%"]) == ["OOM", "12.5%"]
+
+
+def test_chart_unit_from_readings_of_all_bars():
+    from pipeline.barchart import _chart_unit
+    reads = [[_w("2x"), _w("1.2x")], [_w("2.3%")], [_w("1.5x")], [_w("2.1x"), _w("2.1%")]]
+    assert _chart_unit(reads) == "x"
+    # A tie, or too few bars: no unit.
+    assert _chart_unit([[_w("2.3%")], [_w("1.5x")]]) is None
+    assert _chart_unit([[_w("1.5x")]]) is None
+    # The chart's unit breaks a tie between equally long agreeing readings only.
+    assert _choose_label([_w("2.1x", 80), _w("2.1%", 89)], 2.1, 0.4, "x").text == "2.1x"
+    assert _choose_label([_w("2.1x", 80), _w("2.1%", 89)], 2.1, 0.4, None).text == "2.1%"
+    assert _choose_label([_w("2.1x", 80), _w("2.1%", 89)], 21.0, 0.4, "x").text == "2.1x"
+    assert _choose_label([_w("2.1x", 80), _w("2.15%", 89)], 2.15, 0.4, "x").text == "2.15%"
+
+
+def test_glyph_variants_and_ending():
+    from pipeline.barchart import _ending, _glyph_variants
+    assert _glyph_variants("SI") == ["51"] and _glyph_variants("1O.5%") == ["10.5%"]
+    assert _glyph_variants("2.1x") == [] and _glyph_variants("3de") == []
+    assert _ending("3.3k") == "k" and _ending("111") == "" and _ending("33e") == "e" and _ending("OOM") == "OOM"
+
+
+def test_without_lines_clears_only_lines_across_the_crop():
+    import numpy as np
+    from pipeline.barchart import _without_lines
+    d = np.zeros((30, 60), np.uint8)
+    d[8:20, 10:14] = 200     # a glyph's stroke: 12 of 30 rows
+    d[:, 50] = 180           # a bar's edge from top to bottom
+    d[25, :] = 180           # a dark gridline from side to side
+    out = _without_lines(d, 12.0)
+    assert out[:, 50].max() == 0 and out[25, :].max() == 0
+    assert (out[8:20, 10:14] == 200).all()
+    # In a crop hardly taller than the text, a tall stroke may span it: nothing is cleared.
+    e = np.zeros((14, 60), np.uint8)
+    e[:, 20] = 200
+    assert (_without_lines(e, 12.0) == e).all()
+
+
+def test_harmonise_format_drops_a_hedge_few_labels_carry():
+    from pipeline.barchart import _harmonise_format
+    assert _harmonise_format(["1.9x", "~2.3x", "3.0x", "0.8x"]) == ["1.9x", "2.3x", "3.0x", "0.8x"]
+    assert _harmonise_format(["~1.9x", "~2.3x", "3.0x"]) == ["~1.9x", "~2.3x", "3.0x"]
+
+
+def test_a_narrow_blob_on_a_bar_end_is_no_stack_segment():
+    import numpy as np
+    from pipeline.barchart import _upright_bars
+    img = np.full((200, 200, 3), 255, np.uint8)
+    img[60:180, 40:80] = (69, 110, 182)      # a bar on the baseline at row 180
+    img[120:180, 120:160] = (69, 110, 182)   # another
+    img[44:58, 55:64] = (120, 120, 120)      # a blurred label blob just beyond the first bar's end
+    stacks, base, loose = _upright_bars(img, (255, 255, 255), 12.0, np.zeros((200, 200), bool))
+    assert len(stacks) == 2 and all(len(s) == 1 for s in stacks)
+    assert all(p.width > 20 for p in loose) or not loose
+
+
+def test_commonest_reading_speaks_for_a_bar():
+    from pipeline.barchart import _commonest
+    rs = [_w("5.3k", 87), _w("5.3k", 82), _w("53k", 92), _w("5.3k", 60)]
+    got = _commonest(rs)
+    assert got.text == "5.3k" and got.conf == 87
+    # A tie goes to the surer in sum.
+    assert _commonest([_w("31k", 41), _w("3.1k", 77)]).text == "3.1k"

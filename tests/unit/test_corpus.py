@@ -303,3 +303,37 @@ def test_bench_survives_a_bad_csv(corpus, tmp_path):
     t = dict(truths[0], _image_path=str(out / truths[0]["image"]))
     r = bench.run_chart(t, writes_garbage, tmp_path)
     assert r["error"].startswith("bad points.csv") and r["within1%"] == 0 and r["extra"] == 0
+
+
+def test_bar_labels_that_do_not_fit_inside_are_printed_outside_in_the_text_colour():
+    """White labels inside bars: one too long for its bar goes beyond the end, dark (white text
+    past a bar's end would be white on the page: bars seed 0 bar010)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.colors import to_hex
+    from matplotlib.figure import Figure
+
+    from pipeline.corpus.bars import _mpl_inside_labels
+
+    spec = {"dpi": 100, "tick_px": 14.0}
+    st = {"text": "#222222"}
+    for horiz in (True, False):
+        fig = Figure(figsize=(6, 4), dpi=100)
+        FigureCanvasAgg(fig)
+        ax = fig.add_subplot()
+        draw = ax.barh if horiz else ax.bar
+        long_bar = draw(0, 90.0, 0.6)
+        short_bar = draw(1, 4.0, 0.6)
+        if horiz:
+            ax.set_xlim(0, 100)
+        else:
+            ax.set_ylim(0, 100)
+        _mpl_inside_labels(fig, ax, [(long_bar, "84.6%"), (short_bar, "24.3%")], spec, st, horiz)
+        colours = {t.get_text(): to_hex(t.get_color()) for t in ax.texts}
+        assert colours == {"84.6%": "#ffffff", "24.3%": "#222222"}
+        # The white label lies inside its bar.
+        r = fig.canvas.get_renderer()
+        tb = next(t for t in ax.texts if t.get_text() == "84.6%").get_window_extent(r)
+        bb = long_bar.patches[0].get_window_extent(r)
+        assert bb.x0 - 0.5 <= tb.x0 and tb.x1 <= bb.x1 + 0.5 and bb.y0 - 0.5 <= tb.y0 and tb.y1 <= bb.y1 + 0.5

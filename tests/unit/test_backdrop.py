@@ -1,0 +1,36 @@
+"""Transparent charts are composited onto the page they were drawn for."""
+import numpy as np
+from PIL import Image
+
+from pipeline.imageio import DARK_PAGE, load_rgb
+
+
+def _transparent_chart(ink, tmp_path, name):
+    a = np.zeros((120, 160, 4), np.uint8)          # fully transparent page
+    a[20:100, 30:33] = (*ink, 255)                 # an axis line
+    a[97:100, 30:150] = (*ink, 255)
+    a[40:97, 60:80] = (200, 60, 60, 255)           # a red bar
+    p = tmp_path / name
+    Image.fromarray(a, "RGBA").save(p)
+    return load_rgb(p)
+
+
+def test_dark_ink_goes_on_white(tmp_path):
+    rgb = _transparent_chart((20, 20, 20), tmp_path, "light.png")
+    assert tuple(rgb[5, 5]) == (255, 255, 255)
+    assert tuple(rgb[50, 31]) == (20, 20, 20)
+
+
+def test_white_ink_goes_on_a_dark_page(tmp_path):
+    rgb = _transparent_chart((250, 250, 250), tmp_path, "dark.png")
+    assert tuple(rgb[5, 5]) == tuple(int(v) for v in DARK_PAGE)
+    assert tuple(rgb[50, 31]) == (250, 250, 250)
+    assert tuple(rgb[60, 70]) == (200, 60, 60)
+
+
+def test_half_transparent_pixels_are_blended(tmp_path):
+    a = np.full((60, 60, 4), 255, np.uint8)
+    a[10:20, 10:20] = (0, 0, 0, 128)
+    p = tmp_path / "half.png"
+    Image.fromarray(a, "RGBA").save(p)
+    assert tuple(load_rgb(p)[15, 15]) == (127, 127, 127)
