@@ -10,17 +10,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import chain
 
 import cv2
 import numpy as np
 
 from . import imageops, layout, ocr
 from .axes import AxisCalibration, Tick, calibrate
-from .marks.bars import Bar, join_aligned_columns, merge_split_bars, rectangles, refine_end, solid_mask, stacks_on_baseline
+from .layout import AxisFind
+from .marks.bars import (Bar, drop_narrow_stacks, join_aligned_columns, merge_split_bars, rectangles, refine_end,
+                         solid_mask, stacks_on_baseline)
 from .marks.legend import text_lines
 from .marks.markers import Blob
 from .marks.series import color_groups, to_lab
-from .numbers import label_half_unit, parse_value_label
+from .numbers import label_half_unit, parse_tick, parse_value_label
 from .ocr import Word
 
 # Bars are told from the page by a smaller colour difference than markers: pale bars (light
@@ -90,13 +93,18 @@ def _upright_bars(rgb_u, bg, text_h, block):
         if k is not None:
             dropped.update(id(c) for c in s[k:])
             del s[k:]
+    stacks, _ = drop_narrow_stacks(stacks)
     loose = [p for p in pieces if p.stack < 0 and id(p) not in dropped]
     return stacks, base, loose
 
 
-def _plausible(stacks, text_h) -> bool:
-    """Bars of one chart share a width; and some bar is longer than a marker is wide."""
+def _plausible(stacks, text_h, frame_w: int | None = None) -> bool:
+    """Bars of one chart share a width; and some bar is longer than a marker is wide. No bar
+    is wider than two fifths of the frame: that is the panel (or a band of it) read against a
+    wrong background colour."""
     if not stacks:
+        return False
+    if frame_w is not None and max(s[0].width for s in stacks) > 0.4 * frame_w:
         return False
     widths = np.array([s[0].width for s in stacks], float)
     med = float(np.median(widths))
@@ -142,6 +150,24 @@ def _block_mask(shape, frame: Frame, tick_words, text_h):
     return m
 
 
+def _merge_same_series(stacks, series_idx) -> list:
+    """Stacks whose neighbouring segments are of one series made whole: a stack holds each
+    series once, so two such segments are one bar cut across by its printed label (white
+    text wider than the bar) that the colour-based merge missed (a gradient, JPEG)."""
+    out = []
+    for s in stacks:
+        merged = [s[0]]
+        for c in s[1:]:
+            if series_idx[id(c)] == series_idx[id(merged[-1])]:
+                merged[-1].top = min(merged[-1].top, c.top)
+            else:
+                merged.append(c)
+        for lvl, c in enumerate(merged):
+            c.level = lvl
+        out.append(merged)
+    return out
+
+
 def _groups(stacks, series_of, legend_n: int):
     """Stacks -> categories. Bars of a group stand closer together than groups do; a colour seen
     twice starts a new group. Evenly spaced bars are one category each, unless a legend names
@@ -166,7 +192,38 @@ def _groups(stacks, series_of, legend_n: int):
         else:
             cur.append(s)
     groups.append(cur)
-    return groups
+    return _join_partial_groups(groups, series_of, width)
+
+
+def _join_partial_groups(groups, series_of, width):
+    """Neighbouring groups that are one category with a bar missing ('N/A' in its place): the
+    gap left by the missing bar passes for a gap between groups. Each series stands at its own
+    offset from the start of a full group; two groups of distinct series whose bars, moved back
+    by their offsets, start at the same place (within half a bar) are one group."""
+    full = max(len(g) for g in groups)
+    if full < 2 or len(groups) < 2:
+        return groups
+    offs: dict = {}
+    for g in groups:
+        if len(g) == full:
+            for s in g:
+                offs.setdefault(series_of(s), []).append(s[0].cx - g[0][0].cx)
+    off = {k: float(np.median(v)) for k, v in offs.items()}
+
+    def start(g):
+        vals = [s[0].cx - off[series_of(s)] for s in g if series_of(s) in off]
+        return float(np.median(vals)) if len(vals) == len(g) else None
+
+    out = [groups[0]]
+    for g in groups[1:]:
+        a, b = start(out[-1]), start(g)
+        keys_a, keys_b = {series_of(s) for s in out[-1]}, {series_of(s) for s in g}
+        if a is not None and b is not None and abs(a - b) <= 0.5 * width and not keys_a & keys_b \
+                and len(out[-1]) + len(g) <= full:
+            out[-1] = out[-1] + g
+        else:
+            out.append(g)
+    return out
 
 
 def _slots(groups):
@@ -371,7 +428,7 @@ def _rotated_categories(gray, slots, base, text_h):
     m[0, 2] += (diag - bw) / 2.0
     m[1, 2] += (diag - bh) / 2.0
     turned = cv2.warpAffine(big, m, (diag, diag), flags=cv2.INTER_LINEAR, borderValue=255)
-    got = [v for v in ocr.read_words(turned, 1.0, ocr.PSM_SPARSE) if v.text and any(c.isalnum() for c in v.text)]
+    got = [v for v in _read_two_scales(turned, 1.0, ocr.PSM_SPARSE) if any(c.isalnum() for c in v.text)]
     inv = cv2.invertAffineTransform(m)
     t = np.radians(angle)
     d = (np.cos(t), np.sin(t))
@@ -422,7 +479,7 @@ def _clear_axis_side(u: np.ndarray, axis_row: float, text_h: float) -> np.ndarra
 
 
 def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: float | None = None,
-                 slot: tuple[float, float] | None = None):
+                 slot: tuple[float, float] | None = None, depth: float | None = None):
     """A category label read again as a block of lines from its own crop: the page pass reads
     small text worse ('TP:' for 'TP=2'). The re-read wins when it is more confident. With the
     frame and baseline, the crop's axis side is cleared of the axis line and tick mark."""
@@ -440,6 +497,10 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
         # The crop reaches the axis and stops there: bars beyond it read as 'I' or '|'.
         if frame.horizontal:
             x1 = int(min(w, frame.width - base + 1))
+            if depth is not None:
+                # Right-aligned at the axis, a label's start may be what the page pass missed
+                # ('ral 8x7B' of 'Mixtral 8x7B'): the crop reaches as far out as the others.
+                x0 = int(max(0, min(x0, frame.width - depth)))
         else:
             y0 = int(max(0, base))
             if slot is not None:
@@ -457,14 +518,111 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
     budget[0] -= 1
     scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
     lines = len({round(v.cy / max(text_h, 1)) for v in words})
-    got = ocr.read_words(np.pad(crop, 8, constant_values=255), scale, ocr.PSM_LINE if lines == 1 else 6)
+    got = _read_two_scales(np.pad(_whiten(crop), 8, constant_values=255), scale, ocr.PSM_LINE if lines == 1 else 6)
     got = [v.shifted(x0 - 8, y0 - 8) for v in got if v.text]
     if not got:
         return page
     conf_new = float(np.mean([v.conf for v in got]))
     conf_old = float(np.mean([v.conf for v in words]))
     text = _join(got, text_h)
-    return text if _prefer_reread(page, conf_old, text, conf_new) else page
+    if _prefer_reread(page, conf_old, text, conf_new):
+        return _unit_b(gray, got, text)
+    return _unit_b(gray, words, page)
+
+
+# A number ending in '8' right after a digit or point: '2.78', '8x78' ('2.7B', '8x7B' misread).
+_TRAILING_8 = re.compile(r"(?<=[\d.])8$")
+
+
+def _unit_b(gray, words, text: str) -> str:
+    """A model size's 'B' (billions: '2.7B', '8x7B') that tesseract read as '8' after digits
+    put back: the last glyph of the word is a B when its left side is one straight stem
+    ('8' is round there). Glyphs too small to tell keep their reading."""
+    if not words:
+        return text
+    last = max(words, key=lambda v: v.x1)
+    if not _TRAILING_8.search(last.text) or not text.endswith(last.text):
+        return text
+    score = _left_stem(gray, last)
+    if score is None or score < 0.9:
+        return text
+    return text[:-1] + "B"
+
+
+def _left_stem(gray, v: Word) -> float | None:
+    """Share of the rows of a word's last glyph whose leftmost ink lies on the glyph's left
+    edge (enlarged 4x): near 1 for a straight stem (B), well under for a round side (8).
+    None when the glyph is under 8 px high (too few rows to tell)."""
+    h, w = gray.shape
+    c = gray[max(0, v.y0 - 1):min(h, v.y1 + 1), max(0, v.x0 - 1):min(w, v.x1 + 1)].astype(np.float32)
+    if c.size == 0 or c.shape[0] < 8:
+        return None
+    big = cv2.resize(c, None, fx=4, fy=4, interpolation=cv2.INTER_CUBIC)
+    ink = big < (float(np.median(big)) + float(big.min())) / 2.0
+    n, lab, st, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    tall = [i for i in range(1, n) if st[i][3] >= 0.5 * ink.shape[0]]
+    if not tall:
+        return None
+    i = max(tall, key=lambda i: st[i][0] + st[i][2])
+    x, y, gw, gh, _ = st[i]
+    if gh < 24 or gw < 10:
+        return None
+    g = lab[y:y + gh, x:x + gw] == i
+    left = np.array([int(np.argmax(r)) for r in g if r.any()])
+    return float(np.mean(left <= left.min() + max(1.0, 0.12 * gw)))
+
+
+def _read_two_scales(img: np.ndarray, scale: float, psm: int) -> list[Word]:
+    """Words of a small crop read enlarged twice, by 3/4 and 3/2 of `scale`; the reading
+    tesseract is surer of wins. Small glyphs read differently at each size ('B200' read
+    'B2600' at one, '2.7B' read '2.78' at another) and the right reading is the surer one
+    more often than any one size is right."""
+    best, best_conf = [], -1.0
+    for f in (0.75, 1.5):
+        got = [v for v in ocr.read_words(img, float(np.clip(scale * f, 1.0, 6.0)), psm) if v.text]
+        conf = float(np.mean([v.conf for v in got])) if got else -1.0
+        if conf > best_conf:
+            best, best_conf = got, conf
+    return best
+
+
+def _whiten(crop: np.ndarray) -> np.ndarray:
+    """A crop of dark text with its background (the median) lifted to white: the text grey of
+    a page whose panel colour passed for the background leaves the labels on grey, and the
+    white padding around such a crop makes a frame that tesseract reads instead (nothing)."""
+    if crop.size == 0:
+        return crop
+    lift = 255 - int(np.median(crop))
+    if lift <= 0:
+        return crop
+    return np.clip(crop.astype(np.int16) + lift, 0, 255).astype(np.uint8)
+
+
+def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget) -> str:
+    """The category label of a slot where the page pass read no word: the slot's band beyond
+    the axis (to `depth`, upright rows) read as a block (one line beside horizontal bars),
+    without the axis line and tick mark at its edge."""
+    if budget[0] <= 0:
+        return ""
+    h, w = gray.shape
+    x0, y0, x1, y1 = frame.box_to_orig(int(slot[0]), int(base + 0.3 * text_h) + 1, int(slot[1]), int(depth) + 1)
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return ""
+    crop = gray[y0:y1, x0:x1]
+    if (crop < 128).sum() < 6:
+        return ""
+    budget[0] -= 1
+    if frame.horizontal:
+        crop = np.rot90(_clear_axis_side(np.rot90(crop, 1), base - (frame.width - x1), text_h), -1)
+    else:
+        crop = _clear_axis_side(crop, base - y0, text_h)
+    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+    got = ocr.read_words(np.pad(_whiten(np.ascontiguousarray(crop)), 8, constant_values=255), scale,
+                         ocr.PSM_LINE if frame.horizontal else 6)
+    got = [v.shifted(x0 - 8, y0 - 8) for v in got
+           if v.text and v.conf >= 50 and any(c.isalnum() for c in v.text)]
+    return _join(got, text_h) if got else ""
 
 
 def _prefer_reread(page: str, conf_page: float, new: str, conf_new: float) -> bool:
@@ -592,15 +750,26 @@ def find_bar_chart(rgb, words, xa, ya, text_h, page_bg):
     that has no axis. A frame with its value axis wins over one without."""
     h, w = rgb.shape[:2]
     found = []
-    for horizontal, axis in ((False, ya), (True, xa)):
+    for horizontal, axis0 in ((False, ya), (True, xa)):
         frame = Frame(w, h, horizontal)
         rgb_u = frame.image(rgb)
-        ticks = axis.words if axis is not None else []
-        block = _block_mask(rgb_u.shape, frame, ticks, text_h)
-        for bg in _panel_colors(rgb_u, page_bg, frame, ticks, text_h):
-            stacks, base, loose = _upright_bars(rgb_u, bg, text_h, block)
-            if base is None or not _plausible(stacks, text_h) or not _flat(rgb_u, stacks, bg):
+        # An "axis" whose labels stand among the bars is none: numbers in category names and
+        # printed values that happen to share a baseline ('2' of 'TP=2' and a bar's '18').
+        # Its labels would also be taken for the panel's edge and its colour. The bars are
+        # then looked for again as on a chart without a value axis.
+        for axis in ((axis0, None) if axis0 is not None else (None,)):
+            ticks = axis.words if axis is not None else []
+            block = _block_mask(rgb_u.shape, frame, ticks, text_h)
+            got = None
+            for bg in chain(_panel_colors(rgb_u, page_bg, frame, ticks, text_h), _other_background(rgb, page_bg)):
+                stacks, base, loose = _upright_bars(rgb_u, bg, text_h, block)
+                if base is None or not _plausible(stacks, text_h, rgb_u.shape[1]) or not _flat(rgb_u, stacks, bg):
+                    continue
+                got = (stacks, base, loose, bg)
+                break
+            if got is None or (axis is not None and _axis_among_bars(axis, frame, got[0])):
                 continue
+            stacks, base, loose, bg = got
             area = sum(c.width * c.length for s in stacks for c in s)
             found.append((axis is not None, len(stacks) + area / (w * h), frame, axis, stacks, base, loose, bg,
                           rgb_u))
@@ -608,7 +777,139 @@ def find_bar_chart(rgb, words, xa, ya, text_h, page_bg):
     if not found:
         return None
     found.sort(key=lambda f: (not f[0], -f[1]))
-    return found[0][2:]
+    frame, axis, stacks, base, loose, bg, rgb_u = found[0][2:]
+    if axis is None:
+        # No value axis was read on the page: its labels may be there, too blurred or small
+        # for the page pass. Read beside the bars (the frame chosen without an axis).
+        axis = _reread_value_axis(rgb, frame, stacks, base, bg, text_h)
+    return frame, axis, stacks, base, loose, bg, rgb_u
+
+
+def _label_box(ink: np.ndarray, box, text_h: float, near: str):
+    """The box (original frame) of a value axis's tick labels inside `box`: components of
+    word-smeared ink a line of text high (a rotated axis title is taller, the axis line and tick
+    marks thinner), keeping those whose edge nearest the bars lines up with the nearest such
+    edge (labels are aligned at the axis; an axis title stands further out). `near`: the
+    side facing the bars ('right', 'left', 'top' or 'bottom' of the labels)."""
+    x0, y0, x1, y1 = box
+    sub = ink[y0:y1, x0:x1]
+    if sub.size == 0 or not sub.any():
+        return None
+    k = max(2, int(round(0.25 * text_h)))
+    # Square smearing: the letters of a rotated axis title join into one tall blob.
+    blobs = cv2.dilate(sub.astype(np.uint8), np.ones((k, k), np.uint8))
+    n, _, stats, _ = cv2.connectedComponentsWithStats(blobs, connectivity=8)
+    every = [tuple(int(v) for v in stats[i][:4]) for i in range(1, n) if stats[i][3] <= 2.0 * text_h]
+    comps = [c for c in every if c[3] >= 0.4 * text_h and c[2] >= 0.3 * text_h]
+    if len(comps) < 2:
+        return None
+    edge = {"right": lambda c: c[0] + c[2], "left": lambda c: -c[0],
+            "bottom": lambda c: c[1] + c[3], "top": lambda c: -c[1]}[near]
+    best = max(edge(c) for c in comps)
+    keep = [c for c in comps if best - edge(c) <= 1.0 * text_h]
+    if len(keep) < 2:
+        return None
+    # The rest of each label on its line: glyphs set wide apart (a monospace '3.5') are
+    # components of their own, and only the one at the aligned edge was kept.
+    grown = True
+    while grown:
+        grown = False
+        for c in every:
+            if c in keep:
+                continue
+            for k_ in keep:
+                # On the kept glyph's line: top and bottom level with it, or a point on its
+                # baseline; and close beside it.
+                bottom = abs((c[1] + c[3]) - (k_[1] + k_[3])) <= 0.3 * text_h
+                tiny = max(c[2], c[3]) <= 0.4 * text_h or max(k_[2], k_[3]) <= 0.4 * text_h
+                level = bottom and (abs(c[1] - k_[1]) <= 0.3 * text_h or tiny)
+                gap = max(c[0], k_[0]) - min(c[0] + c[2], k_[0] + k_[2])
+                if level and gap <= 0.8 * text_h:
+                    keep.append(c)
+                    grown = True
+                    break
+    pad = int(0.3 * text_h) + 1
+    return (x0 + max(0, min(c[0] for c in keep) - pad), y0 + max(0, min(c[1] for c in keep) - pad),
+            x0 + min(x1 - x0, max(c[0] + c[2] for c in keep) + pad), y0 + min(y1 - y0, max(c[1] + c[3] for c in keep) + pad))
+
+
+def _reread_value_axis(rgb, frame: Frame, stacks, base, bg, text_h):
+    """The value axis read again beside the bars, when the page pass read none: the tick
+    labels beside the bars (left or right of them upright: left/right of vertical bars, under
+    or over horizontal ones) are cropped, enlarged, binarised against the background and read
+    as a block; their numbers are fitted as ticks. None unless three or more agree, growing
+    the way bars grow and spanning a good part of the longest bar."""
+    h, w = rgb.shape[:2]
+    top = int(max(0, min(c.top for s in stacks for c in s) - 3 * text_h))
+    along = (top, int(base + 1.5 * text_h))
+    first, last = stacks[0][0].x0, stacks[-1][0].x1
+    best = None
+    for lo, hi, before in ((int(first - 14 * text_h), first - 1, True), (last + 1, int(last + 14 * text_h), False)):
+        bx = frame.box_to_orig(lo, along[0], hi, along[1])
+        bx = (int(max(0, bx[0])), int(max(0, bx[1])), int(min(w, bx[2])), int(min(h, bx[3])))
+        if bx[2] - bx[0] < 4 or bx[3] - bx[1] < 4:
+            continue
+        # Upright "before the first bar" is left of vertical bars and over horizontal ones.
+        near = ("bottom" if before else "top") if frame.horizontal else ("right" if before else "left")
+        # Text against the strip's own background: the labels stand outside the panel, on the
+        # page, whose colour may differ from the one the bars stand on (and blur lowers their
+        # contrast).
+        strip = rgb[bx[1]:bx[3], bx[0]:bx[2]]
+        ref = imageops.dominant_color(strip)
+        lb = _label_box(imageops.color_distance(strip, ref) > 40, (0, 0, bx[2] - bx[0], bx[3] - bx[1]), text_h, near)
+        if lb is None:
+            continue
+        x0, y0, x1, y1 = lb[0] + bx[0], lb[1] + bx[1], lb[2] + bx[0], lb[3] + bx[1]
+        d = imageops.color_distance(rgb[y0:y1, x0:x1], ref)
+        scale = float(np.clip(30.0 / max(text_h, 1.0), 1.5, 4.0))
+        img = _binarised(d, scale)
+        if img is None:
+            continue
+        got = ocr.read_words(np.pad(img, 20, constant_values=255), 1.0, 6)
+        words, ticks = [], []
+        for v in got:
+            val = parse_tick(v.text) if v.text else None
+            if val is None:
+                continue
+            u = Word(v.text, v.conf, int(round((v.x0 - 20) / scale + x0)), int(round((v.y0 - 20) / scale + y0)),
+                     int(round((v.x1 - 20) / scale + x0)), int(round((v.y1 - 20) / scale + y0)))
+            words.append(u)
+            ticks.append(Tick(u.cx if frame.horizontal else u.cy, u.text, val, (u.x0, u.y0, u.x1, u.y1)))
+        if len(ticks) < 3:
+            continue
+        cal = calibrate(ticks, tol_px=max(3.0, 0.4 * text_h))
+        if cal is None or cal.is_log or len(cal.ticks) < 3:
+            continue
+        # Values grow along the bars: up (pixel y falls) or right (pixel x grows).
+        if (cal.slope <= 0) if frame.horizontal else (cal.slope >= 0):
+            continue
+        longest = max(sum(c.length for c in s) for s in stacks)
+        if np.ptp([t.pixel for t in cal.ticks]) < 0.3 * longest:
+            continue
+        used = [u for u in words if any(t.box == (u.x0, u.y0, u.x1, u.y1) for t in cal.ticks)]
+        side = ("top" if before else "bottom") if frame.horizontal else ("left" if before else "right")
+        if best is None or len(cal.ticks) > len(best.calibration.ticks):
+            best = AxisFind(cal, used, side)
+    return best
+
+
+def _other_background(rgb, page_bg):
+    """The second large flat colour of the image, tried last (and only computed then): wide
+    bars can cover more of the image than the page does, and their colour then passes for
+    the page's."""
+    second = imageops.second_background(rgb, page_bg)
+    if second is not None:
+        yield second
+
+
+def _axis_among_bars(axis, frame: Frame, stacks) -> bool:
+    """Whether the axis's tick labels stand between the first and the last bar (across the
+    bars, in the upright frame): a value axis's labels stand beside the row of bars."""
+    if len(stacks) < 2:
+        return False
+    lo, hi = stacks[0][0].cx, stacks[-1][0].cx
+    inside = [lo < frame.word(v).cx < hi for v in axis.words]
+    return sum(inside) > len(inside) / 2
 
 
 def _panel_colors(rgb_u, page_bg, frame: Frame, ticks, text_h):
@@ -716,6 +1017,8 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
                 order.append(g)
         for c, g in zip(segments, grp):
             series_idx[id(c)] = order.index(g)
+    stacks = _merge_same_series(stacks, series_idx)
+    segments = [c for s in stacks for c in s]
     stack_key = lambda s: tuple(series_idx[id(c)] for c in s)  # noqa: E731
     groups = _groups(stacks, stack_key, len(legend))
     per_cat_one = all(len(g) == 1 for g in groups)
@@ -733,9 +1036,13 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     budget = [REREAD_BUDGET + len(slots)]
     cats = _rotated_categories(gray, slots, base, text_h) if not frame.horizontal else None
     if cats is None:
-        cats = [_reread_text(gray, ws, text_h, budget, frame, base, slot) if ws else ""
-                for ws, slot in zip(_category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids),
-                                        slots)]
+        texts = _category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids)
+        found = [frame.word(v).y1 for ws in texts for v in ws]
+        # A slot whose label the page pass missed is read on its own, as deep as the others go.
+        depth = max(found) + 0.3 * text_h if found else base + (12 if frame.horizontal else 3) * text_h
+        cats = [_reread_text(gray, ws, text_h, budget, frame, base, slot, depth) if ws else
+                _read_slot(gray, frame, slot, base, depth, text_h, budget)
+                for ws, slot in zip(texts, slots)]
 
     # Value labels printed by the bars (beyond the end or inside), and marker words (OOM).
     vl_words = [v for v in words if id(v) not in tick_ids and id(v) not in legend_ids
@@ -1379,6 +1686,10 @@ def _values(rows, frame: Frame, axis, base, text_h, notes, shift: float = 1.0):
                     if not r.agrees:
                         notes.append(f"{r.series} / {r.category}: printed label {r.label_text} disagrees with "
                                      f"the bar length ({fitted:.4g} \u00b1 {r.err:.2g})")
+                        # The scale agreed with three or more other labels: a label that
+                        # disagrees with it was misread ('08' for '725'), the length was not.
+                        if len(fit.ticks) >= 4:
+                            r.value = fitted
             elif r.label_num is not None:
                 r.value = r.label_num
         return

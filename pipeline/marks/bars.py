@@ -37,27 +37,34 @@ class Bar:
         return self.bottom - self.top
 
 
-def _split_runs(profile_lab: np.ndarray, valid: np.ndarray, jump: float) -> list[tuple[int, int]]:
+def _split_runs(profile_lab: np.ndarray, valid: np.ndarray, jump: float,
+                also: np.ndarray | None = None) -> list[tuple[int, int]]:
     """Runs [a, b) along a profile of colours where each step stays within `jump` (CIE76) of
     the last few kept entries: a gradient changes a little per step and stays one run, the
-    border between two bars of different colours is a jump."""
-    runs, start, recent = [], None, []
+    border between two bars of different colours is a jump. With `also` (a second profile of
+    the same line) a step is a jump only when it is one in both."""
+    runs, start, recent, recent2 = [], None, [], []
     for i in range(len(profile_lab)):
         if not valid[i]:
             if start is not None:
                 runs.append((start, i))
-                start, recent = None, []
+                start, recent, recent2 = None, [], []
             continue
         c = profile_lab[i]
+        c2 = also[i] if also is not None else None
         if start is None:
-            start, recent = i, [c]
+            start, recent, recent2 = i, [c], [c2]
             continue
         ref = _median3(recent[-3:])
-        if np.linalg.norm(c - ref) > jump:
+        jumped = np.linalg.norm(c - ref) > jump
+        if jumped and also is not None:
+            jumped = np.linalg.norm(c2 - _median3(recent2[-3:])) > jump
+        if jumped:
             runs.append((start, i))
-            start, recent = i, [c]
+            start, recent, recent2 = i, [c], [c2]
         else:
             recent.append(c)
+            recent2.append(c2)
     if start is not None:
         runs.append((start, len(profile_lab)))
     return runs
@@ -103,6 +110,13 @@ def _median_colors(rgb_patch: np.ndarray, mask_patch: np.ndarray, axis: int):
     return out, ok
 
 
+def _mean_colors(rgb_patch: np.ndarray, mask_patch: np.ndarray) -> np.ndarray:
+    """Mean colour of the masked pixels of every column (zeros where none)."""
+    m = mask_patch.astype(np.float32)
+    n = np.maximum(m.sum(axis=0), 1.0)
+    return (rgb_patch.astype(np.float32) * m[..., None]).sum(axis=0) / n[:, None]
+
+
 def solid_mask(marks: np.ndarray, k: int) -> np.ndarray:
     """Marks at least k px thick both ways: bars and legend swatches stay; text, gridlines,
     axis lines and tick marks go. Long rules (frames, gridlines) are taken out first, however
@@ -137,7 +151,12 @@ def rectangles(rgb: np.ndarray, solid: np.ndarray, min_w: int, jump: float = 14.
         comp = lab[y:y + h, x:x + w] == i
         patch = rgb[y:y + h, x:x + w]
         cols, ok = _median_colors(patch, comp, 0)
-        for a, b in _absorb_thin(_split_runs(to_lab(cols.astype(np.uint8)) if len(cols) else cols, ok, jump), min_w):
+        # A column's median colour flips between two segments of a stacked bar where a label
+        # printed inside one leaves fewer of its pixels in that column; its mean colour moves
+        # little there. Two bars side by side differ in both.
+        means = _mean_colors(patch, comp)
+        for a, b in _absorb_thin(_split_runs(to_lab(cols.astype(np.uint8)), ok, jump,
+                                             to_lab(means.astype(np.uint8))) if len(cols) else [], min_w):
             if b - a < min_w:
                 continue
             sub, subp = comp[:, a:b], patch[:, a:b]
@@ -294,3 +313,25 @@ def refine_end(rgb: np.ndarray, bar: Bar) -> float:
     # Continuous edge (pixel boundaries at integers) -> pixel-centre coordinates as ticks use.
     edge = top + 1 - cover(top) - cover(top - 1)
     return float(edge - 0.5)
+
+
+def drop_narrow_stacks(stacks: list[list[Bar]], share: float = 0.5) -> tuple[list[list[Bar]], list[Bar]]:
+    """Stacks much narrower than the chart's bars: a blob of blurred text standing on the
+    baseline row (a title turned with a horizontal chart) is no bar. The chart's bar width is
+    the area-weighted median, so a few such blobs do not set it. Returns the kept stacks
+    (renumbered) and the pieces of the dropped ones."""
+    if len(stacks) < 2:
+        return stacks, []
+    widths = np.array([s[0].width for s in stacks], float)
+    areas = np.array([sum(c.width * (c.length + 1) for c in s) for s in stacks], float)
+    order = np.argsort(widths)
+    cum = np.cumsum(areas[order])
+    ref = float(widths[order][np.searchsorted(cum, cum[-1] / 2.0)])
+    keep = [s for s, w in zip(stacks, widths) if w >= share * ref]
+    dropped = [c for s, w in zip(stacks, widths) if w < share * ref for c in s]
+    for k, s in enumerate(keep):
+        for c in s:
+            c.stack = k
+    for c in dropped:
+        c.stack, c.level = -1, 0
+    return keep, dropped
