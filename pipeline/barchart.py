@@ -8,6 +8,7 @@ calibration, or, without one, through a scale fitted from the printed labels to 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import cv2
@@ -537,14 +538,28 @@ def _legend_blobs(loose: list[Bar], frame: Frame) -> list[Blob]:
     return out
 
 
-def _read_beside_swatches(gray, swatches, text_h, limit: int = 8) -> list[Word]:
-    """The text line right of each small swatch, read on its own: the page pass reads legend
-    names less surely ('VLLM' at confidence 58)."""
+def _swatch_like(b: Blob, text_h: float) -> bool:
+    """A legend swatch's shape: no taller than a line of text, and at most a few text heights
+    long (matplotlib's patch is two font sizes by 0.7, about 2.7 by 1 text heights)."""
+    bw, bh = b.box[2] - b.box[0], b.box[3] - b.box[1]
+    return bh <= 1.6 * text_h and bw <= 4.5 * text_h
+
+
+def _read_beside_swatches(gray, swatches, text_h, stops=(), limit: int = 8) -> list[list[Word]]:
+    """The text line right of each swatch (in the order given: likeliest first), read on its
+    own: the page pass reads legend names less surely ('VLLM' at confidence 58). The crop ends
+    before the next of the `stops` (other swatches) on the same row: in a legend laid out in a
+    row the next entry's swatch and name would join this line ('TGI' read '~1SGLang').
+    Returns one list of words per line read (words read at confidence 40 or more, up to the
+    first wide gap)."""
     h, w = gray.shape
     out = []
-    small = [b for b in swatches if b.size <= 2.5 * text_h][:limit]
+    small = [b for b in swatches if _swatch_like(b, text_h)][:limit]
     for b in small:
         x0, x1 = int(b.box[2] + 1), int(min(w, b.box[2] + 16 * text_h))
+        for o in stops:
+            if o is not b and abs(o.cy - b.cy) <= 0.5 * text_h and o.box[0] > b.box[2]:
+                x1 = min(x1, int(o.box[0] - 1))
         y0, y1 = int(max(0, b.cy - 0.9 * text_h)), int(min(h, b.cy + 0.9 * text_h))
         if x1 - x0 < 8 or y1 - y0 < 6:
             continue
@@ -553,15 +568,66 @@ def _read_beside_swatches(gray, swatches, text_h, limit: int = 8) -> list[Word]:
             continue
         scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
         got = ocr.read_words(np.pad(crop, 6, constant_values=255), scale, ocr.PSM_LINE)
+        if not any(v.conf >= 45 for v in got):
+            # Tesseract may read nothing of a short name at one scale and read it surely at
+            # another ('HF': nothing at 2.14, 95 at 2.5): one more try, a little larger.
+            got = ocr.read_words(np.pad(crop, 6, constant_values=255), 1.2 * scale, ocr.PSM_LINE)
         # Stop at the next swatch's text: keep words up to the first wide gap.
-        got = sorted((v.shifted(x0 - 6, y0 - 6) for v in got if v.text and v.conf >= 60), key=lambda v: v.x0)
+        got = sorted((v.shifted(x0 - 6, y0 - 6) for v in got if v.text and v.conf >= 40), key=lambda v: v.x0)
         line = []
         for v in got:
             if line and v.x0 - line[-1].x1 > 1.5 * text_h:
                 break
             line.append(v)
-        out.extend(line)
+        if line:
+            out.append(line)
     return out
+
+
+def _alnum_key(words: list[Word]) -> str:
+    return "".join(c for v in words for c in v.text.lower() if c.isalnum())
+
+
+def _legend_reread(page: list[Word], lines: list[list[Word]]) -> list[Word]:
+    """The page's words with each legend line re-read beside a bar-coloured swatch (see
+    _read_beside_swatches) put in. The re-read replaces the page words it overlaps when it says
+    the same letters, holds all their letters and more ('SGLa' at 89 -> 'SGLang' at 87: the
+    page pass cut the word short), or is surer than each of them ('TGl' at 27 -> 'TGI' at 57).
+    Its words read at 45 or more then count as sure (60): read alone, on a crop that holds one
+    entry's name beside a swatch of a bar's colour, a name is likelier right than the page
+    pass's reading of it, and two readings at different scales agreeing ('TensorRT-LLM' at 49
+    and 47) make it sure."""
+    out = list(page)
+    for line in lines:
+        old = [o for o in out if any(layout.overlaps(o, v) for v in line)]
+        a, b = _alnum_key(old), _alnum_key(line)
+        agree = bool(old) and a == b and len(b) >= 2
+        if not agree:
+            line = [v for v in line if v.conf >= 45]
+            b = _alnum_key(line)
+            if not line or not any(c.isalpha() for c in b):
+                continue
+        it = iter(b)
+        covers = bool(a) and len(b) > len(a) and all(c in it for c in a)
+        surer = min(v.conf for v in line) > max((o.conf for o in old), default=0.0)
+        if not (agree or covers or surer):
+            continue
+        sure = [Word(v.text, max(v.conf, 60.0), v.x0, v.y0, v.x1, v.y1) for v in line]
+        out = [o for o in out if not any(o is p for p in old)] + sure
+    return out
+
+
+def _name_text(text: str) -> str:
+    """A legend name as printed: OCR reads a sans-serif capital 'I' as '|' ('TG|')."""
+    return re.sub(r"(?<=[A-Za-z])\||\|(?=[A-Za-z])", "I", text)
+
+
+def _bar_coloured(blobs: list[Blob], segments: list[Bar], delta: float = 35.0) -> list[bool]:
+    """Whether each blob has the colour of some bar (CIE76 within `delta`)."""
+    if not blobs or not segments:
+        return [False] * len(blobs)
+    bar_lab = to_lab([c.color for c in segments])
+    return [float(np.min(np.linalg.norm(bar_lab - to_lab([b.color])[0], axis=1))) <= delta for b in blobs]
 
 
 def _covered(v: Word, b: Blob) -> bool:
@@ -649,12 +715,15 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     # Legend: swatches are the solid pieces that stand on no baseline.
     bar_blobs = [_bar_blob(c, frame) for c in segments]
     swatches = _legend_blobs(loose, frame)
+    # Those coloured like some bar come first: specks of grey text (blurred letters stand as
+    # solid pieces too) are no swatches and must not use up the re-reads or hide words.
+    coloured = _bar_coloured(swatches, segments)
+    swatches = [b for b, ok in zip(swatches, coloured) if ok] + [b for b, ok in zip(swatches, coloured) if not ok]
     # OCR reads a swatch as a word ('Mmmm'); such a word would hide the swatch from its entry.
-    legend_words = [v for v in words if not any(_covered(v, b) for b in swatches)]
-    # Re-read names replace only page words that were read unsurely (or not at all).
-    reread = [v for v in _read_beside_swatches(gray, swatches, text_h)
-              if all(o.conf < 60 for o in legend_words if layout.overlaps(o, v))]
-    legend_words = layout.merge_words(legend_words, reread)
+    legend_words = [v for v in words if not any(_covered(v, b) for b in swatches[:sum(coloured)])]
+    # Only swatches of a bar's colour can make entries (see below): their lines are re-read.
+    legend_words = _legend_reread(legend_words, _read_beside_swatches(gray, swatches[:sum(coloured)], text_h,
+                                                                      swatches[:sum(coloured)]))
     legend = legend_fn(swatches, bar_blobs, legend_words)
     # A bar chart's legend names bar colours: an "entry" whose swatch is no bar's colour is a
     # coloured mark beside some text (a title's icon, a logo), not a legend entry.
@@ -673,7 +742,7 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
         for c in segments:
             d = np.linalg.norm(lab_leg - to_lab([c.color])[0], axis=1)
             series_idx[id(c)] = int(np.argmin(d)) if d.min() <= 35 else -1
-        names = [e.text for e in legend]
+        names = [_name_text(e.text) for e in legend]
         lost = [c for c in segments if series_idx[id(c)] < 0]
         if lost:
             # Bars of a colour the legend does not name are a series of their own.
