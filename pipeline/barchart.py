@@ -546,41 +546,78 @@ def _swatch_like(b: Blob, text_h: float) -> bool:
 
 
 def _read_beside_swatches(gray, swatches, text_h, stops=(), limit: int = 8) -> list[list[Word]]:
-    """The text line right of each swatch (in the order given: likeliest first), read on its
-    own: the page pass reads legend names less surely ('VLLM' at confidence 58). The crop ends
-    before the next of the `stops` (other swatches) on the same row: in a legend laid out in a
-    row the next entry's swatch and name would join this line ('TGI' read '~1SGLang').
-    Returns one list of words per line read (words read at confidence 40 or more, up to the
-    first wide gap)."""
-    h, w = gray.shape
+    """The text line beside each swatch (in the order given: likeliest first), read on its
+    own: the page pass reads legend names less surely ('VLLM' at confidence 58), or not at all
+    inside a legend's frame. Right of the swatch first; left of it (gnuplot's key: 'FP8 [ ]')
+    when nothing with a letter is read on the right. The crop ends before the next of the
+    `stops` (other swatches of the same size) on the same row: in a legend laid out in a row
+    the next entry's swatch and name would join this line ('TGI' read '~1SGLang'). Returns one
+    list of words per line read (read at confidence 40 or more, up to the first wide gap from
+    the swatch)."""
     out = []
     small = [b for b in swatches if _swatch_like(b, text_h)][:limit]
     for b in small:
-        x0, x1 = int(b.box[2] + 1), int(min(w, b.box[2] + 16 * text_h))
-        for o in stops:
-            if o is not b and abs(o.cy - b.cy) <= 0.5 * text_h and o.box[0] > b.box[2]:
-                x1 = min(x1, int(o.box[0] - 1))
-        y0, y1 = int(max(0, b.cy - 0.9 * text_h)), int(min(h, b.cy + 0.9 * text_h))
-        if x1 - x0 < 8 or y1 - y0 < 6:
-            continue
-        crop = gray[y0:y1, x0:x1]
-        if (crop < 128).sum() < 6:
-            continue
-        scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
-        got = ocr.read_words(np.pad(crop, 6, constant_values=255), scale, ocr.PSM_LINE)
-        if not any(v.conf >= 45 for v in got):
-            # Tesseract may read nothing of a short name at one scale and read it surely at
-            # another ('HF': nothing at 2.14, 95 at 2.5): one more try, a little larger.
-            got = ocr.read_words(np.pad(crop, 6, constant_values=255), 1.2 * scale, ocr.PSM_LINE)
-        # Stop at the next swatch's text: keep words up to the first wide gap.
-        got = sorted((v.shifted(x0 - 6, y0 - 6) for v in got if v.text and v.conf >= 40), key=lambda v: v.x0)
-        line = []
-        for v in got:
-            if line and v.x0 - line[-1].x1 > 1.5 * text_h:
+        for side in (0, 1):
+            line = _read_side(gray, b, side, stops, text_h)
+            if any(v.conf >= 45 and any(c.isalpha() for c in v.text) for v in line):
+                out.append(line)
                 break
-            line.append(v)
-        if line:
-            out.append(line)
+    return out
+
+
+def _read_side(gray, b: Blob, side: int, stops, text_h) -> list[Word]:
+    """One line of text read right (side 0) or left (side 1) of swatch b; see
+    _read_beside_swatches."""
+    h, w = gray.shape
+    if side == 0:
+        x0, x1 = int(b.box[2] + 1), int(min(w, b.box[2] + 16 * text_h))
+    else:
+        x0, x1 = int(max(0, b.box[0] - 16 * text_h)), int(b.box[0] - 1)
+    for o in stops:
+        # The next swatch is one of the same size (a letter of a noisy name is no stop).
+        same = 0.7 <= (o.box[2] - o.box[0]) / max(1, b.box[2] - b.box[0]) <= 1.4
+        if o is b or not same or abs(o.cy - b.cy) > 0.5 * text_h:
+            continue
+        if side == 0 and o.box[0] > b.box[2]:
+            x1 = min(x1, int(o.box[0] - 1))
+        elif side == 1 and o.box[2] < b.box[0]:
+            x0 = max(x0, int(o.box[2] + 1))
+    y0, y1 = int(max(0, b.cy - 0.9 * text_h)), int(min(h, b.cy + 0.9 * text_h))
+    if x1 - x0 < 8 or y1 - y0 < 6:
+        return []
+    crop = _without_rules(gray[y0:y1, x0:x1])
+    if (crop < 128).sum() < 6:
+        return []
+    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+    got = ocr.read_words(np.pad(crop, 6, constant_values=255), scale, ocr.PSM_LINE)
+    if not any(v.conf >= 45 for v in got):
+        # Tesseract may read nothing of a short name at one scale and read it surely at
+        # another ('HF': nothing at 2.14, 95 at 2.5): one more try, a little larger.
+        got = ocr.read_words(np.pad(crop, 6, constant_values=255), 1.2 * scale, ocr.PSM_LINE)
+    # Stop at the next entry's text: keep words up to the first wide gap from the swatch.
+    got = sorted((v.shifted(x0 - 6, y0 - 6) for v in got if v.text and v.conf >= 40), key=lambda v: v.x0,
+                 reverse=side == 1)
+    line = []
+    for v in got:
+        if line and (v.x0 - line[-1].x1 if side == 0 else line[-1].x0 - v.x1) > 1.5 * text_h:
+            break
+        line.append(v)
+    return sorted(line, key=lambda v: v.x0)
+
+
+def _without_rules(crop: np.ndarray) -> np.ndarray:
+    """A crop a line of text high without the straight rules crossing it: a legend's frame
+    ('[FPS' for 'FP8' where the frame's corner was in the crop). A row inked across most of the
+    crop, or a column inked over nearly all its height (taller than any glyph: the crop is
+    about two text heights), is a rule, not text."""
+    dark = crop < 128
+    rows = dark.mean(axis=1) > 0.6
+    cols = dark.mean(axis=0) >= 0.85
+    if not rows.any() and not cols.any():
+        return crop
+    out = crop.copy()
+    out[rows] = 255
+    out[:, cols] = 255
     return out
 
 
@@ -592,7 +629,8 @@ def _legend_reread(page: list[Word], lines: list[list[Word]]) -> list[Word]:
     """The page's words with each legend line re-read beside a bar-coloured swatch (see
     _read_beside_swatches) put in. The re-read replaces the page words it overlaps when it says
     the same letters, holds all their letters and more ('SGLa' at 89 -> 'SGLang' at 87: the
-    page pass cut the word short), or is surer than each of them ('TGl' at 27 -> 'TGI' at 57).
+    page pass cut the word short), or is surer than each of them, all unsure (< 60; 'TGl' at 27
+    -> 'TGI' at 57): a sure page reading ('TGI' at 70) stays against a surer misreading ('Tal').
     Its words read at 45 or more then count as sure (60): read alone, on a crop that holds one
     entry's name beside a swatch of a bar's colour, a name is likelier right than the page
     pass's reading of it, and two readings at different scales agreeing ('TensorRT-LLM' at 49
@@ -609,7 +647,8 @@ def _legend_reread(page: list[Word], lines: list[list[Word]]) -> list[Word]:
                 continue
         it = iter(b)
         covers = bool(a) and len(b) > len(a) and all(c in it for c in a)
-        surer = min(v.conf for v in line) > max((o.conf for o in old), default=0.0)
+        best_old = max((o.conf for o in old), default=0.0)
+        surer = best_old < 60 and min(v.conf for v in line) > best_old
         if not (agree or covers or surer):
             continue
         sure = [Word(v.text, max(v.conf, 60.0), v.x0, v.y0, v.x1, v.y1) for v in line]
@@ -630,10 +669,15 @@ def _bar_coloured(blobs: list[Blob], segments: list[Bar], delta: float = 35.0) -
     return [float(np.min(np.linalg.norm(bar_lab - to_lab([b.color])[0], axis=1))) <= delta for b in blobs]
 
 
-def _covered(v: Word, b: Blob) -> bool:
+def _covered(v: Word, b: Blob, text_h: float) -> bool:
+    """Word v is swatch b read as letters: b covers half its box, or the box lies within b
+    grown by a little over half a text height (OCR boxes the swatch with its anti-aliased rim
+    and some page around it: 'Mmm' around a 36 x 12 patch)."""
     ix = min(v.x1, b.box[2]) - max(v.x0, b.box[0])
     iy = min(v.y1, b.box[3]) - max(v.y0, b.box[1])
-    return ix > 0 and iy > 0 and ix * iy >= 0.5 * max(1, v.w * v.h)
+    m = 0.6 * text_h
+    around = b.box[0] - m <= v.x0 and v.x1 <= b.box[2] + m and b.box[1] - m <= v.y0 and v.y1 <= b.box[3] + m
+    return ix > 0 and iy > 0 and (ix * iy >= 0.5 * max(1, v.w * v.h) or around)
 
 
 def _bar_blob(b: Bar, frame: Frame) -> Blob:
@@ -720,7 +764,7 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     coloured = _bar_coloured(swatches, segments)
     swatches = [b for b, ok in zip(swatches, coloured) if ok] + [b for b, ok in zip(swatches, coloured) if not ok]
     # OCR reads a swatch as a word ('Mmmm'); such a word would hide the swatch from its entry.
-    legend_words = [v for v in words if not any(_covered(v, b) for b in swatches[:sum(coloured)])]
+    legend_words = [v for v in words if not any(_covered(v, b, text_h) for b in swatches[:sum(coloured)])]
     # Only swatches of a bar's colour can make entries (see below): their lines are re-read.
     legend_words = _legend_reread(legend_words, _read_beside_swatches(gray, swatches[:sum(coloured)], text_h,
                                                                       swatches[:sum(coloured)]))
