@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from . import imageops, layout, ocr
+from . import glyphs, imageops, layout, ocr
 from .axes import AxisCalibration, Tick, calibrate
 from .marks.bars import Bar, join_aligned_columns, merge_split_bars, rectangles, refine_end, solid_mask, stacks_on_baseline
 from .marks.legend import text_lines
@@ -656,6 +656,13 @@ def _legend_reread(page: list[Word], lines: list[list[Word]]) -> list[Word]:
     return out
 
 
+def _glyph_checked(v: Word, ink: np.ndarray, text_h: float) -> str:
+    """A legend word with its '8', 'B', 'S' and 'I' checked against its glyphs' shapes ('FPS'
+    for 'FP8': see glyphs)."""
+    box = (v.x0 - 1, v.y0 - 1, v.x1 + 1, v.y1 + 1)
+    return glyphs.checked_text(v.text, glyphs.glyph_masks(ink, box, 0.5 * text_h))
+
+
 def _name_text(text: str) -> str:
     """A legend name as printed: OCR reads a sans-serif capital 'I' as '|' ('TG|')."""
     return re.sub(r"(?<=[A-Za-z])\||\|(?=[A-Za-z])", "I", text)
@@ -786,7 +793,10 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
         for c in segments:
             d = np.linalg.norm(lab_leg - to_lab([c.color])[0], axis=1)
             series_idx[id(c)] = int(np.argmin(d)) if d.min() <= 35 else -1
-        names = [_name_text(e.text) for e in legend]
+        ink = gray < params.ink_gray_threshold
+        names = [_name_text(" ".join(_glyph_checked(v, ink, text_h) for v in e.words)) for e in legend]
+        for e, n in zip(legend, names):
+            e.text = n
         lost = [c for c in segments if series_idx[id(c)] < 0]
         if lost:
             # Bars of a colour the legend does not name are a series of their own.
