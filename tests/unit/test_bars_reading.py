@@ -194,3 +194,66 @@ def test_label_boxes_reach_a_labels_length_along_horizontal_bars():
     assert across["inside"] == (102, 52, 128, 72)      # a text height or two from the end
     assert along["inside"] == (102, 52, 128, 120)      # '68.0%' runs 5-7 text heights along
     assert along["end"][1] == 50 - 70 and across["end"][1] == 50 - 22
+
+
+# -- legend names: swatch shape, words that are swatches, the re-read choice ------------------
+
+def _blob(box, color=BLUE):
+    from pipeline.marks.markers import Blob
+    x0, y0, x1, y1 = box
+    return Blob((x0 + x1 - 1) / 2.0, (y0 + y1 - 1) / 2.0, (x1 - x0) * (y1 - y0), box, color, "square")
+
+
+def test_swatch_shape_admits_matplotlibs_long_patch_but_not_a_bar():
+    from pipeline.barchart import _swatch_like
+    # text 9 px high: matplotlib's patch is 24 x 10 (two font sizes by 0.7)
+    assert _swatch_like(_blob((639, 10, 663, 20)), 9.0)
+    assert _swatch_like(_blob((20, 41, 30, 51)), 9.0)
+    assert not _swatch_like(_blob((91, 74, 152, 398)), 9.0)   # a bar
+    assert not _swatch_like(_blob((0, 0, 60, 8)), 9.0)        # a long rule
+
+
+def test_a_word_around_a_swatch_is_the_swatch_read_as_letters():
+    from pipeline.barchart import _covered
+    sw = _blob((1273, 20, 1309, 32))
+    assert _covered(_w("Mmm", 49, 1268, 13, 1310, 39), sw, 14.0)   # 40 % covered, but all around it
+    assert not _covered(_w("HF", 55, 1325, 17, 1347, 31), sw, 14.0)
+    assert not _covered(_w("Throughput", 90, 1250, 10, 1400, 40), sw, 14.0)
+
+
+def test_legend_reread_replaces_unsure_cut_or_agreeing_page_words_only():
+    from pipeline.barchart import _legend_reread
+    # unsure page word, surer re-read: replaced, and the re-read counts as sure
+    got = _legend_reread([_w("TGl", 27, 40, 24, 60, 34)], [[_w("TGI", 57, 40, 24, 60, 34)]])
+    assert [(v.text, v.conf) for v in got] == [("TGI", 60.0)]
+    # a sure page word cut short: the re-read holding all its letters and more wins
+    got = _legend_reread([_w("SGLa", 89, 36, 42, 64, 50)], [[_w("SGLang", 87, 36, 42, 80, 50)]])
+    assert [v.text for v in got] == ["SGLang"]
+    # a sure page word against a surer misreading: the page word stays
+    got = _legend_reread([_w("TGI", 70, 659, 39, 680, 48)], [[_w("Tal", 85, 659, 39, 680, 48)]])
+    assert [(v.text, v.conf) for v in got] == [("TGI", 70)]
+    # two unsure readings that agree make the name sure
+    got = _legend_reread([_w("TensorRT-LLM", 49, 598, 14, 705, 26)], [[_w("TensorRT-LLM", 47, 598, 14, 705, 26)]])
+    assert [(v.text, v.conf) for v in got] == [("TensorRT-LLM", 60.0)]
+    # a re-read with no letter, or unsure (< 45), changes nothing
+    page = [_w("vum", 49, 672, 8, 699, 24)]
+    assert _legend_reread(page, [[_w("vulM", 31, 672, 8, 699, 24)]]) == page
+    assert _legend_reread(page, [[_w("|", 87, 672, 8, 676, 24)]]) == page
+
+
+def test_name_text_reads_a_bar_beside_letters_as_a_capital_i():
+    from pipeline.barchart import _name_text
+    assert _name_text("TG|") == "TGI"
+    assert _name_text("|nfer") == "Infer"
+    assert _name_text("a | b") == "a | b"
+
+
+def test_rules_are_cleared_from_a_legend_line_crop():
+    from pipeline.barchart import _without_rules
+    crop = np.full((24, 60), 255, np.uint8)
+    crop[2, :] = 0          # the legend frame's top edge
+    crop[:, 3] = 0          # its left edge
+    crop[8:16, 20:22] = 0   # a glyph's stem
+    out = _without_rules(crop)
+    assert out[2, 30] == 255 and out[12, 3] == 255
+    assert (out[8:16, 20:22] == 0).all()
