@@ -585,7 +585,7 @@ def _read_side(gray, b: Blob, side: int, stops, text_h) -> list[Word]:
     y0, y1 = int(max(0, b.cy - 0.9 * text_h)), int(min(h, b.cy + 0.9 * text_h))
     if x1 - x0 < 8 or y1 - y0 < 6:
         return []
-    crop = _without_rules(gray[y0:y1, x0:x1])
+    crop = _without_pale(_without_rules(gray[y0:y1, x0:x1]))
     if (crop < 128).sum() < 6:
         return []
     scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
@@ -618,6 +618,29 @@ def _without_rules(crop: np.ndarray) -> np.ndarray:
     out = crop.copy()
     out[rows] = 255
     out[:, cols] = 255
+    return out
+
+
+def _without_pale(crop: np.ndarray) -> np.ndarray:
+    """A legend line's crop without ink much paler than its darkest: a name is printed dark,
+    while a value label seen through the legend's translucent frame is faint ('Megatron-LM'
+    read 'Megatron-LM167'). Whole ink components go, so that the anti-aliased rims of dark
+    glyphs stay."""
+    d = 255.0 - crop.astype(np.float32)
+    strong = float(d.max())
+    if strong < 60:
+        return crop
+    n, lab, stats, _ = cv2.connectedComponentsWithStats((d > 0.2 * strong).astype(np.uint8), connectivity=8)
+    if n <= 2:
+        return crop
+    peak = np.zeros(n, np.float32)
+    np.maximum.at(peak, lab.ravel(), d.ravel())
+    pale = peak < 0.6 * strong
+    pale[0] = False
+    if not pale.any():
+        return crop
+    out = crop.copy()
+    out[pale[lab]] = 255
     return out
 
 

@@ -257,3 +257,14 @@ def test_rules_are_cleared_from_a_legend_line_crop():
     out = _without_rules(crop)
     assert out[2, 30] == 255 and out[12, 3] == 255
     assert (out[8:16, 20:22] == 0).all()
+
+
+def test_pale_ink_is_cleared_from_a_legend_line_crop_dark_glyphs_keep_their_rims():
+    from pipeline.barchart import _without_pale
+    crop = np.full((20, 60), 255, np.uint8)
+    crop[5:15, 10:13] = 0        # a dark glyph ...
+    crop[5:15, 13] = 170         # ... and its anti-aliased rim
+    crop[5:15, 40:43] = 200      # a faint value label behind the legend's frame
+    out = _without_pale(crop)
+    assert (out[5:15, 10:13] == 0).all() and (out[5:15, 13] == 170).all()
+    assert (out[5:15, 40:43] == 255).all()
