@@ -82,8 +82,58 @@ def _upright_bars(rgb_u, bg, text_h, block):
     pieces = join_aligned_columns(merge_split_bars(join_aligned_columns(rectangles(rgb_u, solid, k + 1)),
                                                    1.8 * text_h))
     stacks, base = stacks_on_baseline(pieces, tol=max(2.0, 0.15 * text_h), min_len=1.5 * text_h)
-    loose = [p for p in pieces if p.stack < 0]
+    stacks = _under_legend(rgb_u, stacks, bg)
+    loose = [_own_columns(rgb_u, p) for p in pieces if p.stack < 0]
     return stacks, base, loose
+
+
+def _own_columns(rgb_u, c: Bar, delta: float = 20.0) -> Bar:
+    """The piece narrowed to the columns its colour fills (in most of its rows). A piece takes
+    the columns of the solid component it was cut from: a legend swatch drawn on (or touching)
+    a bar spans the bar's width."""
+    a = rgb_u[int(c.top):int(c.bottom) + 1, c.x0:c.x1]
+    if a.size == 0 or c.width < 3:
+        return c
+    d = np.linalg.norm(to_lab(a.reshape(-1, 3)) - to_lab([c.color])[0], axis=1).reshape(a.shape[:2])
+    cols = np.flatnonzero((d <= delta).mean(axis=0) >= 0.5)
+    if cols.size == 0 or cols[-1] + 1 - cols[0] >= 0.8 * c.width:
+        return c
+    return Bar(c.x0 + int(cols[0]), c.x0 + int(cols[-1]) + 1, c.top, c.bottom, c.color, c.stack, c.level)
+
+
+def _under_legend(rgb_u, stacks, bg, alpha=(0.35, 0.95), delta: float = 10.0):
+    """Stacks without what a legend drawn over a bar adds to it. The legend's translucent frame
+    shows the bar through it paler: a segment as wide as the one below, coloured like it
+    blended towards the page, is that bar (its top is the bar's). A swatch inside the frame
+    stands on the bar as a segment whose colour fills fewer of its columns (see _own_columns):
+    it, and what lies above it, is no part of the stack (loose pieces: swatch candidates)."""
+    out = []
+    for s in stacks:
+        keep = [s[0]]
+        for i, c in enumerate(s[1:], 1):
+            below = keep[-1]
+            if _own_columns(rgb_u, c).width < 0.8 * below.width:
+                for o in s[i:]:
+                    o.stack, o.level = -1, 0
+                break
+            if _seen_through(c.color, below.color, bg, alpha, delta):
+                below.top = c.top
+                continue
+            c.level = len(keep)
+            keep.append(c)
+        out.append(keep)
+    return out
+
+
+def _seen_through(c, under, bg, alpha, delta) -> bool:
+    """Colour c is colour `under` seen through a translucent layer of the page colour: c =
+    (1 - a) * under + a * bg for some a in `alpha`, within `delta` per channel."""
+    c, u, g = (np.asarray(v, float) for v in (c, under, bg))
+    span = g - u
+    if float(span @ span) < 900:
+        return False  # the bar is near the page colour: no blend can be told
+    a = float((c - u) @ span / (span @ span))
+    return alpha[0] <= a <= alpha[1] and float(np.abs(u + a * span - c).max()) <= delta
 
 
 def _plausible(stacks, text_h) -> bool:
@@ -687,8 +737,11 @@ def _glyph_checked(v: Word, ink: np.ndarray, text_h: float) -> str:
 
 
 def _name_text(text: str) -> str:
-    """A legend name as printed: OCR reads a sans-serif capital 'I' as '|' ('TG|')."""
-    return re.sub(r"(?<=[A-Za-z])\||\|(?=[A-Za-z])", "I", text)
+    """A legend name as printed: OCR reads a sans-serif capital 'I' as '|' ('TG|'), and the
+    swatch's edge or the legend frame beside a name as a mark ('_decode')."""
+    text = re.sub(r"(?<=[A-Za-z])\||\|(?=[A-Za-z])", "I", text)
+    # A swatch's or frame's edge read as a mark at either end ('_decode', 'v0.9_').
+    return text.strip(" _~`'\",;:\u2014\u2013") or text
 
 
 def _bar_coloured(blobs: list[Blob], segments: list[Bar], delta: float = 35.0) -> list[bool]:
