@@ -268,3 +268,30 @@ def test_pale_ink_is_cleared_from_a_legend_line_crop_dark_glyphs_keep_their_rims
     out = _without_pale(crop)
     assert (out[5:15, 10:13] == 0).all() and (out[5:15, 13] == 170).all()
     assert (out[5:15, 40:43] == 255).all()
+
+
+def test_a_bar_seen_through_a_translucent_legend_frame_is_the_bar():
+    from pipeline.barchart import _seen_through
+    white = (255, 255, 255)
+    pale = tuple(int(round(0.2 * o + 0.8 * w)) for o, w in zip(ORANGE, white))   # framealpha 0.8
+    assert _seen_through(pale, ORANGE, white, (0.35, 0.95), 10.0)
+    assert not _seen_through(BLUE, ORANGE, white, (0.35, 0.95), 10.0)          # a stacked segment
+    assert not _seen_through((247, 217, 203), BLUE, white, (0.35, 0.95), 10.0)  # pale, but not of blue
+    assert not _seen_through(ORANGE, ORANGE, white, (0.35, 0.95), 10.0)        # the same colour: no layer
+
+
+def test_a_swatch_standing_on_a_bar_is_cut_off_its_stack_and_the_pale_part_kept():
+    from pipeline.barchart import _under_legend
+    white = (255, 255, 255)
+    pale = tuple(int(round(0.2 * o + 0.8 * w)) for o, w in zip(ORANGE, white))
+    img = np.full((200, 120, 3), 255, np.uint8)
+    img[100:190, 20:80] = ORANGE          # the bar, below the legend
+    img[60:100, 20:80] = pale             # the bar seen through the legend's frame
+    img[50:60, 40:60] = BLUE              # a swatch on it, part of the frame's width
+    bar = Bar(20, 80, 100.0, 189.0, ORANGE, 0, 0)
+    under = Bar(20, 80, 60.0, 99.0, pale, 0, 1)
+    swatch = Bar(20, 80, 50.0, 59.0, BLUE, 0, 2)    # the solid piece spans the bar's columns
+    got = _under_legend(img, [[bar, under, swatch]], white)
+    assert len(got) == 1 and len(got[0]) == 1
+    assert got[0][0].top == 60.0                      # the pale part is the bar's
+    assert swatch.stack == -1                         # the swatch is loose
