@@ -82,7 +82,7 @@ def _upright_bars(rgb_u, bg, text_h, block):
     pieces = join_aligned_columns(merge_split_bars(join_aligned_columns(rectangles(rgb_u, solid, k + 1)),
                                                    1.8 * text_h))
     stacks, base = stacks_on_baseline(pieces, tol=max(2.0, 0.15 * text_h), min_len=1.5 * text_h)
-    stacks = _under_legend(rgb_u, stacks, bg)
+    stacks = _under_legend(rgb_u, stacks, bg, text_h)
     loose = [_own_columns(rgb_u, p) for p in pieces if p.stack < 0]
     return stacks, base, loose
 
@@ -101,7 +101,7 @@ def _own_columns(rgb_u, c: Bar, delta: float = 20.0) -> Bar:
     return Bar(c.x0 + int(cols[0]), c.x0 + int(cols[-1]) + 1, c.top, c.bottom, c.color, c.stack, c.level)
 
 
-def _under_legend(rgb_u, stacks, bg, alpha=(0.35, 0.95), delta: float = 10.0):
+def _under_legend(rgb_u, stacks, bg, text_h, alpha=(0.35, 0.95), delta: float = 10.0):
     """Stacks without what a legend drawn over a bar adds to it. The legend's translucent frame
     shows the bar through it paler: a segment as wide as the one below, coloured like it
     blended towards the page, is that bar (its top is the bar's). A swatch inside the frame
@@ -112,7 +112,8 @@ def _under_legend(rgb_u, stacks, bg, alpha=(0.35, 0.95), delta: float = 10.0):
         keep = [s[0]]
         for i, c in enumerate(s[1:], 1):
             below = keep[-1]
-            if _own_columns(rgb_u, c).width < 0.8 * below.width:
+            # (A sliver a few pixels wide, a JPEG seam beside a bar, has no telling columns.)
+            if below.width >= text_h and _own_columns(rgb_u, c).width < 0.8 * below.width:
                 for o in s[i:]:
                     o.stack, o.level = -1, 0
                 break
@@ -754,11 +755,11 @@ def _bar_coloured(blobs: list[Blob], segments: list[Bar], delta: float = 35.0) -
 
 def _covered(v: Word, b: Blob, text_h: float) -> bool:
     """Word v is swatch b read as letters: b covers half its box, or the box lies within b
-    grown by a little over half a text height (OCR boxes the swatch with its anti-aliased rim
+    grown by most of a text height (OCR boxes the swatch with its anti-aliased rim
     and some page around it: 'Mmm' around a 36 x 12 patch)."""
     ix = min(v.x1, b.box[2]) - max(v.x0, b.box[0])
     iy = min(v.y1, b.box[3]) - max(v.y0, b.box[1])
-    m = 0.6 * text_h
+    m = 0.8 * text_h
     around = b.box[0] - m <= v.x0 and v.x1 <= b.box[2] + m and b.box[1] - m <= v.y0 and v.y1 <= b.box[3] + m
     return ix > 0 and iy > 0 and (ix * iy >= 0.5 * max(1, v.w * v.h) or around)
 

@@ -291,7 +291,7 @@ def test_a_swatch_standing_on_a_bar_is_cut_off_its_stack_and_the_pale_part_kept(
     bar = Bar(20, 80, 100.0, 189.0, ORANGE, 0, 0)
     under = Bar(20, 80, 60.0, 99.0, pale, 0, 1)
     swatch = Bar(20, 80, 50.0, 59.0, BLUE, 0, 2)    # the solid piece spans the bar's columns
-    got = _under_legend(img, [[bar, under, swatch]], white)
+    got = _under_legend(img, [[bar, under, swatch]], white, 10.0)
     assert len(got) == 1 and len(got[0]) == 1
     assert got[0][0].top == 60.0                      # the pale part is the bar's
     assert swatch.stack == -1                         # the swatch is loose
