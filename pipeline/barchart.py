@@ -708,22 +708,26 @@ def _legend_reread(page: list[Word], lines: list[list[Word]]) -> list[Word]:
     Its words read at 45 or more then count as sure (60): read alone, on a crop that holds one
     entry's name beside a swatch of a bar's colour, a name is likelier right than the page
     pass's reading of it, and two readings at different scales agreeing ('TensorRT-LLM' at 49
-    and 47) make it sure."""
+    and 47) make it sure (the page's words are kept then, with their marks)."""
     out = list(page)
     for line in lines:
         old = [o for o in out if any(layout.overlaps(o, v) for v in line)]
-        a, b = _alnum_key(old), _alnum_key(line)
-        agree = bool(old) and a == b and len(b) >= 2
-        if not agree:
-            line = [v for v in line if v.conf >= 45]
-            b = _alnum_key(line)
-            if not line or not any(c.isalpha() for c in b):
-                continue
+        a = _alnum_key(old)
+        if old and a == _alnum_key(line) and len(a) >= 2:
+            # The same letters and digits: the page's words keep the marks between them that
+            # a re-read of a short crop may drop ('TensorRT-LLM' re-read 'TensorRT' 'LLM').
+            sure = [Word(v.text, max(v.conf, 60.0), v.x0, v.y0, v.x1, v.y1) for v in old]
+            out = [o for o in out if not any(o is p for p in old)] + sure
+            continue
+        line = [v for v in line if v.conf >= 45]
+        b = _alnum_key(line)
+        if not line or not any(c.isalpha() for c in b):
+            continue
         it = iter(b)
         covers = bool(a) and len(b) > len(a) and all(c in it for c in a)
         best_old = max((o.conf for o in old), default=0.0)
         surer = best_old < 60 and min(v.conf for v in line) > best_old
-        if not (agree or covers or surer):
+        if not (covers or surer):
             continue
         sure = [Word(v.text, max(v.conf, 60.0), v.x0, v.y0, v.x1, v.y1) for v in line]
         out = [o for o in out if not any(o is p for p in old)] + sure

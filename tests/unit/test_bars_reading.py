@@ -295,3 +295,10 @@ def test_a_swatch_standing_on_a_bar_is_cut_off_its_stack_and_the_pale_part_kept(
     assert len(got) == 1 and len(got[0]) == 1
     assert got[0][0].top == 60.0                      # the pale part is the bar's
     assert swatch.stack == -1                         # the swatch is loose
+
+
+def test_legend_reread_agreeing_with_the_page_keeps_the_pages_marks():
+    from pipeline.barchart import _legend_reread
+    page = [_w("TensorRT-LLM", 52, 426, 484, 521, 495)]
+    got = _legend_reread(page, [[_w("TensorRT", 78, 426, 484, 489, 495), _w("LLM", 94, 498, 484, 521, 495)]])
+    assert [(v.text, v.conf) for v in got] == [("TensorRT-LLM", 60.0)]
