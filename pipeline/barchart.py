@@ -596,7 +596,7 @@ def _swatch_like(b: Blob, text_h: float) -> bool:
     return bh <= 1.6 * text_h and bw <= 4.5 * text_h
 
 
-def _read_beside_swatches(gray, swatches, text_h, stops=(), limit: int = 8) -> list[list[Word]]:
+def _read_beside_swatches(gray, swatches, text_h, stops=(), limit: int = 8, rgb=None) -> list[list[Word]]:
     """The text line beside each swatch (in the order given: likeliest first), read on its
     own: the page pass reads legend names less surely ('VLLM' at confidence 58), or not at all
     inside a legend's frame. Right of the swatch first; left of it (gnuplot's key: 'FP8 [ ]')
@@ -609,16 +609,18 @@ def _read_beside_swatches(gray, swatches, text_h, stops=(), limit: int = 8) -> l
     small = [b for b in swatches if _swatch_like(b, text_h)][:limit]
     for b in small:
         for side in (0, 1):
-            line = _read_side(gray, b, side, stops, text_h)
+            line = _read_side(gray, b, side, stops, text_h, rgb)
             if any(v.conf >= 45 and any(c.isalpha() for c in v.text) for v in line):
                 out.append(line)
                 break
     return out
 
 
-def _read_side(gray, b: Blob, side: int, stops, text_h) -> list[Word]:
+def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
     """One line of text read right (side 0) or left (side 1) of swatch b; see
-    _read_beside_swatches."""
+    _read_beside_swatches. When nothing is read, the crop is tried again against its own
+    background (a legend's box, white on a grey panel or pale over a bar, is no page colour:
+    the page's dark-on-white rendering leaves its text on grey), then a little larger."""
     h, w = gray.shape
     if side == 0:
         x0, x1 = int(b.box[2] + 1), int(min(w, b.box[2] + 16 * text_h))
@@ -641,6 +643,11 @@ def _read_side(gray, b: Blob, side: int, stops, text_h) -> list[Word]:
         return []
     scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
     got = ocr.read_words(np.pad(crop, 6, constant_values=255), scale, ocr.PSM_LINE)
+    if not any(v.conf >= 45 for v in got) and rgb is not None:
+        part = rgb[y0:y1, x0:x1]
+        d = imageops.color_distance(part, imageops.dominant_color(part)).astype(np.float32)
+        own = _without_pale(_without_rules(np.clip(255.0 - 2.0 * d, 0, 255).astype(np.uint8)))
+        got = ocr.read_words(np.pad(own, 6, constant_values=255), scale, ocr.PSM_LINE)
     if not any(v.conf >= 45 for v in got):
         # Tesseract may read nothing of a short name at one scale and read it surely at
         # another ('HF': nothing at 2.14, 95 at 2.5): one more try, a little larger.
@@ -695,6 +702,16 @@ def _without_pale(crop: np.ndarray) -> np.ndarray:
     return out
 
 
+def _marks(words: list[Word]) -> int:
+    """The joining marks names carry ('TensorRT-LLM', 'v0.6', 'TP/EP'); not OCR's stray
+    glyphs ('v\u00a5LLM')."""
+    return sum(c in "-./+_" for v in words for c in v.text)
+
+
+def _junk(words: list[Word]) -> int:
+    return sum(not c.isalnum() and not c.isspace() and c not in "-./+_" for v in words for c in v.text)
+
+
 def _alnum_key(words: list[Word]) -> str:
     return "".join(c for v in words for c in v.text.lower() if c.isalnum())
 
@@ -714,9 +731,15 @@ def _legend_reread(page: list[Word], lines: list[list[Word]]) -> list[Word]:
         old = [o for o in out if any(layout.overlaps(o, v) for v in line)]
         a = _alnum_key(old)
         if old and a == _alnum_key(line) and len(a) >= 2:
-            # The same letters and digits: the page's words keep the marks between them that
-            # a re-read of a short crop may drop ('TensorRT-LLM' re-read 'TensorRT' 'LLM').
-            sure = [Word(v.text, max(v.conf, 60.0), v.x0, v.y0, v.x1, v.y1) for v in old]
+            # The same letters and digits. The re-read's boxes are kept (the page's may take in
+            # the swatch), and the page's text where it holds fewer stray glyphs ('vLLM' against
+            # 'v\u00a5LLM') or, as many, more of the marks a re-read of a short crop may drop
+            # ('TensorRT-LLM' re-read 'TensorRT' 'LLM').
+            sure = [Word(v.text, max(v.conf, 60.0), v.x0, v.y0, v.x1, v.y1) for v in line]
+            if (_junk(old), -_marks(old)) < (_junk(line), -_marks(line)):
+                text = " ".join(v.text for v in sorted(old, key=lambda v: v.x0))
+                sure = [Word(text, max(min(v.conf for v in line), 60.0), min(v.x0 for v in line),
+                             min(v.y0 for v in line), max(v.x1 for v in line), max(v.y1 for v in line))]
             out = [o for o in out if not any(o is p for p in old)] + sure
             continue
         line = [v for v in line if v.conf >= 45]
@@ -855,7 +878,7 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     legend_words = [v for v in words if not any(_covered(v, b, text_h) for b in swatches[:sum(coloured)])]
     # Only swatches of a bar's colour can make entries (see below): their lines are re-read.
     legend_words = _legend_reread(legend_words, _read_beside_swatches(gray, swatches[:sum(coloured)], text_h,
-                                                                      swatches[:sum(coloured)]))
+                                                                      swatches[:sum(coloured)], rgb=rgb))
     legend = legend_fn(swatches, bar_blobs, legend_words)
     # A bar chart's legend names bar colours: an "entry" whose swatch is no bar's colour is a
     # coloured mark beside some text (a title's icon, a logo), not a legend entry.

@@ -301,4 +301,15 @@ def test_legend_reread_agreeing_with_the_page_keeps_the_pages_marks():
     from pipeline.barchart import _legend_reread
     page = [_w("TensorRT-LLM", 52, 426, 484, 521, 495)]
     got = _legend_reread(page, [[_w("TensorRT", 78, 426, 484, 489, 495), _w("LLM", 94, 498, 484, 521, 495)]])
-    assert [(v.text, v.conf) for v in got] == [("TensorRT-LLM", 60.0)]
+    assert [(v.text, v.conf) for v in got] == [("TensorRT-LLM", 78.0)]
+    # the same text: the re-read's box stays (the page's took in the swatch)
+    got = _legend_reread([_w("SGLang", 91, 95, 54, 165, 68)], [[_w("SGLang", 93, 106, 55, 165, 67)]])
+    assert [(v.text, v.x0) for v in got] == [("SGLang", 106)]
+
+
+def test_legend_reread_agreeing_with_the_page_takes_the_text_with_fewer_stray_glyphs():
+    from pipeline.barchart import _legend_reread
+    got = _legend_reread([_w("vLLM", 70, 300, 10, 330, 20)], [[_w("v\u00a5LLM", 80, 302, 10, 330, 20)]])
+    assert [(v.text, v.x0) for v in got] == [("vLLM", 302)]
+    got = _legend_reread([_w("v\u00a5LLM", 70, 300, 10, 330, 20)], [[_w("vLLM", 80, 302, 10, 330, 20)]])
+    assert [(v.text, v.x0) for v in got] == [("vLLM", 302)]
