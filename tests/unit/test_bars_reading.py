@@ -275,7 +275,9 @@ def test_a_narrow_blob_on_a_bar_end_is_no_stack_segment():
     img[44:58, 55:64] = (120, 120, 120)      # a blurred label blob just beyond the first bar's end
     stacks, base, loose = _upright_bars(img, (255, 255, 255), 12.0, np.zeros((200, 200), bool))
     assert len(stacks) == 2 and all(len(s) == 1 for s in stacks)
-    assert all(p.width > 20 for p in loose) or not loose
+    # Left loose (a legend drawn on a bar leaves its swatches so), it keeps the label's grey:
+    # only bar-coloured loose pieces are taken for legend swatches.
+    assert all(p.width > 20 or max(p.color) - min(p.color) < 30 for p in loose)
 
 
 def test_commonest_reading_speaks_for_a_bar():
@@ -285,3 +287,120 @@ def test_commonest_reading_speaks_for_a_bar():
     assert got.text == "5.3k" and got.conf == 87
     # A tie goes to the surer in sum.
     assert _commonest([_w("31k", 41), _w("3.1k", 77)]).text == "3.1k"
+# -- legend names: swatch shape, words that are swatches, the re-read choice ------------------
+
+def _blob(box, color=BLUE):
+    from pipeline.marks.markers import Blob
+    x0, y0, x1, y1 = box
+    return Blob((x0 + x1 - 1) / 2.0, (y0 + y1 - 1) / 2.0, (x1 - x0) * (y1 - y0), box, color, "square")
+
+
+def test_swatch_shape_admits_matplotlibs_long_patch_but_not_a_bar():
+    from pipeline.barchart import _swatch_like
+    # text 9 px high: matplotlib's patch is 24 x 10 (two font sizes by 0.7)
+    assert _swatch_like(_blob((639, 10, 663, 20)), 9.0)
+    assert _swatch_like(_blob((20, 41, 30, 51)), 9.0)
+    assert not _swatch_like(_blob((91, 74, 152, 398)), 9.0)   # a bar
+    assert not _swatch_like(_blob((0, 0, 60, 8)), 9.0)        # a long rule
+
+
+def test_a_word_around_a_swatch_is_the_swatch_read_as_letters():
+    from pipeline.barchart import _covered
+    sw = _blob((1273, 20, 1309, 32))
+    assert _covered(_w("Mmm", 49, 1268, 13, 1310, 39), sw, 14.0)   # 40 % covered, but all around it
+    assert not _covered(_w("HF", 55, 1325, 17, 1347, 31), sw, 14.0)
+    assert not _covered(_w("Throughput", 90, 1250, 10, 1400, 40), sw, 14.0)
+
+
+def test_legend_reread_replaces_unsure_cut_or_agreeing_page_words_only():
+    from pipeline.barchart import _legend_reread
+    # unsure page word, surer re-read: replaced, and the re-read counts as sure
+    got = _legend_reread([_w("TGl", 27, 40, 24, 60, 34)], [[_w("TGI", 57, 40, 24, 60, 34)]])
+    assert [(v.text, v.conf) for v in got] == [("TGI", 60.0)]
+    # a sure page word cut short: the re-read holding all its letters and more wins
+    got = _legend_reread([_w("SGLa", 89, 36, 42, 64, 50)], [[_w("SGLang", 87, 36, 42, 80, 50)]])
+    assert [v.text for v in got] == ["SGLang"]
+    # a sure page word against a surer misreading: the page word stays
+    got = _legend_reread([_w("TGI", 70, 659, 39, 680, 48)], [[_w("Tal", 85, 659, 39, 680, 48)]])
+    assert [(v.text, v.conf) for v in got] == [("TGI", 70)]
+    # two unsure readings that agree make the name sure
+    got = _legend_reread([_w("TensorRT-LLM", 49, 598, 14, 705, 26)], [[_w("TensorRT-LLM", 47, 598, 14, 705, 26)]])
+    assert [(v.text, v.conf) for v in got] == [("TensorRT-LLM", 60.0)]
+    # a re-read with no letter, or unsure (< 45), changes nothing
+    page = [_w("vum", 49, 672, 8, 699, 24)]
+    assert _legend_reread(page, [[_w("vulM", 31, 672, 8, 699, 24)]]) == page
+    assert _legend_reread(page, [[_w("|", 87, 672, 8, 676, 24)]]) == page
+
+
+def test_name_text_reads_a_bar_beside_letters_as_a_capital_i():
+    from pipeline.barchart import _name_text
+    assert _name_text("TG|") == "TGI"
+    assert _name_text("|nfer") == "Infer"
+    assert _name_text("a | b") == "a | b"
+
+
+def test_rules_are_cleared_from_a_legend_line_crop():
+    from pipeline.barchart import _without_rules
+    crop = np.full((24, 60), 255, np.uint8)
+    crop[2, :] = 0          # the legend frame's top edge
+    crop[:, 3] = 0          # its left edge
+    crop[8:16, 20:22] = 0   # a glyph's stem
+    out = _without_rules(crop)
+    assert out[2, 30] == 255 and out[12, 3] == 255
+    assert (out[8:16, 20:22] == 0).all()
+
+
+def test_pale_ink_is_cleared_from_a_legend_line_crop_dark_glyphs_keep_their_rims():
+    from pipeline.barchart import _without_pale
+    crop = np.full((20, 60), 255, np.uint8)
+    crop[5:15, 10:13] = 0        # a dark glyph ...
+    crop[5:15, 13] = 170         # ... and its anti-aliased rim
+    crop[5:15, 40:43] = 200      # a faint value label behind the legend's frame
+    out = _without_pale(crop)
+    assert (out[5:15, 10:13] == 0).all() and (out[5:15, 13] == 170).all()
+    assert (out[5:15, 40:43] == 255).all()
+
+
+def test_a_bar_seen_through_a_translucent_legend_frame_is_the_bar():
+    from pipeline.barchart import _seen_through
+    white = (255, 255, 255)
+    pale = tuple(int(round(0.2 * o + 0.8 * w)) for o, w in zip(ORANGE, white))   # framealpha 0.8
+    assert _seen_through(pale, ORANGE, white, (0.35, 0.95), 10.0)
+    assert not _seen_through(BLUE, ORANGE, white, (0.35, 0.95), 10.0)          # a stacked segment
+    assert not _seen_through((247, 217, 203), BLUE, white, (0.35, 0.95), 10.0)  # pale, but not of blue
+    assert not _seen_through(ORANGE, ORANGE, white, (0.35, 0.95), 10.0)        # the same colour: no layer
+
+
+def test_a_swatch_standing_on_a_bar_is_cut_off_its_stack_and_the_pale_part_kept():
+    from pipeline.barchart import _under_legend
+    white = (255, 255, 255)
+    pale = tuple(int(round(0.2 * o + 0.8 * w)) for o, w in zip(ORANGE, white))
+    img = np.full((200, 120, 3), 255, np.uint8)
+    img[100:190, 20:80] = ORANGE          # the bar, below the legend
+    img[60:100, 20:80] = pale             # the bar seen through the legend's frame
+    img[50:60, 40:60] = BLUE              # a swatch on it, part of the frame's width
+    bar = Bar(20, 80, 100.0, 189.0, ORANGE, 0, 0)
+    under = Bar(20, 80, 60.0, 99.0, pale, 0, 1)
+    swatch = Bar(20, 80, 50.0, 59.0, BLUE, 0, 2)    # the solid piece spans the bar's columns
+    got = _under_legend(img, [[bar, under, swatch]], white, 10.0)
+    assert len(got) == 1 and len(got[0]) == 1
+    assert got[0][0].top == 60.0                      # the pale part is the bar's
+    assert swatch.stack == -1                         # the swatch is loose
+
+
+def test_legend_reread_agreeing_with_the_page_keeps_the_pages_marks():
+    from pipeline.barchart import _legend_reread
+    page = [_w("TensorRT-LLM", 52, 426, 484, 521, 495)]
+    got = _legend_reread(page, [[_w("TensorRT", 78, 426, 484, 489, 495), _w("LLM", 94, 498, 484, 521, 495)]])
+    assert [(v.text, v.conf) for v in got] == [("TensorRT-LLM", 78.0)]
+    # the same text: the re-read's box stays (the page's took in the swatch)
+    got = _legend_reread([_w("SGLang", 91, 95, 54, 165, 68)], [[_w("SGLang", 93, 106, 55, 165, 67)]])
+    assert [(v.text, v.x0) for v in got] == [("SGLang", 106)]
+
+
+def test_legend_reread_agreeing_with_the_page_takes_the_text_with_fewer_stray_glyphs():
+    from pipeline.barchart import _legend_reread
+    got = _legend_reread([_w("vLLM", 70, 300, 10, 330, 20)], [[_w("v\u00a5LLM", 80, 302, 10, 330, 20)]])
+    assert [(v.text, v.x0) for v in got] == [("vLLM", 302)]
+    got = _legend_reread([_w("v\u00a5LLM", 70, 300, 10, 330, 20)], [[_w("vLLM", 80, 302, 10, 330, 20)]])
+    assert [(v.text, v.x0) for v in got] == [("vLLM", 302)]
