@@ -256,14 +256,15 @@ def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region, equa
     """OCR every text line found as ink inside `region`, one line at a time (`equals`: see
     textlines.text_line_boxes)."""
     from .textlines import text_line_boxes
-    h, w = ink.shape
-    rx0, ry0, rx1, ry1 = (int(v) for v in region)
+    w = ink.shape[1]
+    rx0, _, rx1, _ = (int(v) for v in region)
 
     def cut(b) -> bool:
         # A line that runs on past the region (a title crossing the tick-label column) read in
         # part ('131' of '131,072-token') would replace the page's reading of the whole line.
-        return (b[0] <= rx0 < b[0] + 1 and rx0 > 0) or (b[2] >= rx1 and rx1 < w) \
-            or (b[1] <= ry0 and ry0 > 0) or (b[3] >= ry1 and ry1 < h)
+        # Only the sides a line runs out of count: a tick mark reaching into a band of x
+        # labels from above makes its box touch the top, and the line is whole.
+        return (b[0] <= rx0 and rx0 > 0) or (b[2] >= rx1 and rx1 < w)
     return [wd for box in text_line_boxes(ink, text_h, region, equals) if not cut(box)
             for wd in read_line_box(gray, box)]
 
