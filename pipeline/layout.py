@@ -252,21 +252,31 @@ def snap_ticks(axis: AxisFind, ink: np.ndarray, text_h: float, vertical: bool) -
     return AxisFind(cal, axis.words, axis.side, axis.categorical)
 
 
-def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region, equals: bool = False) -> list[Word]:
+def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region, equals: bool = False,
+                  page_words: list[Word] = ()) -> list[Word]:
     """OCR every text line found as ink inside `region`, one line at a time (`equals`: see
-    textlines.text_line_boxes)."""
+    textlines.text_line_boxes). Where the region cuts a line, the page's words (`page_words`)
+    are kept."""
     from .textlines import text_line_boxes
     w = ink.shape[1]
     rx0, _, rx1, _ = (int(v) for v in region)
 
     def cut(b) -> bool:
-        # A line that runs on past the region (a title crossing the tick-label column) read in
-        # part ('131' of '131,072-token') would replace the page's reading of the whole line.
         # Only the sides a line runs out of count: a tick mark reaching into a band of x
         # labels from above makes its box touch the top, and the line is whole.
         return (b[0] <= rx0 and rx0 > 0) or (b[2] >= rx1 and rx1 < w)
-    return [wd for box in text_line_boxes(ink, text_h, region, equals) if not cut(box)
-            for wd in read_line_box(gray, box)]
+
+    def on_page(v: Word) -> bool:
+        return any(p.x0 < v.x1 and p.x1 > v.x0 and p.y0 < v.y1 and p.y1 > v.y0 for p in page_words)
+
+    out = []
+    for box in text_line_boxes(ink, text_h, region, equals):
+        read = read_line_box(gray, box)
+        # Of a line that runs on past the region (a title crossing the tick-label column), a
+        # word the page pass read whole stays the page's ('131' of '131,072-token' must not
+        # replace it); the words the page pass missed are taken.
+        out += [v for v in read if not on_page(v)] if cut(box) else read
+    return out
 
 
 def read_line_box(gray: np.ndarray, box) -> list[Word]:
