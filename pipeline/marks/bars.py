@@ -279,11 +279,17 @@ def stacks_on_baseline(bars: list[Bar], tol: float, min_len: float) -> tuple[lis
                 break
             cur = min(up, key=lambda j: -bars[j].bottom)
             chain.append(bars[cur])
-        if sum(c.length for c in chain) + len(chain) < min_len:
-            continue
-        for lvl, c in enumerate(chain):
-            c.level = lvl
         stacks.append(chain)
+    long = [s for s in stacks if sum(c.length for c in s) + len(s) >= min_len]
+    # A short bar (a tenth of its neighbours) is as wide as they are; a blob of the same
+    # height (a value label blurred solid, a tick on the baseline) is not.
+    med = float(np.median([s[0].width for s in long])) if long else None
+    stacks = [s for s in stacks if s in long or (
+        med is not None and sum(c.length for c in s) + len(s) >= min(3.0, 0.2 * min_len)
+        and abs(s[0].width - med) <= 0.1 * med + 1)]
+    for s in stacks:
+        for lvl, c in enumerate(s):
+            c.level = lvl
     stacks.sort(key=lambda s: s[0].cx)
     for k, s in enumerate(stacks):
         for c in s:

@@ -108,3 +108,14 @@ def test_without_an_axis_values_come_from_labels_checked_by_lengths():
     _values(rows, Frame(300, 200, False), None, 179.0, 12.0, notes)
     assert [r.value for r in rows] == [20.0, 40.0, 45.0]
     assert [r.agrees for r in rows] == [True, True, False]
+
+
+def test_a_short_bar_as_wide_as_its_neighbours_stands_on_the_baseline():
+    # The HF bar of the vLLM launch charts: a tenth of its neighbours, shorter than the 1.5
+    # text heights a bar must otherwise reach. A blob as short but narrower is no bar.
+    grey = (90, 90, 90)
+    bars = [Bar(10, 50, 100.0, 299.0, (200, 60, 60)), Bar(60, 100, 200.0, 299.0, (60, 60, 200)),
+            Bar(110, 150, 290.0, 299.0, (60, 200, 60)), Bar(170, 182, 290.0, 299.0, grey)]
+    stacks, base = stacks_on_baseline(bars, tol=2.0, min_len=18.0)
+    assert base == pytest.approx(299.0, abs=1)
+    assert [(s[0].x0, s[0].x1) for s in stacks] == [(10, 50), (60, 100), (110, 150)]
