@@ -667,6 +667,19 @@ def _mean_conf(words) -> float:
     return float(np.average([v.conf for v in words], weights=n)) if words else 0.0
 
 
+def _connectors(words, cands, text_h: float) -> list[ocr.Word]:
+    """A '+' or '&' read surely between two words of one row ('Dropout + Masking'): part of a
+    name, though it holds no letter; left out, the gap it leaves splits the name."""
+    out = []
+    for v in words:
+        if v.text.strip() not in ("+", "&") or v.conf < 80:
+            continue
+        row = [o for o in cands if abs(o.cy - v.cy) <= 0.4 * max(text_h, o.h)]
+        if any(0 <= v.x0 - o.x1 <= 1.2 * text_h for o in row) and any(0 <= o.x0 - v.x1 <= 1.2 * text_h for o in row):
+            out.append(v)
+    return out
+
+
 def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None,
             marks_read=frozenset()) -> list[LegendEntry]:
     """Legend entries from the text lines of every non-tick word (a low-confidence letter still
@@ -675,6 +688,7 @@ def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None,
     whole ('TP=8') is an entry only when its swatch lines up with another entry's."""
     x0, y0, x1, y1 = box
     cands = [v for v in words if id(v) not in tick_words and (_is_text(v) or any(c.isalnum() for c in v.text))]
+    cands += _connectors(words, cands, text_h)
     lines = [ln for ln in text_lines(cands, text_h)
              if any(c.isalpha() for v in ln for c in v.text)
              and any(_is_text(v) and id(v) not in marks_read for v in ln)]

@@ -4,7 +4,7 @@ import cv2
 import numpy as np
 
 from pipeline import glyphs
-from pipeline.digitize import _coloured_glyph, _reaching
+from pipeline.digitize import _coloured_glyph, _connectors, _reaching
 from pipeline.marks.legend import find_legend, swatch_text_boxes
 from pipeline.marks.markers import Blob
 from pipeline.ocr import Word
@@ -159,3 +159,13 @@ def test_a_swatch_read_as_the_last_word_follows_its_text():
             for i in range(3) for k, c in ((0, (85, 85, 85)), (100, (120, 185, 11)))]
     entries = find_legend([line], [green, grey] + data, 20.0, data)
     assert [(e.text, e.blob is grey) for e in entries] == [("TP=4, DP=2", True)]
+
+
+def test_a_plus_between_two_words_joins_a_legend_name():
+    name = [Word("Dropout", 96, 100, 10, 180, 30), Word("Masking", 96, 208, 10, 290, 32)]
+    plus = Word("+", 96, 186, 14, 200, 28)
+    assert _connectors(name + [plus], name, text_h=20.0) == [plus]
+    # alone at a line's end (a '+' marker read as text) or unsure, it joins nothing
+    alone = Word("+", 96, 300, 14, 314, 28)
+    assert _connectors(name + [alone], name, text_h=20.0) == []
+    assert _connectors(name + [Word("+", 40, 186, 14, 200, 28)], name, text_h=20.0) == []
