@@ -829,20 +829,25 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
     return sorted(line, key=lambda v: v.x0)
 
 
+def _clear_crossing(img: np.ndarray, ink: np.ndarray, row_share: float, col_share: float, blank) -> np.ndarray:
+    """`img` with the rows inked over at least `row_share` of its width, and the columns over at
+    least `col_share` of its height, set to `blank`: straight rules crossing a text crop."""
+    rows = ink.mean(axis=1) >= row_share
+    cols = ink.mean(axis=0) >= col_share
+    if not rows.any() and not cols.any():
+        return img
+    out = img.copy()
+    out[rows] = blank
+    out[:, cols] = blank
+    return out
+
+
 def _without_rules(crop: np.ndarray) -> np.ndarray:
     """A crop a line of text high without the straight rules crossing it: a legend's frame
     ('[FPS' for 'FP8' where the frame's corner was in the crop). A row inked across most of the
     crop, or a column inked over nearly all its height (taller than any glyph: the crop is
     about two text heights), is a rule, not text."""
-    dark = crop < 128
-    rows = dark.mean(axis=1) > 0.6
-    cols = dark.mean(axis=0) >= 0.85
-    if not rows.any() and not cols.any():
-        return crop
-    out = crop.copy()
-    out[rows] = 255
-    out[:, cols] = 255
-    return out
+    return _clear_crossing(crop, crop < 128, 0.6, 0.85, 255)
 
 
 def _without_pale(crop: np.ndarray) -> np.ndarray:
@@ -1435,14 +1440,8 @@ def _without_lines(d: np.ndarray, text_h: float) -> np.ndarray:
     if d.size == 0 or float(d.max()) < 60:
         return d
     ink = d > 0.5 * float(d.max())
-    cols = (ink.mean(axis=0) >= 0.9) & (d.shape[0] >= 1.6 * text_h)
-    rows = (ink.mean(axis=1) >= 0.9) & (d.shape[1] >= 1.6 * text_h)
-    if not cols.any() and not rows.any():
-        return d
-    out = d.copy()
-    out[:, cols] = 0
-    out[rows, :] = 0
-    return out
+    return _clear_crossing(d, ink, 0.9 if d.shape[1] >= 1.6 * text_h else np.inf,
+                           0.9 if d.shape[0] >= 1.6 * text_h else np.inf, 0)
 
 
 def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float | None = 0.5) -> list[Word]:

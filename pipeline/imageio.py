@@ -16,6 +16,7 @@ MAX_PIXELS = 40_000_000
 
 # The page colour of a dark-mode viewer (GitHub's), for charts drawn to be seen on one.
 DARK_PAGE = np.array([13.0, 17.0, 23.0], dtype=np.float32)
+WHITE_PAGE = np.array([255.0, 255.0, 255.0], dtype=np.float32)
 
 
 def backdrop(rgba: np.ndarray) -> np.ndarray:
@@ -25,13 +26,13 @@ def backdrop(rgba: np.ndarray) -> np.ndarray:
     sample = rgba[::2, ::2]   # statistics only: a quarter of the pixels tell the same
     alpha = sample[..., 3]
     if (alpha < 128).mean() < 0.2:
-        return np.array([255.0, 255.0, 255.0], dtype=np.float32)
+        return WHITE_PAGE
     rgb = sample[..., :3][alpha >= 128].astype(np.int16)
     level = rgb[(rgb.max(axis=1) - rgb.min(axis=1)) < 30].mean(axis=1)
     # Light gridlines are common on white pages too: what tells is that no grey ink is dark.
     if len(level) >= 50 and (level < 100).mean() < 0.01 and (level > 170).mean() > 0.5:
         return DARK_PAGE
-    return np.array([255.0, 255.0, 255.0], dtype=np.float32)
+    return WHITE_PAGE
 
 
 def load_rgb(path: Path, max_pixels: int = MAX_PIXELS) -> np.ndarray:

@@ -279,15 +279,19 @@ def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region, equa
     return out
 
 
-def read_line_box(gray: np.ndarray, box) -> list[Word]:
+def read_line_box(gray: np.ndarray, box, isolated: bool = False) -> list[Word]:
     """The words of one text line whose ink box is `box` = (x0, y0, x1, y1), read alone with a
-    margin of white around it and enlarged to tesseract's favourite letter height."""
+    margin around it and enlarged to tesseract's favourite letter height. The margin is the
+    image around the box, or white when `isolated` (what lies beside the box is no part of it)."""
     from . import ocr
     h, w = gray.shape
     x0, y0, x1, y1 = box
     p = max(3, int(0.4 * (y1 - y0)))
-    cx0, cy0, cx1, cy1 = max(0, x0 - p), max(0, y0 - p), min(w, x1 + p), min(h, y1 + p)
-    crop = gray[cy0:cy1, cx0:cx1]
+    if isolated:
+        crop, cx0, cy0 = np.pad(gray[y0:y1, x0:x1], p, constant_values=255), x0 - p, y0 - p
+    else:
+        cx0, cy0, cx1, cy1 = max(0, x0 - p), max(0, y0 - p), min(w, x1 + p), min(h, y1 + p)
+        crop = gray[cy0:cy1, cx0:cx1]
     scale = float(np.clip(30.0 / max(1, y1 - y0), 1.0, 4.0))
     return [wd.shifted(cx0, cy0) for wd in ocr.read_words(crop, scale, ocr.PSM_LINE) if wd.text]
 
@@ -332,7 +336,6 @@ def strip_tick_marks(words: list[Word], gray: np.ndarray, ink: np.ndarray) -> li
     """Numbers whose box took in a tick mark drawn against the label: the box is cut to the
     glyphs (an x label took the tick's height, which sets the text height) and the number read
     again without the mark (tesseract reads '20 -' as '207')."""
-    from . import ocr
     out = []
     for w in words:
         cut = _tick_stroke(ink[w.y0:w.y1, w.x0:w.x1]) if parse_tick(w.text) is not None and w.h > 3 else None
@@ -340,10 +343,7 @@ def strip_tick_marks(words: list[Word], gray: np.ndarray, ink: np.ndarray) -> li
             out.append(w)
             continue
         x0, y0, x1, y1 = w.x0 + cut[0], w.y0 + cut[1], w.x0 + cut[2], w.y0 + cut[3]
-        p = max(3, int(0.4 * (y1 - y0)))
-        crop = np.pad(gray[y0:y1, x0:x1], p, constant_values=255)
-        scale = float(np.clip(30.0 / max(1, y1 - y0), 1.0, 4.0))
-        again = [v.text for v in ocr.read_words(crop, scale, ocr.PSM_LINE) if v.text]
+        again = [v.text for v in read_line_box(gray, (x0, y0, x1, y1), isolated=True)]
         # The stroke can only have added characters at the end: a second reading that differs
         # otherwise is a worse one (small text enlarged alone), and the first text stays.
         text = again[0] if len(again) == 1 and w.text.startswith(again[0]) \
