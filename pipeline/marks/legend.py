@@ -20,12 +20,15 @@ class LegendEntry:
 
 
 def text_lines(words: list[Word], text_h: float) -> list[list[Word]]:
-    """Words joined into lines: same row, gaps under about one character height."""
+    """Words joined into lines: same row, gaps under about one character height (half as much
+    again after a '.', ',' or ':', whose point inks little of its cell: 'spec. decode' and
+    'TP=4, DP=2' in a monospaced font)."""
     lines: list[list[Word]] = []
     for w in sorted(words, key=lambda w: w.x0):
         for line in lines:
             last = line[-1]
-            if abs(last.cy - w.cy) <= 0.4 * max(text_h, last.h) and 0 <= w.x0 - last.x1 <= 1.2 * text_h:
+            gap = (1.8 if last.text.endswith((".", ",", ":")) else 1.2) * text_h
+            if abs(last.cy - w.cy) <= 0.4 * max(text_h, last.h) and 0 <= w.x0 - last.x1 <= gap:
                 line.append(w)
                 break
         else:
@@ -205,17 +208,22 @@ def swatch_text_boxes(ink: np.ndarray, blobs: list[Blob], text_h: float, max_gap
                     if (bx[0] - b.box[2] if side == 0 else b.box[0] - bx[2]) <= max_gap * text_h]
             if near:
                 first = min(near, key=lambda bx: bx[0]) if side == 0 else max(near, key=lambda bx: bx[2])
-                found.append(_chained(first, level, side, 1.2 * text_h))
+                found.append(_chained(first, level, side, 2.0 * text_h, [o.box for o in blobs if o is not b]))
     return _outer_boxes(found)
 
 
-def _chained(first, boxes, side: int, gap: float):
+def _chained(first, boxes, side: int, gap: float, stops=()):
     """`first` joined with the level boxes that follow it (rightwards for side 0, leftwards
-    for side 1) less than `gap` apart: small text falls apart into pieces at its spaces
-    ('TP=4,' 'DP=2'), while the next entry's text lies past its swatch, farther off."""
+    for side 1) less than `gap` apart with no `stops` box (another swatch) between: small text
+    falls apart into pieces at its spaces ('TP=4,' 'DP=2'; a period is too small to count as
+    text and widens the gap: 'spec. decode'), while the next entry's text lies past its swatch."""
     x0, y0, x1, y1 = first
+
+    def stopped(a, b):
+        return any(a <= (s[0] + s[2]) / 2 <= b and s[1] < y1 and s[3] > y0 for s in stops)
     for bx in sorted(boxes, key=lambda bx: bx[0], reverse=side == 1):
-        if side == 0 and 0 <= bx[0] - x1 <= gap or side == 1 and 0 <= x0 - bx[2] <= gap:
+        if side == 0 and 0 <= bx[0] - x1 <= gap and not stopped(x1, bx[0]) or \
+                side == 1 and 0 <= x0 - bx[2] <= gap and not stopped(bx[2], x0):
             x0, y0, x1, y1 = min(x0, bx[0]), min(y0, bx[1]), max(x1, bx[2]), max(y1, bx[3])
     return x0, y0, x1, y1
 

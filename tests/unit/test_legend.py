@@ -5,7 +5,7 @@ import numpy as np
 
 from pipeline import glyphs
 from pipeline.digitize import _coloured_glyph, _connectors, _reaching
-from pipeline.marks.legend import find_legend, swatch_text_boxes
+from pipeline.marks.legend import _chained, find_legend, swatch_text_boxes, text_lines
 from pipeline.marks.markers import Blob
 from pipeline.ocr import Word
 from pipeline.textlines import letter_stems, text_line_boxes
@@ -61,6 +61,42 @@ def test_checked_text_maps_glyphs_one_to_one_or_leaves_the_text():
     assert glyphs.checked_text("n=128", [p, f, p, B_SANS_8PX]) == "n=128"   # '=' has no tall glyph
     assert glyphs.checked_text("FPS", [f, EIGHT_9PX]) == "FPS"               # letters touching
     assert glyphs.checked_text("H100", [f, p, f, p]) == "H100"               # nothing to check
+
+
+def test_touching_letters_are_cut_apart_to_check_a_t_read_as_i():
+    # 'TRT' as DejaVu Sans draws it at 11 px: the leg of the 'R' touches the bar of the second 'T'
+    t = _mask(["#########", "#########", "....#....", "....#....", "....#....", "....#....",
+               "....#....", "....#....", "....#....", "....#....", "....#...."])
+    rt = _mask(["######.##########", "#....##....##....", "#....##....##....", "#....##....##....",
+                "##...##....##....", "######.....##....", "#...##.....##....", "#....##....##....",
+                "#.....#....##....", "#.....##...##....", "#......#...##...."])
+    assert glyphs.checked_text("TRI", [t, rt]) == "TRT"
+    # an 'm' touches itself at the top of its arches, but is not 1.4 times as wide as tall
+    m = _mask(["##########", "##...##..#", "##...##..#", "##...##..#", "##...##..#", "##...##..#",
+               "##...##..#", "##...##..#"])
+    assert glyphs.checked_text("TIT", [t, m]) == "TIT"
+
+
+def test_serif_t_has_a_foot_half_as_wide_as_its_bar_and_serif_i_does_not():
+    t_serif = _mask(["###############", "#.....##......#", "......##.......", "......##.......",
+                     "......##.......", "......##.......", "......##.......", "....#######...."])
+    i_serif = _mask(["#######", "..###..", "..###..", "..###..", "..###..", "..###..", "#######"])
+    assert glyphs.glyph_char("I", t_serif) == "T"
+    assert glyphs.glyph_char("I", i_serif) == "I"
+
+
+def test_a_space_after_a_point_may_be_wider_within_a_line():
+    words = [Word("spec.", 96, 562, 20, 620, 40), Word("decode", 96, 640, 19, 715, 36)]
+    assert [[v.text for v in ln] for ln in text_lines(words, 16.0)] == [["spec.", "decode"]]
+    words[0] = Word("spec", 96, 562, 20, 612, 40)
+    assert len(text_lines(words, 16.0)) == 2
+
+
+def test_a_name_chains_across_a_wide_space_but_not_past_another_swatch():
+    spec, decode = (562, 24, 611, 40), (640, 19, 715, 40)
+    assert _chained(spec, [spec, decode], 0, 32.0) == (562, 19, 715, 40)
+    swatch = (620, 22, 632, 36)
+    assert _chained(spec, [spec, decode], 0, 32.0, [swatch]) == spec
 
 
 def test_letters_joined_at_their_serifs_make_a_line_only_when_asked():
