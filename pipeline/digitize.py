@@ -313,6 +313,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     other_words = [v for v in words if id(v) not in tick_words and _is_text(v)]
     tick_list = [v for ax in (xa, ya) if ax is not None for v in ax.words]
 
+    glyph_blobs = []    # blobs found to be digits beside a label: kept when markers are erased
+
     def legend_and_data(blobs):
         in_plot = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
         legend = _legend(_reread_legend_text(words, tick_words, gray, ink_text, blobs, in_plot, text_h,
@@ -332,7 +334,9 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                                      and not any(_in_entry(b, e, text_h) for e in legend)])
         if len(data_blobs) >= 3:
             typical = float(np.median([b.area for b in data_blobs]))
-            data_blobs = [b for b in data_blobs if not any(_glyph_beside(b, v, text_h, typical) for v in label_words)]
+            beside = [b for b in data_blobs if any(_glyph_beside(b, v, text_h, typical) for v in label_words)]
+            glyph_blobs[:] = beside
+            data_blobs = [b for b in data_blobs if not any(b is g for g in beside)]
             glyphs_read = _glyph_runs(data_blobs, gray, text_h, panel_bg, label_words)
             if glyphs_read:
                 gone = {id(b) for _, bs in glyphs_read for b in bs}
@@ -392,6 +396,12 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     erase = ((None, 0), (None, 0), (None, 0))
     if label_words:
         solid = imageops.solid_regions(depth, max(2.5, 0.22 * text_h))
+        # A digit beside its label that reads as a solid blob (a '6' a line runs through) is
+        # the label's, not a marker: erasing it would cut the label short again.
+        # (The blob's box is its opening's, a little inside the glyph.)
+        m = int(np.ceil(0.2 * text_h))
+        for b in glyph_blobs:
+            solid[max(0, b.box[1] - m):b.box[3] + m, max(0, b.box[0] - m):b.box[2] + m] = False
         bridge = int(2 * np.ceil(halfwidth) + 1)
         erase = ((solid, 0), (solid | _series_line_pixels(rgb, points, halfwidth, panel_bg), bridge),
                  (solid | _series_line_pixels(rgb, points, halfwidth, panel_bg, slack=1), bridge))
@@ -467,7 +477,10 @@ def _glyph_beside(b, v: ocr.Word, text_h: float, typical_area: float) -> bool:
     and a letter's spacing from its first or last glyph. A marker is about as wide as tall (a
     steep line through it makes it taller, hence the size)."""
     w, h = b.box[2] - b.box[0], b.box[3] - b.box[1]
-    if not (w < 0.85 * h and h <= 1.1 * text_h and b.area < 0.75 * typical_area
+    # A line crossing the glyph widens its blob: then it is told by its size alone, under half
+    # a marker and shorter than a line of text.
+    shape = w < 0.85 * h or (b.area < 0.5 * typical_area and h <= 0.8 * text_h)
+    if not (shape and h <= 1.1 * text_h and b.area < 0.75 * typical_area
             and abs(b.cy - v.cy) <= 0.25 * text_h):
         return False
     gap = max(v.x0 - b.box[2], b.box[0] - v.x1)

@@ -156,3 +156,20 @@ def test_a_lone_ell_is_a_one_only_where_it_stands_alone():
     assert _one_for_ell(Word("I", 80, 0, 0, 4, 12)).text == "1"
     for t in ("loss", "lr", "|", "Ireland", "16"):
         assert _one_for_ell(Word(t, 80, 0, 0, 40, 12)).text == t
+
+
+def test_glyph_beside_a_label_crossed_by_a_line_is_told_by_its_size():
+    # A '6' a line runs through reads as a blob wider than tall: under half a
+    # marker and shorter than a line of text it is still a glyph; a small square marker just
+    # left of its label, as big as the markers, is not.
+    from pipeline.digitize import _glyph_beside
+    from pipeline.marks.markers import Blob
+    label = Word("4 req", 67, 460, 397, 515, 418)
+    crossed = Blob(452.5, 408.0, 93, (447, 403, 458, 413), (18, 150, 214), "other")
+    assert _glyph_beside(crossed, label, 17.0, 215.0)
+    assert not _glyph_beside(crossed, label, 17.0, 150.0)       # no longer under half a marker
+    tall = Blob(452.5, 408.0, 93, (445, 400, 460, 416), (18, 150, 214), "other")
+    assert not _glyph_beside(tall, label, 17.0, 215.0)          # as tall as the text, and wide
+    square = Blob(452.5, 408.0, 200, (445, 401, 459, 415), (18, 150, 214), "square")
+    assert not _glyph_beside(square, label, 17.0, 215.0)
+
