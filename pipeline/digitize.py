@@ -1245,6 +1245,15 @@ def _reread_cut_label(v: ocr.Word, gray, ink, erase, budget, rgb=None, bg=None) 
                          rgb, color, bg, bridge)
     old = parse_point_label(v.text)
     best = None
+    # A marker the word's box took in at one end reads as a '1' there ('164 req' of '64 req'
+    # beside a square): with the marker erased, the reading without that '1' is the label.
+    ends = _marker_ends(v, mask)
+    for g in got:
+        new = parse_point_label(g.text)
+        if new is not None and layout.overlaps(g, v) and g.conf >= 60 and (
+                ("left" in ends and old[0][:1] == "1" and new[0] == old[0][1:] and new[0][:1].isdigit())
+                or ("right" in ends and old[0][-1:] == "1" and new[0] == old[0][:-1] and new[0][-1:].isdigit())):
+            return g
     for g in got:
         new = parse_point_label(g.text)
         if new is None or not layout.overlaps(g, v):
@@ -1264,6 +1273,21 @@ def _reread_cut_label(v: ocr.Word, gray, ink, erase, budget, rgb=None, bg=None) 
               and re.sub(r"\d", "", new[0]) == re.sub(r"\d", "", old[0])):
             best = g
     return best
+
+
+def _marker_ends(v: ocr.Word, mask) -> set:
+    """Which ends of word `v`'s box ('left', 'right') hold marker pixels (`mask`) within half a
+    character of its edge."""
+    if mask is None:
+        return set()
+    rows = slice(max(0, v.y0), max(0, v.y1))
+    reach = max(1, int(round(0.35 * v.h)))
+    out = set()
+    if mask[rows, max(0, v.x0):max(0, v.x0 + reach)].any():
+        out.add("left")
+    if mask[rows, max(0, v.x1 - reach):max(0, v.x1)].any():
+        out.add("right")
+    return out
 
 
 def mean_color_of(points: list[Point]):

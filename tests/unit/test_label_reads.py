@@ -173,3 +173,19 @@ def test_glyph_beside_a_label_crossed_by_a_line_is_told_by_its_size():
     square = Blob(452.5, 408.0, 200, (445, 401, 459, 415), (18, 150, 214), "square")
     assert not _glyph_beside(square, label, 17.0, 215.0)
 
+
+def test_marker_ends_finds_a_marker_inside_either_end_of_a_label_box():
+    import numpy as np
+    from pipeline.digitize import _marker_ends
+    mask = np.zeros((40, 120), bool)
+    label = Word("164 req", 81, 30, 10, 84, 25)
+    assert _marker_ends(label, mask) == set()
+    mask[12:26, 20:33] = True          # a square whose right edge the box took in
+    assert _marker_ends(label, mask) == {"left"}
+    mask[:] = False
+    mask[12:26, 82:96] = True
+    assert _marker_ends(label, mask) == {"right"}
+    mask[:] = False
+    mask[12:26, 50:56] = True          # in the middle: no end
+    assert _marker_ends(label, mask) == set()
+    assert _marker_ends(label, None) == set()
