@@ -970,6 +970,26 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
     budget = [_REREAD_BUDGET]
     if ink is None:
         ink = gray < 160
+    # A word read unsure (a '20' over the whole width of '32768', '52768' at 58 of a serif
+    # '32768'): its box read again on its own. A reading that fills a box the first one left
+    # mostly empty, or one far surer of the same digits' count and the same words, replaces it.
+    sure = [v for v in label_words if v.conf >= 80 and len(v.text.strip()) >= 2]
+    char_w = float(np.median([v.w / len(v.text.strip()) for v in sure])) if sure else None
+    # Their own budget: these reads must not spend those of the labels not yet found.
+    unsure_budget = [_UNSURE_REREADS]
+    for j in sorted(set(pairs.values())):
+        v = words[j]
+        short = char_w is not None and _short_for_its_box(v, char_w)
+        if not (short or v.conf < 70):
+            continue
+        got = [g for g in _read_label_at((v.x0 - 0.3 * v.h, v.y0, v.x1 + 0.3 * v.h, v.y1), gray, ink,
+                                         markers_px, unsure_budget, v.h, 60.0) if layout.overlaps(g, v)]
+        if short:
+            got = [g for g in got if len(g.text.strip()) > len(v.text.strip()) and g.w >= 0.7 * v.w]
+        else:
+            got = [g for g in got if _surer_same_form(g, v) and g.text.strip() != v.text.strip()]
+        if got:
+            words[j] = max(got, key=lambda g: g.conf)
     for i, j in list(pairs.items()):
         # Erasing the series' lines takes strokes off a label printed in the series' colour.
         same = _ink_color(rgb, words[j], panel_bg, markers_px)
@@ -1099,6 +1119,7 @@ def _series_line_pixels(rgb: np.ndarray, points: list[Point], halfwidth: float, 
 # OCR calls the re-reads may make on one chart (each a few milliseconds), and at most for
 # one marker's missing label.
 _REREAD_BUDGET = 40
+_UNSURE_REREADS = 8     # of words read unsure, apart (see _attach_labels)
 _REREADS_PER_MARKER = 10
 
 
@@ -1273,6 +1294,20 @@ def _reread_cut_label(v: ocr.Word, gray, ink, erase, budget, rgb=None, bg=None) 
               and re.sub(r"\d", "", new[0]) == re.sub(r"\d", "", old[0])):
             best = g
     return best
+
+
+def _short_for_its_box(v: ocr.Word, char_w: float) -> bool:
+    """A word read unsure (under 50) with a character and a half fewer than its box holds at
+    `char_w` (the width per character of the chart's sure labels): OCR gave up on most of it."""
+    return v.conf < 50 and v.w > (len(v.text.strip()) + 1.5) * char_w
+
+
+def _surer_same_form(g: ocr.Word, v: ocr.Word) -> bool:
+    """Reading `g` may replace `v`: as long, the same words around other digits, and sure
+    (90) where `v` was not (by 20 at least)."""
+    a, b = parse_point_label(g.text), parse_point_label(v.text)
+    return (a is not None and b is not None and len(a[0]) == len(b[0]) and g.conf >= max(90.0, v.conf + 20)
+            and re.sub(r"\d", "", a[0]) == re.sub(r"\d", "", b[0]))
 
 
 def _marker_ends(v: ocr.Word, mask) -> set:

@@ -189,3 +189,22 @@ def test_marker_ends_finds_a_marker_inside_either_end_of_a_label_box():
     mask[12:26, 50:56] = True          # in the middle: no end
     assert _marker_ends(label, mask) == set()
     assert _marker_ends(label, None) == set()
+
+
+def test_a_short_unsure_reading_of_a_wide_box_is_read_again():
+    from pipeline.digitize import _short_for_its_box
+    # '20' at 38 over the width of '32768' (about 7 px a character).
+    assert _short_for_its_box(Word("20", 38, 288, 114, 324, 124), 7.2)
+    assert not _short_for_its_box(Word("20", 85, 288, 114, 324, 124), 7.2)     # sure of it
+    assert not _short_for_its_box(Word("32768", 38, 288, 114, 324, 124), 7.2)  # fills its box
+    assert not _short_for_its_box(Word("2048", 30, 288, 114, 318, 124), 7.2)   # within a character and a half
+
+
+def test_a_far_surer_reading_of_the_same_form_replaces_an_unsure_one():
+    from pipeline.digitize import _surer_same_form
+    old = Word("52768", 58, 1010, 70, 1075, 90)
+    assert _surer_same_form(Word("32768", 96, 1010, 70, 1075, 90), old)
+    assert not _surer_same_form(Word("32768", 85, 1010, 70, 1075, 90), old)      # not sure enough
+    assert not _surer_same_form(Word("3276", 96, 1010, 70, 1075, 90), old)       # a digit lost
+    assert not _surer_same_form(Word("n=264", 96, 1010, 70, 1075, 90), Word("n=164", 80, 0, 0, 9, 9))  # was sure
+    assert not _surer_same_form(Word("bs=32", 96, 0, 0, 9, 9), Word("n=132", 50, 0, 0, 9, 9))  # other words
