@@ -313,6 +313,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     other_words = [v for v in words if id(v) not in tick_words and _is_text(v)]
     tick_list = [v for ax in (xa, ya) if ax is not None for v in ax.words]
 
+    glyph_blobs = []    # blobs found to be digits beside a label: kept when markers are erased
+
     def legend_and_data(blobs):
         in_plot = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
         legend = _legend(_reread_legend_text(words, tick_words, gray, ink_text, blobs, in_plot, text_h,
@@ -332,7 +334,9 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                                      and not any(_in_entry(b, e, text_h) for e in legend)])
         if len(data_blobs) >= 3:
             typical = float(np.median([b.area for b in data_blobs]))
-            data_blobs = [b for b in data_blobs if not any(_glyph_beside(b, v, text_h, typical) for v in label_words)]
+            beside = [b for b in data_blobs if any(_glyph_beside(b, v, text_h, typical) for v in label_words)]
+            glyph_blobs[:] = beside
+            data_blobs = [b for b in data_blobs if not any(b is g for g in beside)]
             glyphs_read = _glyph_runs(data_blobs, gray, text_h, panel_bg, label_words)
             if glyphs_read:
                 gone = {id(b) for _, bs in glyphs_read for b in bs}
@@ -392,6 +396,12 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     erase = ((None, 0), (None, 0), (None, 0))
     if label_words:
         solid = imageops.solid_regions(depth, max(2.5, 0.22 * text_h))
+        # A digit beside its label that reads as a solid blob (a '6' a line runs through) is
+        # the label's, not a marker: erasing it would cut the label short again.
+        # (The blob's box is its opening's, a little inside the glyph.)
+        m = int(np.ceil(0.2 * text_h))
+        for b in glyph_blobs:
+            solid[max(0, b.box[1] - m):b.box[3] + m, max(0, b.box[0] - m):b.box[2] + m] = False
         bridge = int(2 * np.ceil(halfwidth) + 1)
         erase = ((solid, 0), (solid | _series_line_pixels(rgb, points, halfwidth, panel_bg), bridge),
                  (solid | _series_line_pixels(rgb, points, halfwidth, panel_bg, slack=1), bridge))
@@ -467,7 +477,10 @@ def _glyph_beside(b, v: ocr.Word, text_h: float, typical_area: float) -> bool:
     and a letter's spacing from its first or last glyph. A marker is about as wide as tall (a
     steep line through it makes it taller, hence the size)."""
     w, h = b.box[2] - b.box[0], b.box[3] - b.box[1]
-    if not (w < 0.85 * h and h <= 1.1 * text_h and b.area < 0.75 * typical_area
+    # A line crossing the glyph widens its blob: then it is told by its size alone, under half
+    # a marker and shorter than a line of text.
+    shape = w < 0.85 * h or (b.area < 0.5 * typical_area and h <= 0.8 * text_h)
+    if not (shape and h <= 1.1 * text_h and b.area < 0.75 * typical_area
             and abs(b.cy - v.cy) <= 0.25 * text_h):
         return False
     gap = max(v.x0 - b.box[2], b.box[0] - v.x1)
@@ -957,6 +970,26 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
     budget = [_REREAD_BUDGET]
     if ink is None:
         ink = gray < 160
+    # A word read unsure (a '20' over the whole width of '32768', '52768' at 58 of a serif
+    # '32768'): its box read again on its own. A reading that fills a box the first one left
+    # mostly empty, or one far surer of the same digits' count and the same words, replaces it.
+    sure = [v for v in label_words if v.conf >= 80 and len(v.text.strip()) >= 2]
+    char_w = float(np.median([v.w / len(v.text.strip()) for v in sure])) if sure else None
+    # Their own budget: these reads must not spend those of the labels not yet found.
+    unsure_budget = [_UNSURE_REREADS]
+    for j in sorted(set(pairs.values())):
+        v = words[j]
+        short = char_w is not None and _short_for_its_box(v, char_w)
+        if not (short or v.conf < 70):
+            continue
+        got = [g for g in _read_label_at((v.x0 - 0.3 * v.h, v.y0, v.x1 + 0.3 * v.h, v.y1), gray, ink,
+                                         markers_px, unsure_budget, v.h, 60.0) if layout.overlaps(g, v)]
+        if short:
+            got = [g for g in got if len(g.text.strip()) > len(v.text.strip()) and g.w >= 0.7 * v.w]
+        else:
+            got = [g for g in got if _surer_same_form(g, v) and g.text.strip() != v.text.strip()]
+        if got:
+            words[j] = max(got, key=lambda g: g.conf)
     for i, j in list(pairs.items()):
         # Erasing the series' lines takes strokes off a label printed in the series' colour.
         same = _ink_color(rgb, words[j], panel_bg, markers_px)
@@ -1086,6 +1119,7 @@ def _series_line_pixels(rgb: np.ndarray, points: list[Point], halfwidth: float, 
 # OCR calls the re-reads may make on one chart (each a few milliseconds), and at most for
 # one marker's missing label.
 _REREAD_BUDGET = 40
+_UNSURE_REREADS = 8     # of words read unsure, apart (see _attach_labels)
 _REREADS_PER_MARKER = 10
 
 
@@ -1232,6 +1266,15 @@ def _reread_cut_label(v: ocr.Word, gray, ink, erase, budget, rgb=None, bg=None) 
                          rgb, color, bg, bridge)
     old = parse_point_label(v.text)
     best = None
+    # A marker the word's box took in at one end reads as a '1' there ('164 req' of '64 req'
+    # beside a square): with the marker erased, the reading without that '1' is the label.
+    ends = _marker_ends(v, mask)
+    for g in got:
+        new = parse_point_label(g.text)
+        if new is not None and layout.overlaps(g, v) and g.conf >= 60 and (
+                ("left" in ends and old[0][:1] == "1" and new[0] == old[0][1:] and new[0][:1].isdigit())
+                or ("right" in ends and old[0][-1:] == "1" and new[0] == old[0][:-1] and new[0][-1:].isdigit())):
+            return g
     for g in got:
         new = parse_point_label(g.text)
         if new is None or not layout.overlaps(g, v):
@@ -1251,6 +1294,35 @@ def _reread_cut_label(v: ocr.Word, gray, ink, erase, budget, rgb=None, bg=None) 
               and re.sub(r"\d", "", new[0]) == re.sub(r"\d", "", old[0])):
             best = g
     return best
+
+
+def _short_for_its_box(v: ocr.Word, char_w: float) -> bool:
+    """A word read unsure (under 50) with a character and a half fewer than its box holds at
+    `char_w` (the width per character of the chart's sure labels): OCR gave up on most of it."""
+    return v.conf < 50 and v.w > (len(v.text.strip()) + 1.5) * char_w
+
+
+def _surer_same_form(g: ocr.Word, v: ocr.Word) -> bool:
+    """Reading `g` may replace `v`: as long, the same words around other digits, and sure
+    (90) where `v` was not (by 20 at least)."""
+    a, b = parse_point_label(g.text), parse_point_label(v.text)
+    return (a is not None and b is not None and len(a[0]) == len(b[0]) and g.conf >= max(90.0, v.conf + 20)
+            and re.sub(r"\d", "", a[0]) == re.sub(r"\d", "", b[0]))
+
+
+def _marker_ends(v: ocr.Word, mask) -> set:
+    """Which ends of word `v`'s box ('left', 'right') hold marker pixels (`mask`) within half a
+    character of its edge."""
+    if mask is None:
+        return set()
+    rows = slice(max(0, v.y0), max(0, v.y1))
+    reach = max(1, int(round(0.35 * v.h)))
+    out = set()
+    if mask[rows, max(0, v.x0):max(0, v.x0 + reach)].any():
+        out.add("left")
+    if mask[rows, max(0, v.x1 - reach):max(0, v.x1)].any():
+        out.add("right")
+    return out
 
 
 def mean_color_of(points: list[Point]):

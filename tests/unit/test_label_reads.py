@@ -156,3 +156,55 @@ def test_a_lone_ell_is_a_one_only_where_it_stands_alone():
     assert _one_for_ell(Word("I", 80, 0, 0, 4, 12)).text == "1"
     for t in ("loss", "lr", "|", "Ireland", "16"):
         assert _one_for_ell(Word(t, 80, 0, 0, 40, 12)).text == t
+
+
+def test_glyph_beside_a_label_crossed_by_a_line_is_told_by_its_size():
+    # A '6' a line runs through reads as a blob wider than tall: under half a
+    # marker and shorter than a line of text it is still a glyph; a small square marker just
+    # left of its label, as big as the markers, is not.
+    from pipeline.digitize import _glyph_beside
+    from pipeline.marks.markers import Blob
+    label = Word("4 req", 67, 460, 397, 515, 418)
+    crossed = Blob(452.5, 408.0, 93, (447, 403, 458, 413), (18, 150, 214), "other")
+    assert _glyph_beside(crossed, label, 17.0, 215.0)
+    assert not _glyph_beside(crossed, label, 17.0, 150.0)       # no longer under half a marker
+    tall = Blob(452.5, 408.0, 93, (445, 400, 460, 416), (18, 150, 214), "other")
+    assert not _glyph_beside(tall, label, 17.0, 215.0)          # as tall as the text, and wide
+    square = Blob(452.5, 408.0, 200, (445, 401, 459, 415), (18, 150, 214), "square")
+    assert not _glyph_beside(square, label, 17.0, 215.0)
+
+
+def test_marker_ends_finds_a_marker_inside_either_end_of_a_label_box():
+    import numpy as np
+    from pipeline.digitize import _marker_ends
+    mask = np.zeros((40, 120), bool)
+    label = Word("164 req", 81, 30, 10, 84, 25)
+    assert _marker_ends(label, mask) == set()
+    mask[12:26, 20:33] = True          # a square whose right edge the box took in
+    assert _marker_ends(label, mask) == {"left"}
+    mask[:] = False
+    mask[12:26, 82:96] = True
+    assert _marker_ends(label, mask) == {"right"}
+    mask[:] = False
+    mask[12:26, 50:56] = True          # in the middle: no end
+    assert _marker_ends(label, mask) == set()
+    assert _marker_ends(label, None) == set()
+
+
+def test_a_short_unsure_reading_of_a_wide_box_is_read_again():
+    from pipeline.digitize import _short_for_its_box
+    # '20' at 38 over the width of '32768' (about 7 px a character).
+    assert _short_for_its_box(Word("20", 38, 288, 114, 324, 124), 7.2)
+    assert not _short_for_its_box(Word("20", 85, 288, 114, 324, 124), 7.2)     # sure of it
+    assert not _short_for_its_box(Word("32768", 38, 288, 114, 324, 124), 7.2)  # fills its box
+    assert not _short_for_its_box(Word("2048", 30, 288, 114, 318, 124), 7.2)   # within a character and a half
+
+
+def test_a_far_surer_reading_of_the_same_form_replaces_an_unsure_one():
+    from pipeline.digitize import _surer_same_form
+    old = Word("52768", 58, 1010, 70, 1075, 90)
+    assert _surer_same_form(Word("32768", 96, 1010, 70, 1075, 90), old)
+    assert not _surer_same_form(Word("32768", 85, 1010, 70, 1075, 90), old)      # not sure enough
+    assert not _surer_same_form(Word("3276", 96, 1010, 70, 1075, 90), old)       # a digit lost
+    assert not _surer_same_form(Word("n=264", 96, 1010, 70, 1075, 90), Word("n=164", 80, 0, 0, 9, 9))  # was sure
+    assert not _surer_same_form(Word("bs=32", 96, 0, 0, 9, 9), Word("n=132", 50, 0, 0, 9, 9))  # other words
