@@ -18,8 +18,8 @@ import numpy as np
 from . import glyphs, imageops, layout, ocr
 from .axes import AxisCalibration, Tick, calibrate
 from .layout import AxisFind
-from .marks.bars import (Bar, drop_narrow_stacks, join_aligned_columns, merge_split_bars, rectangles, refine_end,
-                         solid_mask, stacks_on_baseline)
+from .marks.bars import (Bar, drop_narrow_stacks, join_aligned_columns, merge_split_bars, outlined_fills, rectangles,
+                         refine_end, solid_mask, stacks_on_baseline)
 from .marks.legend import text_lines
 from .marks.markers import Blob
 from .marks.series import color_groups, to_lab
@@ -30,6 +30,9 @@ from .ocr import Word
 # grey, pastel) are common, and the opening that finds bars removes the gridlines and text that
 # a low threshold lets in.
 BAR_THRESHOLD = 28
+# A fill this far from the page (max channel) counts as a bar when an outline encloses it:
+# above JPEG noise and anti-aliasing, below BAR_THRESHOLD (light grey 241 on white 255).
+FAINT_FILL = 8
 # OCR calls for value labels the page pass missed (each a few milliseconds).
 REREAD_BUDGET = 30
 
@@ -79,7 +82,10 @@ class BarRow:
 
 def _upright_bars(rgb_u, bg, text_h, block):
     k = max(3, int(round(0.3 * text_h)))
-    marks = imageops.color_distance(rgb_u, bg) > BAR_THRESHOLD
+    dist = imageops.color_distance(rgb_u, bg)
+    marks = dist > BAR_THRESHOLD
+    # A pale fill inside a dark outline is a bar too (its outline encloses it).
+    marks |= outlined_fills(marks, dist, FAINT_FILL, int(0.4 * rgb_u.shape[1]), k + 1)
     marks &= ~block
     solid = solid_mask(marks, k)
     pieces = join_aligned_columns(merge_split_bars(join_aligned_columns(rectangles(rgb_u, solid, k + 1)),
