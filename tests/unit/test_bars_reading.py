@@ -404,3 +404,41 @@ def test_legend_reread_agreeing_with_the_page_takes_the_text_with_fewer_stray_gl
     assert [(v.text, v.x0) for v in got] == [("vLLM", 302)]
     got = _legend_reread([_w("v\u00a5LLM", 70, 300, 10, 330, 20)], [[_w("vLLM", 80, 302, 10, 330, 20)]])
     assert [(v.text, v.x0) for v in got] == [("vLLM", 302)]
+
+
+# -- outlined pale bars and annotations that are no value labels ---------------------------
+
+def test_a_pale_fill_inside_an_outline_is_marked_but_the_page_and_white_holes_are_not():
+    from pipeline import imageops
+    from pipeline.marks.bars import outlined_fills
+    img = np.full((60, 100, 3), 255, np.uint8)
+    img[20:50, 10:30] = (160, 166, 172)        # outline of a light-grey bar
+    img[22:48, 12:28] = (241, 243, 245)        # its fill, 14 off white: below the bar threshold
+    img[20:50, 50:70] = (160, 166, 172)        # an outlined box filled with the page colour
+    img[22:48, 52:68] = 255
+    dist = imageops.color_distance(img, (255, 255, 255))
+    marks = dist > 28
+    got = outlined_fills(marks, dist, 8, 40, 4)
+    assert got[22:48, 12:28].all()
+    assert not got[22:48, 52:68].any()
+    assert not got[:, :10].any() and got.sum() == 26 * 16
+    # Wider than a bar may be: a panel, not a bar.
+    assert not outlined_fills(marks, dist, 8, 10, 4).any()
+
+
+def test_text_centred_over_the_gap_of_a_group_is_no_bars_label():
+    from pipeline.barchart import _over_gap, _phrase
+    bars = [Bar(150, 240, 100.0, 200.0, BLUE), Bar(250, 340, 130.0, 200.0, ORANGE),
+            Bar(400, 490, 150.0, 200.0, BLUE)]
+    words = [_w("1.1x", 90, 190, 50, 225, 62), _w("faster", 90, 231, 50, 297, 62),
+             _w("12.5", 90, 180, 80, 210, 92), _w("13.1", 90, 278, 110, 310, 122)]
+    phrase = _phrase(words[0], words, 16)
+    assert (phrase.x0, phrase.x1) == (190, 297)
+    assert _over_gap(phrase, bars)
+    # Each bar's own label is centred on it, and another number is never joined to it.
+    assert (_phrase(words[2], words, 16).x0, _phrase(words[2], words, 16).x1) == (180, 210)
+    assert not _over_gap(_phrase(words[2], words, 16), bars)
+    assert not _over_gap(_phrase(words[3], words, 16), bars)
+    # A wide label over a narrow bar reaches its neighbours but stays centred on its own bar.
+    narrow = [Bar(100, 110, 50.0, 90.0, BLUE), Bar(112, 122, 60.0, 90.0, ORANGE), Bar(124, 134, 70.0, 90.0, BLUE)]
+    assert not _over_gap(_w("40.8%", 90, 102, 30, 132, 40), narrow)
