@@ -1652,6 +1652,60 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
                 extra += [Word(x, v.conf, v.x0, v.y0, v.x1, v.y1) for x in [t] + _decimal_variants(t)]
             if any(_agrees(v, want, tol) for v in extra):
                 out[bi] = _choose_label(cands + extra, want, tol, unit)
+    return _keep_format(out, pools)
+
+
+def _form(text: str) -> tuple[int, str] | None:
+    """A number label's format: (digits after its decimal point, what follows its last digit)."""
+    p = parse_value_label(text)
+    if p is None or p[1] is None:
+        return None
+    m = re.search(r"\.(\d+)\D*$", text)
+    return (len(m.group(1)) if m else 0), _ending(text)
+
+
+def _form_variants(text: str, form: tuple[int, str]) -> list[str]:
+    """A reading put in a chart's format: look-alike letters read as digits ('4On' -> '40n'),
+    the ending replaced by the chart's ('7.5m' -> '7.5x'), a lost point put back ('40x' ->
+    '4.0x'), digits beyond the chart's decimals cut ('2.34x' -> '2.3x', '19.0' -> '19': a
+    speck read as a digit). Only a variant agreeing with its bar is taken (the caller)."""
+    decimals, end = form
+    out = []
+    for t in dict.fromkeys((text, text.translate(_DIGIT_LOOKALIKES))):
+        stem = t[:len(t) - len(_ending(t))]
+        if not stem or not stem[-1].isdigit():
+            continue
+        m = re.match(r"^(.*?\d)\.(\d+)$", stem)
+        if m and len(m.group(2)) > decimals:
+            stem = m.group(1) + ("." + m.group(2)[:decimals] if decimals else "")
+        out += [stem + end] + _decimal_variants(stem + end)
+    return out
+
+
+def _keep_format(out: dict, pools: dict) -> dict:
+    """The labels of one chart are printed in one format (decimals, ending): when agreeing
+    labels share one (see below), a bar's reading that breaks it ('39.7' among
+    integers, '7.5m' or '4On' among '4.3x') gives way to a reading of the same bar, or a
+    variant of one (_form_variants), in that format and agreeing with the bar's length."""
+    forms = [_form(v.text) for bi, v in out.items() if _agrees(v, pools[bi][1], pools[bi][2])]
+    forms = [f for f in forms if f is not None]
+    if not forms:
+        return out
+    counts = sorted((forms.count(f) for f in set(forms)), reverse=True)
+    common = max(set(forms), key=forms.count)
+    # OCR garbles endings many ways ('7.5m', '4On', '1Ss'), each once: the format is the one
+    # most labels share, by at least two and a third, and no other as often.
+    if counts[0] < 2 or counts[0] < len(forms) / 3 or (len(counts) > 1 and counts[1] == counts[0]):
+        return out
+    for bi, (cands, want, tol) in pools.items():
+        cur = out.get(bi)
+        if want is None or not cands or (cur is not None and _form(cur.text) == common):
+            continue
+        alts = [Word(t, v.conf, v.x0, v.y0, v.x1, v.y1) for v in cands
+                for t in dict.fromkeys([v.text] + _form_variants(v.text, common))]
+        alts = [a for a in alts if _form(a.text) == common and _agrees(a, want, tol)]
+        if alts:
+            out[bi] = max(alts, key=lambda a: a.conf)
     return out
 
 

@@ -442,3 +442,21 @@ def test_text_centred_over_the_gap_of_a_group_is_no_bars_label():
     # A wide label over a narrow bar reaches its neighbours but stays centred on its own bar.
     narrow = [Bar(100, 110, 50.0, 90.0, BLUE), Bar(112, 122, 60.0, 90.0, ORANGE), Bar(124, 134, 70.0, 90.0, BLUE)]
     assert not _over_gap(_w("40.8%", 90, 102, 30, 132, 40), narrow)
+
+
+def test_a_reading_out_of_the_charts_format_gives_way_to_one_in_it():
+    from pipeline.barchart import _keep_format
+    pools = {0: ([_w("4.3x")], 4.26, 0.15), 1: ([_w("5.3x")], 5.26, 0.15), 2: ([_w("2.4x")], 2.35, 0.15),
+             3: ([_w("7.5m", 80)], 7.45, 0.15), 4: ([_w("4On", 70)], 3.97, 0.15),
+             5: ([_w("2.34x", 90), _w("2.8x", 95)], 2.29, 0.15), 6: ([_w("9e", 60)], 9.08, 0.15)}
+    out = {bi: cands[0] for bi, (cands, _, _) in pools.items()}
+    got = {bi: v.text for bi, v in _keep_format(dict(out), pools).items()}
+    assert got == {0: "4.3x", 1: "5.3x", 2: "2.4x", 3: "7.5x", 4: "4.0x", 5: "2.3x", 6: "9e"}
+    # Integers: a speck read as a decimal goes; one label sets no format.
+    pools = {0: ([_w("37")], 37.0, 1.0), 1: ([_w("25")], 25.0, 1.0), 2: ([_w("46")], 46.0, 1.0),
+             3: ([_w("39.7")], 39.0, 1.0)}
+    out = {bi: cands[0] for bi, (cands, _, _) in pools.items()}
+    assert _keep_format(dict(out), pools)[3].text == "39"
+    for k in (1, 2):
+        del pools[k], out[k]
+    assert _keep_format(dict(out), pools)[3].text == "39.7"
