@@ -978,8 +978,11 @@ def _name_text(text: str) -> str:
     """A legend name as printed: OCR reads a sans-serif capital 'I' as '|' ('TG|'), and the
     swatch's edge or the legend frame beside a name as a mark ('_decode')."""
     text = re.sub(r"(?<=[A-Za-z])\||\|(?=[A-Za-z])", "I", text)
-    # A swatch's or frame's edge read as a mark at either end ('_decode', 'v0.9_').
-    return text.strip(" _~`'\",;:\u2014\u2013") or text
+    # ... and as '!' after a capital ('TG!'): a name does not shout.
+    text = re.sub(r"(?<=[A-Z])!", "I", text)
+    # A swatch's or frame's edge read as a mark at either end ('_decode', 'v0.9_'), and a
+    # speck after the name read as a full stop ('FP8.').
+    return text.strip(" _~`'\",;:\u2014\u2013").rstrip(".").rstrip() or text
 
 
 def _bar_coloured(blobs: list[Blob], segments: list[Bar], delta: float = 35.0) -> list[bool]:

@@ -337,6 +337,8 @@ def test_name_text_reads_a_bar_beside_letters_as_a_capital_i():
     assert _name_text("TG|") == "TGI"
     assert _name_text("|nfer") == "Infer"
     assert _name_text("a | b") == "a | b"
+    assert _name_text("TG!") == "TGI" and _name_text("Wow!") == "Wow!"
+    assert _name_text("FP8.") == "FP8" and _name_text("v0.6") == "v0.6"
 
 
 def test_rules_are_cleared_from_a_legend_line_crop():
