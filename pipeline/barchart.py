@@ -9,7 +9,7 @@ calibration, or, without one, through a scale fitted from the printed labels to 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain
 
 import cv2
@@ -78,6 +78,55 @@ class BarRow:
     label_text: str = ""
     label_num: float | None = None
     agrees: bool | None = None
+
+
+def _nice(step: float) -> float | None:
+    """The round step (1, 2, 2.5 or 5 times a power of ten) within 10 % of `step`, or None."""
+    if not step > 0:
+        return None
+    e = 10.0 ** np.floor(np.log10(step))
+    best = min((m * e for m in (1.0, 2.0, 2.5, 5.0, 10.0)), key=lambda n: abs(n - step))
+    return best if abs(best - step) <= 0.1 * best else None
+
+
+def _even_ticks(ticks: list[Tick]) -> list[Tick] | None:
+    """Tick values put back on the round progression their evenly spaced pixels show ('3000',
+    '4006', '5060' at equal steps -> 3000, 4000, 5000: OCR reads a small '0' as '6'). Only when
+    three or more ticks stand at whole multiples of one pixel step, their values do not step
+    evenly, the step is a round number near their median step, and every value moves by less
+    than a tenth of it; anchored at the roundest value. None when nothing is to change."""
+    if len(ticks) < 3:
+        return None
+    ts = sorted(ticks, key=lambda t: t.pixel)
+    px = np.array([t.pixel for t in ts], float)
+    vals = np.array([t.value for t in ts], float)
+    dp = np.diff(px)
+    unit = float(np.min(np.abs(dp)))
+    if unit < 4:
+        return None
+    k = np.round(dp / unit)
+    if np.any(k < 1) or np.any(np.abs(dp - k * unit) > max(1.5, 0.03 * unit)):
+        return None
+    steps = np.diff(vals) / k
+    med = float(np.median(steps))
+    if np.ptp(steps) <= 1e-6 * max(abs(med), 1e-12):
+        return None
+    step = _nice(abs(med))
+    if step is None:
+        return None
+    step = step if med > 0 else -step
+    idx = np.concatenate([[0], np.cumsum(k)])
+    # The roundest reading (fewest significant digits) that is a multiple of the step anchors.
+    def digits(v):
+        return len(f"{abs(v):.10g}".replace(".", "").strip("0"))
+    on = [i for i in range(len(ts)) if abs(vals[i] / step - round(vals[i] / step)) < 1e-6]
+    if not on:
+        return None
+    a = min(on, key=lambda i: digits(vals[i]))
+    new = vals[a] + step * (idx - idx[a])
+    if np.any(np.abs(new - vals) >= 0.1 * abs(step)) or np.allclose(new, vals):
+        return None
+    return [Tick(t.pixel, t.text, float(v), t.box, t.snapped) for t, v in zip(ts, new)]
 
 
 def _upright_bars(rgb_u, bg, text_h, block):
@@ -1049,6 +1098,12 @@ def find_bar_chart(rgb, words, xa, ya, text_h, page_bg):
         # No value axis was read on the page: its labels may be there, too blurred or small
         # for the page pass. Read beside the bars (the frame chosen without an axis).
         axis = _reread_value_axis(rgb, frame, stacks, base, bg, text_h)
+    elif axis.calibration is not None and not axis.calibration.is_log:
+        even = _even_ticks(axis.calibration.ticks)
+        cal = calibrate(even, tol_px=max(3.0, 0.4 * text_h)) if even is not None else None
+        if cal is not None and len(cal.ticks) == len(even):
+            cal.rejected = list(axis.calibration.rejected)
+            axis = replace(axis, calibration=cal)
     return frame, axis, stacks, base, loose, bg, rgb_u
 
 

@@ -462,3 +462,22 @@ def test_a_reading_out_of_the_charts_format_gives_way_to_one_in_it():
     for k in (1, 2):
         del pools[k], out[k]
     assert _keep_format(dict(out), pools)[3].text == "39.7"
+
+
+def test_evenly_spaced_ticks_get_evenly_stepped_round_values():
+    from pipeline.axes import Tick
+    from pipeline.barchart import _even_ticks, _nice
+
+    def t(p, text):
+        return Tick(p, text, float(text.replace(",", "")))
+    got = _even_ticks([t(427, "3000"), t(543, "4006"), t(659, "5060")])
+    assert [(x.text, x.value) for x in got] == [("3000", 3000.0), ("4006", 4000.0), ("5060", 5000.0)]
+    got = _even_ticks([t(49.5, "4,000"), t(161.5, "3,000"), t(272.5, "2,000"), t(384.5, "1,006"), t(495.5, "0")])
+    assert [x.value for x in got] == [4000.0, 3000.0, 2000.0, 1000.0, 0.0]
+    # Nothing to change; a missing label (a double pixel step); uneven pixels (a log axis);
+    # a misread far off the step (no single digit's slip) is left to the fit.
+    assert _even_ticks([t(0, "0"), t(100, "10"), t(200, "20")]) is None
+    assert _even_ticks([t(0, "0"), t(100, "10"), t(300, "30")]) is None
+    assert _even_ticks([t(0, "1"), t(100, "10"), t(200, "100")]) is None
+    assert _even_ticks([t(0, "0"), t(100, "10"), t(200, "80")]) is None
+    assert _nice(1030) == 1000 and _nice(24) == 25 and _nice(3.3) is None
