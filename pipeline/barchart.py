@@ -1543,6 +1543,21 @@ def _without_lines(d: np.ndarray, text_h: float) -> np.ndarray:
                            0.9 if d.shape[0] >= 1.6 * text_h else np.inf, 0)
 
 
+def _without_border_ink(d: np.ndarray) -> np.ndarray:
+    """An inside crop's contrast without the marks that touch its edge: the page showing at a
+    rounded bar's corners, an outline; a label printed inside its bar stands clear of them
+    (it was read '1,202' -> 'L202' with a corner as the 'L')."""
+    if d.size == 0 or float(d.max()) < 60:
+        return d
+    ink = (d > 0.5 * float(d.max())).astype(np.uint8)
+    n, lab = cv2.connectedComponents(ink, connectivity=8)
+    edge = np.unique(np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]]))
+    edge = edge[edge > 0]
+    if edge.size == 0 or edge.size == n - 1:
+        return d  # nothing touches the edge, or everything does (a label cut by the crop)
+    return np.where(np.isin(lab, edge), 0, d).astype(d.dtype)
+
+
 def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float | None = 0.5) -> list[Word]:
     """OCR of one value-label box as a single line: the crop (in the original frame, where the
     text is upright) is what differs from `fill`; `blank` is (bars and their edges, cleared;
@@ -1562,6 +1577,8 @@ def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float 
             on = own == i
             d[on] = imageops.color_distance(rgb[y0:y1, x0:x1], colors[i - 1])[on]
     d = _without_lines(d, text_h)
+    if blank is None:
+        d = _without_border_ink(d)
     scale = float(np.clip(LABEL_TEXT_PX / max(text_h, 1.0), 1.0, 5.0))
     img = _binarised(d, scale, frac)
     if img is None:

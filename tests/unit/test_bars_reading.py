@@ -481,3 +481,16 @@ def test_evenly_spaced_ticks_get_evenly_stepped_round_values():
     assert _even_ticks([t(0, "1"), t(100, "10"), t(200, "100")]) is None
     assert _even_ticks([t(0, "0"), t(100, "10"), t(200, "80")]) is None
     assert _nice(1030) == 1000 and _nice(24) == 25 and _nice(3.3) is None
+
+
+def test_marks_touching_an_inside_crops_edge_are_cleared_but_a_label_clear_of_it_stays():
+    from pipeline.barchart import _without_border_ink
+    d = np.zeros((20, 40), np.uint8)
+    d[0:4, 36:40] = 200      # the page showing at a rounded corner
+    d[6:14, 10:30] = 220     # the label
+    got = _without_border_ink(d)
+    assert got[0:4, 36:40].max() == 0 and (got[6:14, 10:30] == 220).all()
+    # A label cut by the crop (everything touches the edge) is left as it is.
+    d2 = np.zeros((20, 40), np.uint8)
+    d2[0:14, 10:30] = 220
+    assert (_without_border_ink(d2) == d2).all()
