@@ -1544,18 +1544,20 @@ def _without_lines(d: np.ndarray, text_h: float) -> np.ndarray:
 
 
 def _without_border_ink(d: np.ndarray) -> np.ndarray:
-    """An inside crop's contrast without the marks that touch its edge: the page showing at a
-    rounded bar's corners, an outline; a label printed inside its bar stands clear of them
-    (it was read '1,202' -> 'L202' with a corner as the 'L')."""
+    """An inside crop's contrast without the marks in its corners (touching two edges that
+    meet): the page showing at a rounded bar's corners; a label printed inside its bar stands
+    clear of them (it was read '1,202' -> 'L202' with a corner as the 'L'). A blurred label
+    may touch one edge, and stays."""
     if d.size == 0 or float(d.max()) < 60:
         return d
     ink = (d > 0.5 * float(d.max())).astype(np.uint8)
     n, lab = cv2.connectedComponents(ink, connectivity=8)
-    edge = np.unique(np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]]))
-    edge = edge[edge > 0]
-    if edge.size == 0 or edge.size == n - 1:
-        return d  # nothing touches the edge, or everything does (a label cut by the crop)
-    return np.where(np.isin(lab, edge), 0, d).astype(d.dtype)
+    top, bottom, left, right = (set(np.unique(a)) - {0} for a in (lab[0], lab[-1], lab[:, 0], lab[:, -1]))
+    # A corner piece touches two edges that meet; a blurred label may touch one.
+    corner = (top | bottom) & (left | right)
+    if not corner or len(corner) == n - 1:
+        return d  # no corner piece, or everything is one (a label cut by the crop)
+    return np.where(np.isin(lab, list(corner)), 0, d).astype(d.dtype)
 
 
 def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float | None = 0.5) -> list[Word]:
