@@ -1560,7 +1560,8 @@ def _without_border_ink(d: np.ndarray) -> np.ndarray:
     return np.where(np.isin(lab, list(corner)), 0, d).astype(d.dtype)
 
 
-def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float | None = 0.5) -> list[Word]:
+def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float | None = 0.5,
+                     corners: bool = False) -> list[Word]:
     """OCR of one value-label box as a single line: the crop (in the original frame, where the
     text is upright) is what differs from `fill`; `blank` is (bars and their edges, cleared;
     bars' inner parts by index + 1; their colours): over another bar, text is what differs
@@ -1579,7 +1580,7 @@ def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float 
             on = own == i
             d[on] = imageops.color_distance(rgb[y0:y1, x0:x1], colors[i - 1])[on]
     d = _without_lines(d, text_h)
-    if blank is None:
+    if corners:
         d = _without_border_ink(d)
     scale = float(np.clip(LABEL_TEXT_PX / max(text_h, 1.0), 1.0, 5.0))
     img = _binarised(d, scale, frac)
@@ -1677,12 +1678,14 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
             if inside and (box[3] - box[1] < 0.8 * text_h or box[2] - box[0] < 0.8 * text_h):
                 continue
             done = False
-            for frac in INK_FRACTIONS:
+            # Inside a bar, last, the crop without its corners (a rounded bar's corners show
+            # the page, read as glyphs: '1,202' -> 'L202').
+            for frac, corners in [(f, False) for f in INK_FRACTIONS] + ([(0.5, True)] if inside else []):
                 if calls >= budget:
                     break
                 calls += 1
                 words_read = _read_label_crop(rgb, frame, box, c.color if inside else bg,
-                                              None if inside else blank, text_h, frac)
+                                              None if inside else blank, text_h, frac, corners)
                 got = _as_label(words_read, text_h)
                 if got is None and want is not None:
                     # Letters for digits ('SI' for a serif '51'): kept only when agreeing.
