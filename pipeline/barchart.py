@@ -1680,10 +1680,11 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
             done = False
             # Inside a bar, last, the crop without its corners (a rounded bar's corners show
             # the page, read as glyphs: '1,202' -> 'L202').
+            # It does not use up the chart's budget: the bars after it are read as before.
             for frac, corners in [(f, False) for f in INK_FRACTIONS] + ([(0.5, True)] if inside else []):
-                if calls >= budget:
+                if calls >= budget and not corners:
                     break
-                calls += 1
+                calls += not corners
                 words_read = _read_label_crop(rgb, frame, box, c.color if inside else bg,
                                               None if inside else blank, text_h, frac, corners)
                 got = _as_label(words_read, text_h)
