@@ -9,7 +9,7 @@ calibration, or, without one, through a scale fitted from the printed labels to 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain
 
 import cv2
@@ -18,8 +18,8 @@ import numpy as np
 from . import glyphs, imageops, layout, ocr
 from .axes import AxisCalibration, Tick, calibrate
 from .layout import AxisFind
-from .marks.bars import (Bar, drop_narrow_stacks, join_aligned_columns, merge_split_bars, rectangles, refine_end,
-                         solid_mask, stacks_on_baseline)
+from .marks.bars import (Bar, drop_narrow_stacks, join_aligned_columns, merge_split_bars, outlined_fills, rectangles,
+                         refine_end, solid_mask, stacks_on_baseline)
 from .marks.legend import text_lines
 from .marks.markers import Blob
 from .marks.series import color_groups, to_lab
@@ -30,6 +30,9 @@ from .ocr import Word
 # grey, pastel) are common, and the opening that finds bars removes the gridlines and text that
 # a low threshold lets in.
 BAR_THRESHOLD = 28
+# A fill this far from the page (max channel) counts as a bar when an outline encloses it:
+# above JPEG noise and anti-aliasing, below BAR_THRESHOLD (light grey 241 on white 255).
+FAINT_FILL = 8
 # OCR calls for value labels the page pass missed (each a few milliseconds).
 REREAD_BUDGET = 30
 
@@ -77,9 +80,61 @@ class BarRow:
     agrees: bool | None = None
 
 
+def _nice(step: float) -> float | None:
+    """The round step (1, 2, 2.5 or 5 times a power of ten) within 10 % of `step`, or None."""
+    if not step > 0:
+        return None
+    e = 10.0 ** np.floor(np.log10(step))
+    best = min((m * e for m in (1.0, 2.0, 2.5, 5.0, 10.0)), key=lambda n: abs(n - step))
+    return best if abs(best - step) <= 0.1 * best else None
+
+
+def _even_ticks(ticks: list[Tick]) -> list[Tick] | None:
+    """Tick values put back on the round progression their evenly spaced pixels show ('3000',
+    '4006', '5060' at equal steps -> 3000, 4000, 5000: OCR reads a small '0' as '6'). Only when
+    three or more ticks stand at whole multiples of one pixel step, their values do not step
+    evenly, the step is a round number near their median step, and every value moves by less
+    than a tenth of it; anchored at the roundest value. None when nothing is to change."""
+    if len(ticks) < 3:
+        return None
+    ts = sorted(ticks, key=lambda t: t.pixel)
+    px = np.array([t.pixel for t in ts], float)
+    vals = np.array([t.value for t in ts], float)
+    dp = np.diff(px)
+    unit = float(np.min(np.abs(dp)))
+    if unit < 4:
+        return None
+    k = np.round(dp / unit)
+    if np.any(k < 1) or np.any(np.abs(dp - k * unit) > max(1.5, 0.03 * unit)):
+        return None
+    steps = np.diff(vals) / k
+    med = float(np.median(steps))
+    if np.ptp(steps) <= 1e-6 * max(abs(med), 1e-12):
+        return None
+    step = _nice(abs(med))
+    if step is None:
+        return None
+    step = step if med > 0 else -step
+    idx = np.concatenate([[0], np.cumsum(k)])
+    # The roundest reading (fewest significant digits) that is a multiple of the step anchors.
+    def digits(v):
+        return len(f"{abs(v):.10g}".replace(".", "").strip("0"))
+    on = [i for i in range(len(ts)) if abs(vals[i] / step - round(vals[i] / step)) < 1e-6]
+    if not on:
+        return None
+    a = min(on, key=lambda i: digits(vals[i]))
+    new = vals[a] + step * (idx - idx[a])
+    if np.any(np.abs(new - vals) >= 0.1 * abs(step)) or np.allclose(new, vals):
+        return None
+    return [Tick(t.pixel, t.text, float(v), t.box, t.snapped) for t, v in zip(ts, new)]
+
+
 def _upright_bars(rgb_u, bg, text_h, block):
     k = max(3, int(round(0.3 * text_h)))
-    marks = imageops.color_distance(rgb_u, bg) > BAR_THRESHOLD
+    dist = imageops.color_distance(rgb_u, bg)
+    marks = dist > BAR_THRESHOLD
+    # A pale fill inside a dark outline is a bar too (its outline encloses it).
+    marks |= outlined_fills(marks, dist, FAINT_FILL, int(0.4 * rgb_u.shape[1]), k + 1)
     marks &= ~block
     solid = solid_mask(marks, k)
     pieces = join_aligned_columns(merge_split_bars(join_aligned_columns(rectangles(rgb_u, solid, k + 1)),
@@ -705,6 +760,39 @@ def _label_cost(u: Word, b: Bar, text_h: float) -> float | None:
     return dy + dx / max(b.width, 1.0)
 
 
+def _phrase(v: Word, words: list[Word], text_h: float) -> Word:
+    """`v` with the words that are no numbers printed right beside it on its line ('1.1x'
+    'faster', '45' 'tok/s'): the box of the whole piece of text it starts or ends. Other
+    numbers stay apart: two bars' labels set close together are two texts."""
+    box, taken, grown = [v.x0, v.y0, v.x1, v.y1], {id(v)}, True
+    while grown:
+        grown = False
+        for o in words:
+            if id(o) in taken or parse_value_label(o.text) is not None:
+                continue
+            same_line = min(box[3], o.y1) - max(box[1], o.y0) >= 0.5 * min(o.h, box[3] - box[1])
+            if same_line and max(o.x0 - box[2], box[0] - o.x1) <= 0.6 * text_h:
+                box = [min(box[0], o.x0), min(box[1], o.y0), max(box[2], o.x1), max(box[3], o.y1)]
+                taken.add(id(o))
+                grown = True
+    return Word(v.text, v.conf, *box)
+
+
+def _over_gap(u: Word, bars: list[Bar]) -> bool:
+    """An (upright) text centred over the gap between two neighbouring bars, spanning part of
+    both: a ratio printed over a group ('1.3x faster'), not either bar's value, which is
+    centred on its own bar."""
+    near = [b for b in bars if min(u.x1, b.x1) - max(u.x0, b.x0) >= 0.25 * b.width]
+    for b in near:
+        for n in near:
+            pitch = n.cx - b.cx
+            if pitch <= 0.5 * b.width or n.x0 - b.x1 >= min(b.width, n.width):
+                continue  # the same column (a stack), or not neighbours
+            if abs(u.cx - (b.cx + n.cx) / 2.0) < 0.25 * pitch:
+                return True
+    return False
+
+
 def _assign_labels(labels, bars, frame, text_h):
     """Greedy one-to-one assignment of value labels to bars by _label_cost."""
     cands = []
@@ -939,8 +1027,11 @@ def _name_text(text: str) -> str:
     """A legend name as printed: OCR reads a sans-serif capital 'I' as '|' ('TG|'), and the
     swatch's edge or the legend frame beside a name as a mark ('_decode')."""
     text = re.sub(r"(?<=[A-Za-z])\||\|(?=[A-Za-z])", "I", text)
-    # A swatch's or frame's edge read as a mark at either end ('_decode', 'v0.9_').
-    return text.strip(" _~`'\",;:\u2014\u2013") or text
+    # ... and as '!' after a capital ('TG!'): a name does not shout.
+    text = re.sub(r"(?<=[A-Z])!", "I", text)
+    # A swatch's or frame's edge read as a mark at either end ('_decode', 'v0.9_'), and a
+    # speck after the name read as a full stop ('FP8.').
+    return text.strip(" _~`'\",;:\u2014\u2013").rstrip(".").rstrip() or text
 
 
 def _bar_coloured(blobs: list[Blob], segments: list[Bar], delta: float = 35.0) -> list[bool]:
@@ -1007,6 +1098,12 @@ def find_bar_chart(rgb, words, xa, ya, text_h, page_bg):
         # No value axis was read on the page: its labels may be there, too blurred or small
         # for the page pass. Read beside the bars (the frame chosen without an axis).
         axis = _reread_value_axis(rgb, frame, stacks, base, bg, text_h)
+    elif axis.calibration is not None and not axis.calibration.is_log:
+        even = _even_ticks(axis.calibration.ticks)
+        cal = calibrate(even, tol_px=max(3.0, 0.4 * text_h)) if even is not None else None
+        if cal is not None and len(cal.ticks) == len(even):
+            cal.rejected = list(axis.calibration.rejected)
+            axis = replace(axis, calibration=cal)
     return frame, axis, stacks, base, loose, bg, rgb_u
 
 
@@ -1279,6 +1376,8 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     vl_words = [v for v in words if id(v) not in tick_ids and id(v) not in legend_ids
                 and parse_value_label(v.text) is not None and frame.word(v).y1 <= base + 0.3 * text_h
                 and (v.conf >= 50 or len(v.text) >= 3)]
+    # A value label sits at the end of one bar: text centred over a group is an annotation.
+    vl_words = [v for v in vl_words if not _over_gap(frame.word(_phrase(v, words, text_h)), segments)]
     pairs = _assign_labels(vl_words, segments, frame, text_h)
     page_labels = {bi: vl_words[li] for bi, li in pairs.items()}
     expected = _expected_values(segments, frame, axis, base)
@@ -1444,7 +1543,25 @@ def _without_lines(d: np.ndarray, text_h: float) -> np.ndarray:
                            0.9 if d.shape[0] >= 1.6 * text_h else np.inf, 0)
 
 
-def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float | None = 0.5) -> list[Word]:
+def _without_border_ink(d: np.ndarray) -> np.ndarray:
+    """An inside crop's contrast without the marks in its corners (touching two edges that
+    meet): the page showing at a rounded bar's corners; a label printed inside its bar stands
+    clear of them (it was read '1,202' -> 'L202' with a corner as the 'L'). A blurred label
+    may touch one edge, and stays."""
+    if d.size == 0 or float(d.max()) < 60:
+        return d
+    ink = (d > 0.5 * float(d.max())).astype(np.uint8)
+    n, lab = cv2.connectedComponents(ink, connectivity=8)
+    top, bottom, left, right = (set(np.unique(a)) - {0} for a in (lab[0], lab[-1], lab[:, 0], lab[:, -1]))
+    # A corner piece touches two edges that meet; a blurred label may touch one.
+    corner = (top | bottom) & (left | right)
+    if not corner or len(corner) == n - 1:
+        return d  # no corner piece, or everything is one (a label cut by the crop)
+    return np.where(np.isin(lab, list(corner)), 0, d).astype(d.dtype)
+
+
+def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float | None = 0.5,
+                     corners: bool = False) -> list[Word]:
     """OCR of one value-label box as a single line: the crop (in the original frame, where the
     text is upright) is what differs from `fill`; `blank` is (bars and their edges, cleared;
     bars' inner parts by index + 1; their colours): over another bar, text is what differs
@@ -1463,6 +1580,8 @@ def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float 
             on = own == i
             d[on] = imageops.color_distance(rgb[y0:y1, x0:x1], colors[i - 1])[on]
     d = _without_lines(d, text_h)
+    if corners:
+        d = _without_border_ink(d)
     scale = float(np.clip(LABEL_TEXT_PX / max(text_h, 1.0), 1.0, 5.0))
     img = _binarised(d, scale, frac)
     if img is None:
@@ -1559,12 +1678,15 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
             if inside and (box[3] - box[1] < 0.8 * text_h or box[2] - box[0] < 0.8 * text_h):
                 continue
             done = False
-            for frac in INK_FRACTIONS:
-                if calls >= budget:
+            # Inside a bar, last, the crop without its corners (a rounded bar's corners show
+            # the page, read as glyphs: '1,202' -> 'L202').
+            # It does not use up the chart's budget: the bars after it are read as before.
+            for frac, corners in [(f, False) for f in INK_FRACTIONS] + ([(0.5, True)] if inside else []):
+                if calls >= budget and not corners:
                     break
-                calls += 1
+                calls += not corners
                 words_read = _read_label_crop(rgb, frame, box, c.color if inside else bg,
-                                              None if inside else blank, text_h, frac)
+                                              None if inside else blank, text_h, frac, corners)
                 got = _as_label(words_read, text_h)
                 if got is None and want is not None:
                     # Letters for digits ('SI' for a serif '51'): kept only when agreeing.
@@ -1590,6 +1712,11 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
     unit = _chart_unit(list(read.values()))
     for bi, (cands, want, tol) in pools.items():
         best = _choose_label(cands, want, tol, unit)
+        # An unsure crop reading the page pass did not see, agreeing with no length, is what OCR
+        # makes of some other mark there (an annotation's arrow across the bar read '4s').
+        if best is not None and want is not None and bi not in page_labels and best.conf < 50 \
+                and not _agrees(best, want, tol):
+            best = None
         if best is not None:
             out[bi] = best
     # The ending the agreeing labels share ('k', '%', 'x'), put on the readings of a bar that
@@ -1606,6 +1733,60 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
                 extra += [Word(x, v.conf, v.x0, v.y0, v.x1, v.y1) for x in [t] + _decimal_variants(t)]
             if any(_agrees(v, want, tol) for v in extra):
                 out[bi] = _choose_label(cands + extra, want, tol, unit)
+    return _keep_format(out, pools)
+
+
+def _form(text: str) -> tuple[int, str] | None:
+    """A number label's format: (digits after its decimal point, what follows its last digit)."""
+    p = parse_value_label(text)
+    if p is None or p[1] is None:
+        return None
+    m = re.search(r"\.(\d+)\D*$", text)
+    return (len(m.group(1)) if m else 0), _ending(text)
+
+
+def _form_variants(text: str, form: tuple[int, str]) -> list[str]:
+    """A reading put in a chart's format: look-alike letters read as digits ('4On' -> '40n'),
+    the ending replaced by the chart's ('7.5m' -> '7.5x'), a lost point put back ('40x' ->
+    '4.0x'), digits beyond the chart's decimals cut ('2.34x' -> '2.3x', '19.0' -> '19': a
+    speck read as a digit). Only a variant agreeing with its bar is taken (the caller)."""
+    decimals, end = form
+    out = []
+    for t in dict.fromkeys((text, text.translate(_DIGIT_LOOKALIKES))):
+        stem = t[:len(t) - len(_ending(t))]
+        if not stem or not stem[-1].isdigit():
+            continue
+        m = re.match(r"^(.*?\d)\.(\d+)$", stem)
+        if m and len(m.group(2)) > decimals:
+            stem = m.group(1) + ("." + m.group(2)[:decimals] if decimals else "")
+        out += [stem + end] + _decimal_variants(stem + end)
+    return out
+
+
+def _keep_format(out: dict, pools: dict) -> dict:
+    """The labels of one chart are printed in one format (decimals, ending): when agreeing
+    labels share one (see below), a bar's reading that breaks it ('39.7' among
+    integers, '7.5m' or '4On' among '4.3x') gives way to a reading of the same bar, or a
+    variant of one (_form_variants), in that format and agreeing with the bar's length."""
+    forms = [_form(v.text) for bi, v in out.items() if _agrees(v, pools[bi][1], pools[bi][2])]
+    forms = [f for f in forms if f is not None]
+    if not forms:
+        return out
+    counts = sorted((forms.count(f) for f in set(forms)), reverse=True)
+    common = max(set(forms), key=forms.count)
+    # OCR garbles endings many ways ('7.5m', '4On', '1Ss'), each once: the format is the one
+    # most labels share, by at least two and a third, and no other as often.
+    if counts[0] < 2 or counts[0] < len(forms) / 3 or (len(counts) > 1 and counts[1] == counts[0]):
+        return out
+    for bi, (cands, want, tol) in pools.items():
+        cur = out.get(bi)
+        if want is None or not cands or (cur is not None and _form(cur.text) == common):
+            continue
+        alts = [Word(t, v.conf, v.x0, v.y0, v.x1, v.y1) for v in cands
+                for t in dict.fromkeys([v.text] + _form_variants(v.text, common))]
+        alts = [a for a in alts if _form(a.text) == common and _agrees(a, want, tol)]
+        if alts:
+            out[bi] = max(alts, key=lambda a: a.conf)
     return out
 
 

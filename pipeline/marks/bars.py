@@ -136,6 +136,26 @@ def solid_mask(marks: np.ndarray, k: int) -> np.ndarray:
     return cv2.morphologyEx(m, cv2.MORPH_OPEN, kern).astype(bool)
 
 
+def outlined_fills(marks: np.ndarray, dist: np.ndarray, faint: float, max_w: int, min_side: int) -> np.ndarray:
+    """Regions enclosed by `marks` and filled a shade off the page (`dist`, the distance from the
+    page colour, at least `faint` nearly everywhere in them): a bar drawn as a dark outline
+    around a fill too pale to tell from the page on its own (light grey on white). A hole
+    filled with the page colour itself (a glyph's counter, a grid cell, a card's frame) stays
+    out, as does one much wider than a bar (`max_w`) or smaller than `min_side` either way,
+    or one that fills little of its box (no rectangle)."""
+    n, lab, stats, _ = cv2.connectedComponentsWithStats((~marks).astype(np.uint8), connectivity=4)
+    if n <= 1:
+        return np.zeros_like(marks)
+    share = np.bincount(lab.ravel(), weights=(dist >= faint).ravel(), minlength=n) / np.maximum(stats[:, 4], 1)
+    keep = share >= 0.9
+    x, y, w, h, area = stats.T
+    keep &= (w >= min_side) & (h >= min_side) & (w <= max_w) & (area >= 0.8 * w * h)
+    # What reaches the image's edge is the page around the chart, not an enclosed fill.
+    keep &= (x > 0) & (y > 0) & (x + w < marks.shape[1]) & (y + h < marks.shape[0])
+    keep[0] = False
+    return keep[lab]
+
+
 def rectangles(rgb: np.ndarray, solid: np.ndarray, min_w: int, jump: float = 14.0) -> list[Bar]:
     """Solid pieces of one colour each: components of `solid`, cut where the column colour
     jumps (bars of a group drawn side by side) and then where the row colour jumps (segments of

@@ -337,6 +337,8 @@ def test_name_text_reads_a_bar_beside_letters_as_a_capital_i():
     assert _name_text("TG|") == "TGI"
     assert _name_text("|nfer") == "Infer"
     assert _name_text("a | b") == "a | b"
+    assert _name_text("TG!") == "TGI" and _name_text("Wow!") == "Wow!"
+    assert _name_text("FP8.") == "FP8" and _name_text("v0.6") == "v0.6"
 
 
 def test_rules_are_cleared_from_a_legend_line_crop():
@@ -404,3 +406,91 @@ def test_legend_reread_agreeing_with_the_page_takes_the_text_with_fewer_stray_gl
     assert [(v.text, v.x0) for v in got] == [("vLLM", 302)]
     got = _legend_reread([_w("v\u00a5LLM", 70, 300, 10, 330, 20)], [[_w("vLLM", 80, 302, 10, 330, 20)]])
     assert [(v.text, v.x0) for v in got] == [("vLLM", 302)]
+
+
+# -- outlined pale bars and annotations that are no value labels ---------------------------
+
+def test_a_pale_fill_inside_an_outline_is_marked_but_the_page_and_white_holes_are_not():
+    from pipeline import imageops
+    from pipeline.marks.bars import outlined_fills
+    img = np.full((60, 100, 3), 255, np.uint8)
+    img[20:50, 10:30] = (160, 166, 172)        # outline of a light-grey bar
+    img[22:48, 12:28] = (241, 243, 245)        # its fill, 14 off white: below the bar threshold
+    img[20:50, 50:70] = (160, 166, 172)        # an outlined box filled with the page colour
+    img[22:48, 52:68] = 255
+    dist = imageops.color_distance(img, (255, 255, 255))
+    marks = dist > 28
+    got = outlined_fills(marks, dist, 8, 40, 4)
+    assert got[22:48, 12:28].all()
+    assert not got[22:48, 52:68].any()
+    assert not got[:, :10].any() and got.sum() == 26 * 16
+    # Wider than a bar may be: a panel, not a bar.
+    assert not outlined_fills(marks, dist, 8, 10, 4).any()
+
+
+def test_text_centred_over_the_gap_of_a_group_is_no_bars_label():
+    from pipeline.barchart import _over_gap, _phrase
+    bars = [Bar(150, 240, 100.0, 200.0, BLUE), Bar(250, 340, 130.0, 200.0, ORANGE),
+            Bar(400, 490, 150.0, 200.0, BLUE)]
+    words = [_w("1.1x", 90, 190, 50, 225, 62), _w("faster", 90, 231, 50, 297, 62),
+             _w("12.5", 90, 180, 80, 210, 92), _w("13.1", 90, 278, 110, 310, 122)]
+    phrase = _phrase(words[0], words, 16)
+    assert (phrase.x0, phrase.x1) == (190, 297)
+    assert _over_gap(phrase, bars)
+    # Each bar's own label is centred on it, and another number is never joined to it.
+    assert (_phrase(words[2], words, 16).x0, _phrase(words[2], words, 16).x1) == (180, 210)
+    assert not _over_gap(_phrase(words[2], words, 16), bars)
+    assert not _over_gap(_phrase(words[3], words, 16), bars)
+    # A wide label over a narrow bar reaches its neighbours but stays centred on its own bar.
+    narrow = [Bar(100, 110, 50.0, 90.0, BLUE), Bar(112, 122, 60.0, 90.0, ORANGE), Bar(124, 134, 70.0, 90.0, BLUE)]
+    assert not _over_gap(_w("40.8%", 90, 102, 30, 132, 40), narrow)
+
+
+def test_a_reading_out_of_the_charts_format_gives_way_to_one_in_it():
+    from pipeline.barchart import _keep_format
+    pools = {0: ([_w("4.3x")], 4.26, 0.15), 1: ([_w("5.3x")], 5.26, 0.15), 2: ([_w("2.4x")], 2.35, 0.15),
+             3: ([_w("7.5m", 80)], 7.45, 0.15), 4: ([_w("4On", 70)], 3.97, 0.15),
+             5: ([_w("2.34x", 90), _w("2.8x", 95)], 2.29, 0.15), 6: ([_w("9e", 60)], 9.08, 0.15)}
+    out = {bi: cands[0] for bi, (cands, _, _) in pools.items()}
+    got = {bi: v.text for bi, v in _keep_format(dict(out), pools).items()}
+    assert got == {0: "4.3x", 1: "5.3x", 2: "2.4x", 3: "7.5x", 4: "4.0x", 5: "2.3x", 6: "9e"}
+    # Integers: a speck read as a decimal goes; one label sets no format.
+    pools = {0: ([_w("37")], 37.0, 1.0), 1: ([_w("25")], 25.0, 1.0), 2: ([_w("46")], 46.0, 1.0),
+             3: ([_w("39.7")], 39.0, 1.0)}
+    out = {bi: cands[0] for bi, (cands, _, _) in pools.items()}
+    assert _keep_format(dict(out), pools)[3].text == "39"
+    for k in (1, 2):
+        del pools[k], out[k]
+    assert _keep_format(dict(out), pools)[3].text == "39.7"
+
+
+def test_evenly_spaced_ticks_get_evenly_stepped_round_values():
+    from pipeline.axes import Tick
+    from pipeline.barchart import _even_ticks, _nice
+
+    def t(p, text):
+        return Tick(p, text, float(text.replace(",", "")))
+    got = _even_ticks([t(427, "3000"), t(543, "4006"), t(659, "5060")])
+    assert [(x.text, x.value) for x in got] == [("3000", 3000.0), ("4006", 4000.0), ("5060", 5000.0)]
+    got = _even_ticks([t(49.5, "4,000"), t(161.5, "3,000"), t(272.5, "2,000"), t(384.5, "1,006"), t(495.5, "0")])
+    assert [x.value for x in got] == [4000.0, 3000.0, 2000.0, 1000.0, 0.0]
+    # Nothing to change; a missing label (a double pixel step); uneven pixels (a log axis);
+    # a misread far off the step (no single digit's slip) is left to the fit.
+    assert _even_ticks([t(0, "0"), t(100, "10"), t(200, "20")]) is None
+    assert _even_ticks([t(0, "0"), t(100, "10"), t(300, "30")]) is None
+    assert _even_ticks([t(0, "1"), t(100, "10"), t(200, "100")]) is None
+    assert _even_ticks([t(0, "0"), t(100, "10"), t(200, "80")]) is None
+    assert _nice(1030) == 1000 and _nice(24) == 25 and _nice(3.3) is None
+
+
+def test_marks_touching_an_inside_crops_edge_are_cleared_but_a_label_clear_of_it_stays():
+    from pipeline.barchart import _without_border_ink
+    d = np.zeros((20, 40), np.uint8)
+    d[0:4, 36:40] = 200      # the page showing at a rounded corner
+    d[6:14, 10:30] = 220     # the label
+    got = _without_border_ink(d)
+    assert got[0:4, 36:40].max() == 0 and (got[6:14, 10:30] == 220).all()
+    # A label cut by the crop (everything touches the edge) is left as it is.
+    d2 = np.zeros((20, 40), np.uint8)
+    d2[0:14, 10:30] = 220
+    assert (_without_border_ink(d2) == d2).all()
