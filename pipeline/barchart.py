@@ -438,16 +438,43 @@ def _label_angle(ink: np.ndarray, text_h: float) -> tuple[float | None, np.ndarr
     return angle, ink & keep[lab]
 
 
-def _rotated_categories(gray, slots, base, text_h):
+def _rotated_categories(grays, slots, base, text_h):
     """Category labels printed at an angle under a vertical bar chart: the band under the
-    baseline is turned so that the labels lie level, read once, and every word goes to the slot
+    baseline is turned so that the labels lie level and read, and every word goes to the slot
     its text line meets the baseline in (a rotated label is anchored at its tick). None when
-    the labels are level."""
+    the labels are level.
+
+    Small turned glyphs read differently from each rendering of the page and at each size:
+    every gray of `grays` is read at two sizes, and each slot takes the reading its words are
+    surest of (a slot no reading found stays empty)."""
+    reads = [r for g in grays for r in _turned_reads(g, slots, base, text_h)]
+    if not reads:
+        return None
+    out = []
+    for i in range(len(slots)):
+        cands = [r[i] for r in reads if r[i]]
+        if not cands:
+            out.append("")
+            continue
+        best = max(cands, key=lambda vs: float(np.mean([v.conf for v in vs])))
+        # Letters of turned text stand a little further apart than upright ones (the words'
+        # boxes are in the enlarged band: text_h there is the band's scale times the page's).
+        out.append(_join(best, 1.5 * text_h * _turn_scale(text_h)).strip(".,'`\u00b0"))
+    return out
+
+
+def _turn_scale(text_h: float) -> float:
+    return float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+
+
+def _turned_reads(gray, slots, base, text_h) -> list[list[list[Word]]]:
+    """The band under the baseline of `gray` turned level and read at two sizes: per size, the
+    words of each slot (in the turned band's coordinates). Empty when the labels are level."""
     h, w = gray.shape
     y0 = int(base + 0.3 * text_h) + 1
     y1 = int(min(h, base + 16 * text_h))
     if y1 - y0 < 2 * text_h:
-        return None
+        return []
     band = gray[y0:y1].astype(np.float32)
     bgv = float(np.median(band))
     contrast = np.abs(band - bgv)
@@ -465,13 +492,13 @@ def _rotated_categories(gray, slots, base, text_h):
         ink[end:] = False
     angle, ink = _label_angle(ink, text_h)
     if angle is None:
-        return None
+        return []
     # Ink pixels are only a mask; the glyphs' anti-aliased shape reads better, so the
     # band's own grey levels are kept where the mask (dilated a little) is set.
     near = cv2.dilate(ink.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
     norm = np.clip(255.0 - 255.0 * contrast / max(float(contrast.max()), 1.0), 0, 255)
     img = np.where(near, norm, 255).astype(np.uint8)
-    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+    scale = _turn_scale(text_h)
     big = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
     bh, bw = big.shape
     diag = int(np.hypot(bh, bw)) + 8
@@ -479,30 +506,24 @@ def _rotated_categories(gray, slots, base, text_h):
     m[0, 2] += (diag - bw) / 2.0
     m[1, 2] += (diag - bh) / 2.0
     turned = cv2.warpAffine(big, m, (diag, diag), flags=cv2.INTER_LINEAR, borderValue=255)
-    got = [v for v in _read_two_scales(turned, 1.0, ocr.PSM_SPARSE) if any(c.isalnum() for c in v.text)]
     inv = cv2.invertAffineTransform(m)
     t = np.radians(angle)
     d = (np.cos(t), np.sin(t))
-    per_slot: list[list[tuple[float, float, Word]]] = [[] for _ in slots]
-    for v in got:
-        bx, by = inv @ np.array([v.cx, v.cy, 1.0])
-        ox, oy = bx / scale, by / scale + y0
-        # Along the text line back to the baseline: the tick the label hangs from.
-        s = (base - oy) / d[1]
-        x_at = ox + s * d[0]
-        for i, (lo, hi) in enumerate(slots):
-            if lo <= x_at < hi:
-                per_slot[i].append((v.cy, v.cx, v))
-                break
     out = []
-    for ws in per_slot:
-        if not ws:
-            out.append("")
-            continue
-        # Level in the turned band: one line, left to right.
-        vs = [v for _, _, v in ws]
-        # Letters of turned text stand a little further apart than upright ones.
-        out.append(_join(vs, 1.5 * text_h * scale).strip(".,'`\u00b0"))
+    for f in (1.0, 1.5):
+        got = [v for v in ocr.read_words(turned, f, ocr.PSM_SPARSE) if any(c.isalnum() for c in v.text)]
+        per_slot: list[list[Word]] = [[] for _ in slots]
+        for v in got:
+            bx, by = inv @ np.array([v.cx, v.cy, 1.0])
+            ox, oy = bx / scale, by / scale + y0
+            # Along the text line back to the baseline: the tick the label hangs from.
+            s = (base - oy) / d[1]
+            x_at = ox + s * d[0]
+            for i, (lo, hi) in enumerate(slots):
+                if lo <= x_at < hi:
+                    per_slot[i].append(v)
+                    break
+        out.append(per_slot)
     return out
 
 
@@ -1265,7 +1286,13 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
 
     slots = _slots(groups)
     budget = [REREAD_BUDGET + len(slots)]
-    cats = _rotated_categories(gray, slots, base, text_h) if not frame.horizontal else None
+    # Category labels stand on the page, outside the plot: their gray is the difference from
+    # the page colour alone (a second "background" found on a bar chart is often a bar colour,
+    # which pales text of a near colour), at the page's own contrast for rotated labels: the
+    # page gray doubles it, which fills in the small blurred glyphs of turned text ('GOA
+    # Dinanawd' for 'GPQA Diamond').
+    soft = imageops.text_gray(rgb, page_bg, None, gain=1.0)
+    cats = _rotated_categories((gray, soft), slots, base, text_h) if not frame.horizontal else None
     if cats is None:
         texts = _category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids)
         found = [frame.word(v).y1 for ws in texts for v in ws]
