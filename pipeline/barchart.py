@@ -551,7 +551,7 @@ def _clear_axis_side(u: np.ndarray, axis_row: float, text_h: float) -> np.ndarra
 
 
 def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: float | None = None,
-                 slot: tuple[float, float] | None = None, depth: float | None = None):
+                 slot: tuple[float, float] | None = None, depth: float | None = None, soft=None):
     """A category label read again as a block of lines from its own crop: the page pass reads
     small text worse ('TP:' for 'TP=2'). The re-read wins when it is more confident. With the
     frame and baseline, the crop's axis side is cleared of the axis line and tick mark."""
@@ -579,22 +579,29 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
                 c = (slot[0] + slot[1]) / 2.0
                 x0 = int(max(0, min(x0, max(slot[0], 2 * c - x1))))
                 x1 = int(min(w, max(x1, min(slot[1], 2 * c - x0))))
-    crop = gray[y0:y1, x0:x1]
-    if frame is not None and base is not None:
-        if frame.horizontal:
-            # Upright, the crop's right edge (nearest the axis) is its first row.
-            crop = np.rot90(_clear_axis_side(np.rot90(crop, 1), base - (frame.width - x1), text_h), -1)
-        else:
-            crop = _clear_axis_side(crop, base - y0, text_h)
-        crop = np.ascontiguousarray(crop)
     budget[0] -= 1
     scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
     lines = len({round(v.cy / max(text_h, 1)) for v in words})
-    got = _read_two_scales(np.pad(_whiten(crop), 8, constant_values=255), scale, ocr.PSM_LINE if lines == 1 else 6)
-    got = [v.shifted(x0 - 8, y0 - 8) for v in got if v.text]
+    got, conf_new = [], -1.0
+    # The crop of the page gray, and of the page's own contrast (`soft`), where small blurred
+    # glyphs keep their shape ('Liama' for 'Llama' at doubled contrast): the surer read wins.
+    for g in (gray, soft) if soft is not None else (gray,):
+        crop = g[y0:y1, x0:x1]
+        if frame is not None and base is not None:
+            if frame.horizontal:
+                # Upright, the crop's right edge (nearest the axis) is its first row.
+                crop = np.rot90(_clear_axis_side(np.rot90(crop, 1), base - (frame.width - x1), text_h), -1)
+            else:
+                crop = _clear_axis_side(crop, base - y0, text_h)
+            crop = np.ascontiguousarray(crop)
+        new = _read_two_scales(np.pad(_whiten(crop), 8, constant_values=255), scale,
+                               ocr.PSM_LINE if lines == 1 else 6)
+        new = [v.shifted(x0 - 8, y0 - 8) for v in new if v.text]
+        c = float(np.mean([v.conf for v in new])) if new else -1.0
+        if c > conf_new:
+            got, conf_new = new, c
     if not got:
         return page
-    conf_new = float(np.mean([v.conf for v in got]))
     conf_old = float(np.mean([v.conf for v in words]))
     text = _join(got, text_h)
     if _prefer_reread(page, conf_old, text, conf_new):
@@ -1298,7 +1305,7 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
         found = [frame.word(v).y1 for ws in texts for v in ws]
         # A slot whose label the page pass missed is read on its own, as deep as the others go.
         depth = max(found) + 0.3 * text_h if found else base + (12 if frame.horizontal else 3) * text_h
-        cats = [_reread_text(gray, ws, text_h, budget, frame, base, slot, depth) if ws else
+        cats = [_reread_text(gray, ws, text_h, budget, frame, base, slot, depth, soft) if ws else
                 _read_slot(gray, frame, slot, base, depth, text_h, budget)
                 for ws, slot in zip(texts, slots)]
 
