@@ -677,10 +677,11 @@ def _whiten(crop: np.ndarray) -> np.ndarray:
     return np.clip(crop.astype(np.int16) + lift, 0, 255).astype(np.uint8)
 
 
-def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget) -> str:
+def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget, soft=None) -> str:
     """The category label of a slot where the page pass read no word: the slot's band beyond
     the axis (to `depth`, upright rows) read as a block (one line beside horizontal bars),
-    without the axis line and tick mark at its edge."""
+    without the axis line and tick mark at its edge; from the page gray and from `soft` (the
+    page's own contrast), the surer read winning."""
     if budget[0] <= 0:
         return ""
     h, w = gray.shape
@@ -688,20 +689,25 @@ def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget) -> str:
     x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
     if x1 - x0 < 4 or y1 - y0 < 4:
         return ""
-    crop = gray[y0:y1, x0:x1]
-    if (crop < 128).sum() < 6:
+    if (gray[y0:y1, x0:x1] < 128).sum() < 6:
         return ""
     budget[0] -= 1
-    if frame.horizontal:
-        crop = np.rot90(_clear_axis_side(np.rot90(crop, 1), base - (frame.width - x1), text_h), -1)
-    else:
-        crop = _clear_axis_side(crop, base - y0, text_h)
     scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
-    got = ocr.read_words(np.pad(_whiten(np.ascontiguousarray(crop)), 8, constant_values=255), scale,
-                         ocr.PSM_LINE if frame.horizontal else 6)
-    got = [v.shifted(x0 - 8, y0 - 8) for v in got
-           if v.text and v.conf >= 50 and any(c.isalnum() for c in v.text)]
-    return _join(got, text_h) if got else ""
+    best, best_conf = [], -1.0
+    for g in (gray, soft) if soft is not None else (gray,):
+        crop = g[y0:y1, x0:x1]
+        if frame.horizontal:
+            crop = np.rot90(_clear_axis_side(np.rot90(crop, 1), base - (frame.width - x1), text_h), -1)
+        else:
+            crop = _clear_axis_side(crop, base - y0, text_h)
+        got = ocr.read_words(np.pad(_whiten(np.ascontiguousarray(crop)), 8, constant_values=255), scale,
+                             ocr.PSM_LINE if frame.horizontal else 6)
+        got = [v.shifted(x0 - 8, y0 - 8) for v in got
+               if v.text and v.conf >= 50 and any(c.isalnum() for c in v.text)]
+        conf = float(np.mean([v.conf for v in got])) if got else -1.0
+        if conf > best_conf:
+            best, best_conf = got, conf
+    return _join(best, text_h) if best else ""
 
 
 def _prefer_reread(page: str, conf_page: float, new: str, conf_new: float) -> bool:
@@ -1306,7 +1312,7 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
         # A slot whose label the page pass missed is read on its own, as deep as the others go.
         depth = max(found) + 0.3 * text_h if found else base + (12 if frame.horizontal else 3) * text_h
         cats = [_reread_text(gray, ws, text_h, budget, frame, base, slot, depth, soft) if ws else
-                _read_slot(gray, frame, slot, base, depth, text_h, budget)
+                _read_slot(gray, frame, slot, base, depth, text_h, budget, soft)
                 for ws, slot in zip(texts, slots)]
 
     # Value labels printed by the bars (beyond the end or inside), and marker words (OOM).
