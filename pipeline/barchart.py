@@ -527,6 +527,11 @@ def _turned_reads(gray, slots, base, text_h) -> list[list[list[Word]]]:
     return out
 
 
+# How much surer (mean word confidence) a read of a label at the page's own contrast must be
+# to replace the read of the page gray.
+SOFT_MARGIN = 3.0
+
+
 def _clear_axis_side(u: np.ndarray, axis_row: float, text_h: float) -> np.ndarray:
     """An upright crop (rows run away from the axis) without the axis line and tick mark at its
     top: ink that starts at the axis and ends, after a blank row, within the first 0.8 text
@@ -573,6 +578,9 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
                 # Right-aligned at the axis, a label's start may be what the page pass missed
                 # ('ral 8x7B' of 'Mixtral 8x7B'): the crop reaches as far out as the others.
                 x0 = int(max(0, min(x0, frame.width - depth)))
+            # ... and on while the ink runs on without a word gap ('na 3.1 70B' of 'Llama 3.1
+            # 70B' when the others are short): the label ends where its line does.
+            x0 = _ink_run_start(gray[y0 + pad:y1 - pad, :x0 + 1] < 128, x0, 1.0 * text_h)
         else:
             y0 = int(max(0, base))
             if slot is not None:
@@ -584,8 +592,9 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
     lines = len({round(v.cy / max(text_h, 1)) for v in words})
     got, conf_new = [], -1.0
     # The crop of the page gray, and of the page's own contrast (`soft`), where small blurred
-    # glyphs keep their shape ('Liama' for 'Llama' at doubled contrast): the surer read wins.
-    for g in (gray, soft) if soft is not None else (gray,):
+    # glyphs keep their shape ('Liama' for 'Llama' at doubled contrast): the soft read wins
+    # when it is clearly surer (about as sure, it is no better: 'B200' read '8200' at 93 too).
+    for g, margin in ((gray, 0.0), (soft, SOFT_MARGIN)) if soft is not None else ((gray, 0.0),):
         crop = g[y0:y1, x0:x1]
         if frame is not None and base is not None:
             if frame.horizontal:
@@ -597,16 +606,34 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
         new = _read_two_scales(np.pad(_whiten(crop), 8, constant_values=255), scale,
                                ocr.PSM_LINE if lines == 1 else 6)
         new = [v.shifted(x0 - 8, y0 - 8) for v in new if v.text]
-        c = float(np.mean([v.conf for v in new])) if new else -1.0
-        if c > conf_new:
+        # Its least sure word speaks for a read: one misread word among sure ones ('GPOA
+        # Diamond') hardly lowers the mean.
+        c = float(min(v.conf for v in new)) if new else -1.0
+        if c > conf_new + margin:
             got, conf_new = new, c
     if not got:
         return page
+    conf_new = float(np.mean([v.conf for v in got]))
     conf_old = float(np.mean([v.conf for v in words]))
     text = _join(got, text_h)
     if _prefer_reread(page, conf_old, text, conf_new):
         return _unit_b(gray, got, text)
     return _unit_b(gray, words, page)
+
+
+def _ink_run_start(ink: np.ndarray, x: int, gap: float) -> int:
+    """The first column of the run of inked columns that reaches column `x` of `ink`, a blank
+    stretch narrower than `gap` not ending it (letters and words of one line)."""
+    cols = ink.any(axis=0) if ink.size else np.zeros(0, bool)
+    start, blank = x, 0
+    for c in range(min(x, cols.size - 1), -1, -1):
+        if cols[c]:
+            start, blank = c, 0
+        else:
+            blank += 1
+            if blank > gap:
+                break
+    return int(start)
 
 
 # A number ending in '8' right after a digit or point: '2.78', '8x78' ('2.7B', '8x7B' misread).
@@ -694,7 +721,7 @@ def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget, soft=None)
     budget[0] -= 1
     scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
     best, best_conf = [], -1.0
-    for g in (gray, soft) if soft is not None else (gray,):
+    for g, margin in ((gray, 0.0), (soft, SOFT_MARGIN)) if soft is not None else ((gray, 0.0),):
         crop = g[y0:y1, x0:x1]
         if frame.horizontal:
             crop = np.rot90(_clear_axis_side(np.rot90(crop, 1), base - (frame.width - x1), text_h), -1)
@@ -704,8 +731,8 @@ def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget, soft=None)
                              ocr.PSM_LINE if frame.horizontal else 6)
         got = [v.shifted(x0 - 8, y0 - 8) for v in got
                if v.text and v.conf >= 50 and any(c.isalnum() for c in v.text)]
-        conf = float(np.mean([v.conf for v in got])) if got else -1.0
-        if conf > best_conf:
+        conf = float(min(v.conf for v in got)) if got else -1.0
+        if conf > best_conf + margin:
             best, best_conf = got, conf
     return _join(best, text_h) if best else ""
 
