@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from pipeline.barchart import (Frame, _chain_from_axis, _choose_label, _clear_axis_side, _flat, _grain,
-                               _label_angle, _prefer_reread)
+                               _ink_run_start, _label_angle, _prefer_reread)
+from pipeline.imageops import text_gray
 from pipeline.marks.bars import Bar, join_aligned_columns, stacks_on_baseline
 from pipeline.ocr import Word
 
@@ -404,3 +405,25 @@ def test_legend_reread_agreeing_with_the_page_takes_the_text_with_fewer_stray_gl
     assert [(v.text, v.x0) for v in got] == [("vLLM", 302)]
     got = _legend_reread([_w("v\u00a5LLM", 70, 300, 10, 330, 20)], [[_w("vLLM", 80, 302, 10, 330, 20)]])
     assert [(v.text, v.x0) for v in got] == [("vLLM", 302)]
+
+
+def test_ink_run_reaches_out_over_word_gaps_and_stops_at_a_wide_gap():
+    ink = np.zeros((5, 60), bool)
+    ink[:, 2:6] = True      # other text beyond a wide gap (an axis title)
+    ink[:, 20:30] = True    # 'Llama', missed by the page pass
+    ink[:, 33:40] = True    # '3.1' (a word gap of 3 columns)
+    ink[:, 42:50] = True    # '70B'
+    assert _ink_run_start(ink, 42, gap=5.0) == 20
+    assert _ink_run_start(ink, 42, gap=2.0) == 33
+    assert _ink_run_start(ink, 42, gap=20.0) == 2
+    assert _ink_run_start(np.zeros((5, 10), bool), 9, gap=3.0) == 9
+
+
+def test_text_gray_gain_keeps_grey_ink_grey_at_one():
+    rgb = np.full((2, 2, 3), 255, np.uint8)
+    rgb[0, 0] = (180, 180, 180)
+    rgb[1, 1] = (100, 100, 100)
+    hard = text_gray(rgb, (255, 255, 255))
+    soft = text_gray(rgb, (255, 255, 255), gain=1.0)
+    assert hard[0, 0] == 105 and hard[1, 1] == 0 and hard[0, 1] == 255
+    assert soft[0, 0] == 180 and soft[1, 1] == 100 and soft[0, 1] == 255
