@@ -339,7 +339,9 @@ def _chain_from_axis(words, ups, text_h):
     keep, reach = [], None
     for w in order:
         u = ups[id(w)]
-        if reach is not None and u.y0 - reach > 1.5 * text_h:
+        # A gap wider than a word space before an unsure word: the glyphs of a rotated axis
+        # title close to the labels, read as 'oO' or 'Vv' ('3 batch 64').
+        if reach is not None and (u.y0 - reach > 1.5 * text_h or (u.y0 - reach > 0.8 * text_h and w.conf < 60)):
             break
         keep.append(w)
         reach = u.y1 if reach is None else max(reach, u.y1)
@@ -580,7 +582,10 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
                 x0 = int(max(0, min(x0, frame.width - depth)))
             # ... and on while the ink runs on without a word gap ('na 3.1 70B' of 'Llama 3.1
             # 70B' when the others are short): the label ends where its line does.
-            x0 = _ink_run_start(gray[y0 + pad:y1 - pad, :x0 + 1] < 128, x0, 1.0 * text_h)
+            start = min(v.x0 for v in words)
+            run = _ink_run_start(gray[y0 + pad:y1 - pad, :start + 1] < 128, start, 0.8 * text_h)
+            if run < start:
+                x0 = int(max(0, min(x0, run - pad)))
         else:
             y0 = int(max(0, base))
             if slot is not None:

@@ -150,6 +150,19 @@ def test_horizontal_label_stops_at_a_wide_gap():
     assert [w.text for w in _chain_from_axis(words, ups, 12.0)] == ["prompts", "long"]
 
 
+def test_horizontal_label_stops_before_an_unsure_word_beyond_a_word_space():
+    frame = Frame(200, 100, True)
+    # 'batch 64' at text height 10 with a rotated title read 'oO' 1.0 text heights out: sure
+    # words that far out stay ('Llama' of 'Llama 3.1 70B'), an unsure one is the title.
+    base = [_w("64", 97, 59, 40, 72, 50), _w("batch", 96, 24, 40, 54, 50)]
+    title = _w("oO", 33, 4, 38, 14, 52)
+    ups = {id(w): frame.word(w) for w in base + [title]}
+    assert [w.text for w in _chain_from_axis(base + [title], ups, 10.0)] == ["64", "batch"]
+    sure = _w("Llama", 90, 4, 40, 14, 50)
+    ups[id(sure)] = frame.word(sure)
+    assert [w.text for w in _chain_from_axis(base + [sure], ups, 10.0)] == ["64", "batch", "Llama"]
+
+
 def test_decimal_point_put_back_only_where_it_agrees():
     from pipeline.barchart import _decimal_variants
     assert _decimal_variants("27k") == ["2.7k"]
