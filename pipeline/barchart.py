@@ -1347,6 +1347,8 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
                 _read_slot(gray, frame, slot, base, depth, text_h, budget, soft)
                 for ws, slot in zip(texts, slots)]
 
+    cats = [_without_stray_rules(c) for c in cats]
+
     # Value labels printed by the bars (beyond the end or inside), and marker words (OOM).
     vl_words = [v for v in words if id(v) not in tick_ids and id(v) not in legend_ids
                 and parse_value_label(v.text) is not None and frame.word(v).y1 <= base + 0.3 * text_h
@@ -1408,6 +1410,17 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
                 rows.append(r)
     _values(rows, frame, axis, base, text_h, notes, shift)
     return frame, axis, rows, legend, notes, groups, cats
+
+
+def _without_stray_rules(text: str) -> str:
+    """A category without a lone '|' at either end: the edge of a neighbouring label or a tick
+    mark read as a rule ('Small test - 8XH100 - 70B |'), no part of any label."""
+    parts = text.split()
+    while parts and set(parts[0]) <= set("|¦"):
+        parts.pop(0)
+    while parts and set(parts[-1]) <= set("|¦"):
+        parts.pop()
+    return " ".join(parts)
 
 
 def _commonest(words: list[Word]) -> Word:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from pipeline.barchart import (Frame, _chain_from_axis, _choose_label, _clear_axis_side, _flat, _grain,
-                               _ink_run_start, _label_angle, _prefer_reread)
+                               _ink_run_start, _label_angle, _prefer_reread, _without_stray_rules)
 from pipeline.imageops import text_gray
 from pipeline.marks.bars import Bar, join_aligned_columns, stacks_on_baseline
 from pipeline.ocr import Word
@@ -440,3 +440,10 @@ def test_text_gray_gain_keeps_grey_ink_grey_at_one():
     soft = text_gray(rgb, (255, 255, 255), gain=1.0)
     assert hard[0, 0] == 105 and hard[1, 1] == 0 and hard[0, 1] == 255
     assert soft[0, 0] == 180 and soft[1, 1] == 100 and soft[0, 1] == 255
+
+
+def test_a_lone_rule_at_either_end_of_a_category_is_dropped():
+    assert _without_stray_rules("Small test - 8XH100 - 70B |") == "Small test - 8XH100 - 70B"
+    assert _without_stray_rules("| TP=2") == "TP=2"
+    assert _without_stray_rules("a|b") == "a|b"
+    assert _without_stray_rules("|") == ""
