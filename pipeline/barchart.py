@@ -526,6 +526,22 @@ def _turned_reads(gray, slots, base, text_h) -> list[list[list[Word]]]:
                     per_slot[i].append(v)
                     break
         out.append(per_slot)
+    # A slot no word went to ('TP=8', a short label the sparse read passed over): its label
+    # ends at its tick, on the level line through the tick's place in the turned band; that
+    # stretch is read as one line.
+    for i, (lo, hi) in enumerate(slots):
+        if any(o[i] for o in out):
+            continue
+        px, py = m @ np.array([(lo + hi) / 2.0 * scale, (base - y0) * scale, 1.0])
+        th = text_h * scale
+        r0, r1 = int(max(0, py - 0.8 * th)), int(min(diag, py + 2.0 * th))
+        c0, c1 = int(max(0, px - 12 * th)), int(min(diag, px + 1.0 * th))
+        crop = turned[r0:r1, c0:c1]
+        if crop.size == 0 or (crop < 200).sum() < 6:
+            continue
+        got = [v.shifted(c0 - 8, r0 - 8) for v in ocr.read_words(np.pad(crop, 8, constant_values=255), 1.0, ocr.PSM_LINE)
+               if v.conf >= 50 and any(c.isalnum() for c in v.text)]
+        out[0][i] = got
     return out
 
 
