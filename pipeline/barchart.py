@@ -391,8 +391,24 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
             if gap > 0.9 * text_h or not inside:
                 break
             keep.append(r)
-        out.append([w for r in keep for w in r])
+        out.append(_without_axis_title(keep, slots, text_h))
     return out
+
+
+def _without_axis_title(rows: list[list[Word]], slots, text_h: float) -> list[Word]:
+    """A vertical chart's category label (its lines, top down) without a last line that is
+    the category axis title: centred on the category axis as a whole (within half a text
+    height) and set further below the line above it than the lines of a wrapped label
+    (1.8 text heights from centre to centre: 'Workload' under 'long prompts'; wrapped
+    labels measure 1.4 to 1.7)."""
+    if len(rows) >= 2:
+        last, above = rows[-1], rows[-2]
+        mid = (slots[0][0] + slots[-1][1]) / 2.0
+        cx = (min(w.x0 for w in last) + max(w.x1 for w in last)) / 2.0
+        pitch = float(np.median([w.cy for w in last]) - np.median([w.cy for w in above]))
+        if abs(cx - mid) <= 0.5 * text_h and pitch >= 1.8 * text_h:
+            rows = rows[:-1]
+    return [w for r in rows for w in r]
 
 
 def _label_angle(ink: np.ndarray, text_h: float) -> tuple[float | None, np.ndarray]:

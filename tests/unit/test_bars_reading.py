@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from pipeline.barchart import (Frame, _chain_from_axis, _choose_label, _clear_axis_side, _flat, _grain,
-                               _ink_run_start, _label_angle, _prefer_reread, _without_stray_rules)
+                               _ink_run_start, _label_angle, _prefer_reread, _without_axis_title,
+                               _without_stray_rules)
 from pipeline.imageops import text_gray
 from pipeline.marks.bars import Bar, join_aligned_columns, stacks_on_baseline
 from pipeline.ocr import Word
@@ -447,3 +448,18 @@ def test_a_lone_rule_at_either_end_of_a_category_is_dropped():
     assert _without_stray_rules("| TP=2") == "TP=2"
     assert _without_stray_rules("a|b") == "a|b"
     assert _without_stray_rules("|") == ""
+
+
+def test_axis_title_under_the_middle_label_is_dropped_a_wrapped_line_kept():
+    slots = [(50, 276), (276, 500), (500, 724), (724, 949), (949, 1173)]   # centre 611.5
+    first = [_w("MMLU", 93, 566, 876, 619, 891), _w("Pro", 97, 628, 876, 656, 891)]
+    title = [_w("GPU", 96, 592, 901, 629, 915)]     # 1.9 text heights lower, on the centre
+    assert [w.text for w in _without_axis_title([first, title], slots, 13.0)] == ["MMLU", "Pro"]
+    # A wrapped label's second line sits closer (1.4 text heights): it stays.
+    wrapped = [_w("V3", 45, 598, 894, 626, 912)]
+    first2 = [_w("DeepSeek", 91, 580, 876, 645, 894)]
+    assert [w.text for w in _without_axis_title([first2, wrapped], slots, 13.0)] == ["DeepSeek", "V3"]
+    # Off the centre, a lower line is the label's own.
+    off = [_w("GPU", 96, 330, 901, 367, 915)]
+    head = [_w("MMLU", 93, 300, 876, 360, 891)]
+    assert [w.text for w in _without_axis_title([head, off], slots, 13.0)] == ["MMLU", "GPU"]
