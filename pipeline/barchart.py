@@ -394,7 +394,9 @@ def _chain_from_axis(words, ups, text_h):
     keep, reach = [], None
     for w in order:
         u = ups[id(w)]
-        if reach is not None and u.y0 - reach > 1.5 * text_h:
+        # A gap wider than a word space before an unsure word: the glyphs of a rotated axis
+        # title close to the labels, read as 'oO' or 'Vv' ('3 batch 64').
+        if reach is not None and (u.y0 - reach > 1.5 * text_h or (u.y0 - reach > 0.8 * text_h and w.conf < 60)):
             break
         keep.append(w)
         reach = u.y1 if reach is None else max(reach, u.y1)
@@ -444,8 +446,24 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
             if gap > 0.9 * text_h or not inside:
                 break
             keep.append(r)
-        out.append([w for r in keep for w in r])
+        out.append(_without_axis_title(keep, slots, text_h))
     return out
+
+
+def _without_axis_title(rows: list[list[Word]], slots, text_h: float) -> list[Word]:
+    """A vertical chart's category label (its lines, top down) without a last line that is
+    the category axis title: centred on the category axis as a whole (within half a text
+    height) and set further below the line above it than the lines of a wrapped label
+    (1.8 text heights from centre to centre: 'Workload' under 'long prompts'; wrapped
+    labels measure 1.4 to 1.7)."""
+    if len(rows) >= 2:
+        last, above = rows[-1], rows[-2]
+        mid = (slots[0][0] + slots[-1][1]) / 2.0
+        cx = (min(w.x0 for w in last) + max(w.x1 for w in last)) / 2.0
+        pitch = float(np.median([w.cy for w in last]) - np.median([w.cy for w in above]))
+        if abs(cx - mid) <= 0.5 * text_h and pitch >= 1.8 * text_h:
+            rows = rows[:-1]
+    return [w for r in rows for w in r]
 
 
 def _label_angle(ink: np.ndarray, text_h: float) -> tuple[float | None, np.ndarray]:
@@ -493,16 +511,43 @@ def _label_angle(ink: np.ndarray, text_h: float) -> tuple[float | None, np.ndarr
     return angle, ink & keep[lab]
 
 
-def _rotated_categories(gray, slots, base, text_h):
+def _rotated_categories(grays, slots, base, text_h):
     """Category labels printed at an angle under a vertical bar chart: the band under the
-    baseline is turned so that the labels lie level, read once, and every word goes to the slot
+    baseline is turned so that the labels lie level and read, and every word goes to the slot
     its text line meets the baseline in (a rotated label is anchored at its tick). None when
-    the labels are level."""
+    the labels are level.
+
+    Small turned glyphs read differently from each rendering of the page and at each size:
+    every gray of `grays` is read at two sizes, and each slot takes the reading its words are
+    surest of (a slot no reading found stays empty)."""
+    reads = [r for g in grays for r in _turned_reads(g, slots, base, text_h)]
+    if not reads:
+        return None
+    out = []
+    for i in range(len(slots)):
+        cands = [r[i] for r in reads if r[i]]
+        if not cands:
+            out.append("")
+            continue
+        best = max(cands, key=lambda vs: float(np.mean([v.conf for v in vs])))
+        # Letters of turned text stand a little further apart than upright ones (the words'
+        # boxes are in the enlarged band: text_h there is the band's scale times the page's).
+        out.append(_join(best, 1.5 * text_h * _turn_scale(text_h)).strip(".,'`\u00b0"))
+    return out
+
+
+def _turn_scale(text_h: float) -> float:
+    return float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+
+
+def _turned_reads(gray, slots, base, text_h) -> list[list[list[Word]]]:
+    """The band under the baseline of `gray` turned level and read at two sizes: per size, the
+    words of each slot (in the turned band's coordinates). Empty when the labels are level."""
     h, w = gray.shape
     y0 = int(base + 0.3 * text_h) + 1
     y1 = int(min(h, base + 16 * text_h))
     if y1 - y0 < 2 * text_h:
-        return None
+        return []
     band = gray[y0:y1].astype(np.float32)
     bgv = float(np.median(band))
     contrast = np.abs(band - bgv)
@@ -520,13 +565,13 @@ def _rotated_categories(gray, slots, base, text_h):
         ink[end:] = False
     angle, ink = _label_angle(ink, text_h)
     if angle is None:
-        return None
+        return []
     # Ink pixels are only a mask; the glyphs' anti-aliased shape reads better, so the
     # band's own grey levels are kept where the mask (dilated a little) is set.
     near = cv2.dilate(ink.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
     norm = np.clip(255.0 - 255.0 * contrast / max(float(contrast.max()), 1.0), 0, 255)
     img = np.where(near, norm, 255).astype(np.uint8)
-    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+    scale = _turn_scale(text_h)
     big = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
     bh, bw = big.shape
     diag = int(np.hypot(bh, bw)) + 8
@@ -534,31 +579,46 @@ def _rotated_categories(gray, slots, base, text_h):
     m[0, 2] += (diag - bw) / 2.0
     m[1, 2] += (diag - bh) / 2.0
     turned = cv2.warpAffine(big, m, (diag, diag), flags=cv2.INTER_LINEAR, borderValue=255)
-    got = [v for v in _read_two_scales(turned, 1.0, ocr.PSM_SPARSE) if any(c.isalnum() for c in v.text)]
     inv = cv2.invertAffineTransform(m)
     t = np.radians(angle)
     d = (np.cos(t), np.sin(t))
-    per_slot: list[list[tuple[float, float, Word]]] = [[] for _ in slots]
-    for v in got:
-        bx, by = inv @ np.array([v.cx, v.cy, 1.0])
-        ox, oy = bx / scale, by / scale + y0
-        # Along the text line back to the baseline: the tick the label hangs from.
-        s = (base - oy) / d[1]
-        x_at = ox + s * d[0]
-        for i, (lo, hi) in enumerate(slots):
-            if lo <= x_at < hi:
-                per_slot[i].append((v.cy, v.cx, v))
-                break
     out = []
-    for ws in per_slot:
-        if not ws:
-            out.append("")
+    for f in (1.0, 1.5):
+        got = [v for v in ocr.read_words(turned, f, ocr.PSM_SPARSE) if any(c.isalnum() for c in v.text)]
+        per_slot: list[list[Word]] = [[] for _ in slots]
+        for v in got:
+            bx, by = inv @ np.array([v.cx, v.cy, 1.0])
+            ox, oy = bx / scale, by / scale + y0
+            # Along the text line back to the baseline: the tick the label hangs from.
+            s = (base - oy) / d[1]
+            x_at = ox + s * d[0]
+            for i, (lo, hi) in enumerate(slots):
+                if lo <= x_at < hi:
+                    per_slot[i].append(v)
+                    break
+        out.append(per_slot)
+    # A slot no word went to ('TP=8', a short label the sparse read passed over): its label
+    # ends at its tick, on the level line through the tick's place in the turned band; that
+    # stretch is read as one line.
+    for i, (lo, hi) in enumerate(slots):
+        if any(o[i] for o in out):
             continue
-        # Level in the turned band: one line, left to right.
-        vs = [v for _, _, v in ws]
-        # Letters of turned text stand a little further apart than upright ones.
-        out.append(_join(vs, 1.5 * text_h * scale).strip(".,'`\u00b0"))
+        px, py = m @ np.array([(lo + hi) / 2.0 * scale, (base - y0) * scale, 1.0])
+        th = text_h * scale
+        r0, r1 = int(max(0, py - 0.8 * th)), int(min(diag, py + 2.0 * th))
+        c0, c1 = int(max(0, px - 12 * th)), int(min(diag, px + 1.0 * th))
+        crop = turned[r0:r1, c0:c1]
+        if crop.size == 0 or (crop < 200).sum() < 6:
+            continue
+        got = [v.shifted(c0 - 8, r0 - 8) for v in ocr.read_words(np.pad(crop, 8, constant_values=255), 1.0, ocr.PSM_LINE)
+               if v.conf >= 50 and any(c.isalnum() for c in v.text)]
+        out[0][i] = got
     return out
+
+
+# How much surer (mean word confidence) a read of a label at the page's own contrast must be
+# to replace the read of the page gray.
+SOFT_MARGIN = 3.0
 
 
 def _clear_axis_side(u: np.ndarray, axis_row: float, text_h: float) -> np.ndarray:
@@ -585,7 +645,7 @@ def _clear_axis_side(u: np.ndarray, axis_row: float, text_h: float) -> np.ndarra
 
 
 def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: float | None = None,
-                 slot: tuple[float, float] | None = None, depth: float | None = None):
+                 slot: tuple[float, float] | None = None, depth: float | None = None, soft=None):
     """A category label read again as a block of lines from its own crop: the page pass reads
     small text worse ('TP:' for 'TP=2'). The re-read wins when it is more confident. With the
     frame and baseline, the crop's axis side is cleared of the axis line and tick mark."""
@@ -607,25 +667,42 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
                 # Right-aligned at the axis, a label's start may be what the page pass missed
                 # ('ral 8x7B' of 'Mixtral 8x7B'): the crop reaches as far out as the others.
                 x0 = int(max(0, min(x0, frame.width - depth)))
+            # ... and on while the ink runs on without a word gap ('na 3.1 70B' of 'Llama 3.1
+            # 70B' when the others are short): the label ends where its line does.
+            start = min(v.x0 for v in words)
+            run = _ink_run_start(gray[y0 + pad:y1 - pad, :start + 1] < 128, start, 0.8 * text_h)
+            if run < start:
+                x0 = int(max(0, min(x0, run - pad)))
         else:
             y0 = int(max(0, base))
             if slot is not None:
                 c = (slot[0] + slot[1]) / 2.0
                 x0 = int(max(0, min(x0, max(slot[0], 2 * c - x1))))
                 x1 = int(min(w, max(x1, min(slot[1], 2 * c - x0))))
-    crop = gray[y0:y1, x0:x1]
-    if frame is not None and base is not None:
-        if frame.horizontal:
-            # Upright, the crop's right edge (nearest the axis) is its first row.
-            crop = np.rot90(_clear_axis_side(np.rot90(crop, 1), base - (frame.width - x1), text_h), -1)
-        else:
-            crop = _clear_axis_side(crop, base - y0, text_h)
-        crop = np.ascontiguousarray(crop)
     budget[0] -= 1
     scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
     lines = len({round(v.cy / max(text_h, 1)) for v in words})
-    got = _read_two_scales(np.pad(_whiten(crop), 8, constant_values=255), scale, ocr.PSM_LINE if lines == 1 else 6)
-    got = [v.shifted(x0 - 8, y0 - 8) for v in got if v.text]
+    got, conf_new = [], -1.0
+    # The crop of the page gray, and of the page's own contrast (`soft`), where small blurred
+    # glyphs keep their shape ('Liama' for 'Llama' at doubled contrast): the soft read wins
+    # when it is clearly surer (about as sure, it is no better: 'B200' read '8200' at 93 too).
+    for g, margin in ((gray, 0.0), (soft, SOFT_MARGIN)) if soft is not None else ((gray, 0.0),):
+        crop = g[y0:y1, x0:x1]
+        if frame is not None and base is not None:
+            if frame.horizontal:
+                # Upright, the crop's right edge (nearest the axis) is its first row.
+                crop = np.rot90(_clear_axis_side(np.rot90(crop, 1), base - (frame.width - x1), text_h), -1)
+            else:
+                crop = _clear_axis_side(crop, base - y0, text_h)
+            crop = np.ascontiguousarray(crop)
+        new = _read_two_scales(np.pad(_whiten(crop), 8, constant_values=255), scale,
+                               ocr.PSM_LINE if lines == 1 else 6)
+        new = [v.shifted(x0 - 8, y0 - 8) for v in new if v.text]
+        # Its least sure word speaks for a read: one misread word among sure ones ('GPOA
+        # Diamond') hardly lowers the mean.
+        c = float(min(v.conf for v in new)) if new else -1.0
+        if c > conf_new + margin:
+            got, conf_new = new, c
     if not got:
         return page
     conf_new = float(np.mean([v.conf for v in got]))
@@ -634,6 +711,21 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
     if _prefer_reread(page, conf_old, text, conf_new):
         return _unit_b(gray, got, text)
     return _unit_b(gray, words, page)
+
+
+def _ink_run_start(ink: np.ndarray, x: int, gap: float) -> int:
+    """The first column of the run of inked columns that reaches column `x` of `ink`, a blank
+    stretch narrower than `gap` not ending it (letters and words of one line)."""
+    cols = ink.any(axis=0) if ink.size else np.zeros(0, bool)
+    start, blank = x, 0
+    for c in range(min(x, cols.size - 1), -1, -1):
+        if cols[c]:
+            start, blank = c, 0
+        else:
+            blank += 1
+            if blank > gap:
+                break
+    return int(start)
 
 
 # A number ending in '8' right after a digit or point: '2.78', '8x78' ('2.7B', '8x7B' misread).
@@ -704,10 +796,11 @@ def _whiten(crop: np.ndarray) -> np.ndarray:
     return np.clip(crop.astype(np.int16) + lift, 0, 255).astype(np.uint8)
 
 
-def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget) -> str:
+def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget, soft=None) -> str:
     """The category label of a slot where the page pass read no word: the slot's band beyond
     the axis (to `depth`, upright rows) read as a block (one line beside horizontal bars),
-    without the axis line and tick mark at its edge."""
+    without the axis line and tick mark at its edge; from the page gray and from `soft` (the
+    page's own contrast), the surer read winning."""
     if budget[0] <= 0:
         return ""
     h, w = gray.shape
@@ -715,20 +808,25 @@ def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget) -> str:
     x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
     if x1 - x0 < 4 or y1 - y0 < 4:
         return ""
-    crop = gray[y0:y1, x0:x1]
-    if (crop < 128).sum() < 6:
+    if (gray[y0:y1, x0:x1] < 128).sum() < 6:
         return ""
     budget[0] -= 1
-    if frame.horizontal:
-        crop = np.rot90(_clear_axis_side(np.rot90(crop, 1), base - (frame.width - x1), text_h), -1)
-    else:
-        crop = _clear_axis_side(crop, base - y0, text_h)
     scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
-    got = ocr.read_words(np.pad(_whiten(np.ascontiguousarray(crop)), 8, constant_values=255), scale,
-                         ocr.PSM_LINE if frame.horizontal else 6)
-    got = [v.shifted(x0 - 8, y0 - 8) for v in got
-           if v.text and v.conf >= 50 and any(c.isalnum() for c in v.text)]
-    return _join(got, text_h) if got else ""
+    best, best_conf = [], -1.0
+    for g, margin in ((gray, 0.0), (soft, SOFT_MARGIN)) if soft is not None else ((gray, 0.0),):
+        crop = g[y0:y1, x0:x1]
+        if frame.horizontal:
+            crop = np.rot90(_clear_axis_side(np.rot90(crop, 1), base - (frame.width - x1), text_h), -1)
+        else:
+            crop = _clear_axis_side(crop, base - y0, text_h)
+        got = ocr.read_words(np.pad(_whiten(np.ascontiguousarray(crop)), 8, constant_values=255), scale,
+                             ocr.PSM_LINE if frame.horizontal else 6)
+        got = [v.shifted(x0 - 8, y0 - 8) for v in got
+               if v.text and v.conf >= 50 and any(c.isalnum() for c in v.text)]
+        conf = float(min(v.conf for v in got)) if got else -1.0
+        if conf > best_conf + margin:
+            best, best_conf = got, conf
+    return _join(best, text_h) if best else ""
 
 
 def _prefer_reread(page: str, conf_page: float, new: str, conf_new: float) -> bool:
@@ -1362,15 +1460,23 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
 
     slots = _slots(groups)
     budget = [REREAD_BUDGET + len(slots)]
-    cats = _rotated_categories(gray, slots, base, text_h) if not frame.horizontal else None
+    # Category labels stand on the page, outside the plot: their gray is the difference from
+    # the page colour alone (a second "background" found on a bar chart is often a bar colour,
+    # which pales text of a near colour), at the page's own contrast for rotated labels: the
+    # page gray doubles it, which fills in the small blurred glyphs of turned text ('GOA
+    # Dinanawd' for 'GPQA Diamond').
+    soft = imageops.text_gray(rgb, page_bg, None, gain=1.0)
+    cats = _rotated_categories((gray, soft), slots, base, text_h) if not frame.horizontal else None
     if cats is None:
         texts = _category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids)
         found = [frame.word(v).y1 for ws in texts for v in ws]
         # A slot whose label the page pass missed is read on its own, as deep as the others go.
         depth = max(found) + 0.3 * text_h if found else base + (12 if frame.horizontal else 3) * text_h
-        cats = [_reread_text(gray, ws, text_h, budget, frame, base, slot, depth) if ws else
-                _read_slot(gray, frame, slot, base, depth, text_h, budget)
+        cats = [_reread_text(gray, ws, text_h, budget, frame, base, slot, depth, soft) if ws else
+                _read_slot(gray, frame, slot, base, depth, text_h, budget, soft)
                 for ws, slot in zip(texts, slots)]
+
+    cats = [_without_stray_rules(c) for c in cats]
 
     # Value labels printed by the bars (beyond the end or inside), and marker words (OOM).
     vl_words = [v for v in words if id(v) not in tick_ids and id(v) not in legend_ids
@@ -1435,6 +1541,17 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
                 rows.append(r)
     _values(rows, frame, axis, base, text_h, notes, shift)
     return frame, axis, rows, legend, notes, groups, cats
+
+
+def _without_stray_rules(text: str) -> str:
+    """A category without a lone '|' at either end: the edge of a neighbouring label or a tick
+    mark read as a rule ('Small test - 8XH100 - 70B |'), no part of any label."""
+    parts = text.split()
+    while parts and set(parts[0]) <= set("|¦"):
+        parts.pop(0)
+    while parts and set(parts[-1]) <= set("|¦"):
+        parts.pop()
+    return " ".join(parts)
 
 
 def _commonest(words: list[Word]) -> Word:

@@ -41,15 +41,17 @@ def second_background(rgb: np.ndarray, background) -> np.ndarray | None:
     return dominant_color(core, far) if far.mean() > 0.1 else None
 
 
-def text_gray(rgb: np.ndarray, background, second=None) -> np.ndarray:
+def text_gray(rgb: np.ndarray, background, second=None, gain: float = 2.0) -> np.ndarray:
     """Dark-on-white rendering of whatever differs from the background: any text colour on any
     theme becomes black on white, which is what tesseract reads best. With a `second`
-    background (panel and page differ) both become white, so text on either reads."""
+    background (panel and page differ) both become white, so text on either reads. The
+    difference is multiplied by `gain`: 2 makes pale text black, but it also thickens small
+    blurred glyphs into blobs (their counters fill in); 1 keeps their anti-aliased shape."""
     d = color_distance(rgb, background)
     if second is not None:
         d = np.minimum(d, color_distance(rgb, second))
     d = d.astype(np.float32)
-    return np.clip(255.0 - d * 2.0, 0, 255).astype(np.uint8)
+    return np.clip(255.0 - d * gain, 0, 255).astype(np.uint8)
 
 
 def saturation(rgb: np.ndarray) -> np.ndarray:

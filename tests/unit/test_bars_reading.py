@@ -6,7 +6,9 @@ import numpy as np
 import pytest
 
 from pipeline.barchart import (Frame, _chain_from_axis, _choose_label, _clear_axis_side, _flat, _grain,
-                               _label_angle, _prefer_reread)
+                               _ink_run_start, _label_angle, _prefer_reread, _without_axis_title,
+                               _without_stray_rules)
+from pipeline.imageops import text_gray
 from pipeline.marks.bars import Bar, join_aligned_columns, stacks_on_baseline
 from pipeline.ocr import Word
 
@@ -147,6 +149,19 @@ def test_horizontal_label_stops_at_a_wide_gap():
     words = [_w("prompts", 90, 100, 40, 148, 50), _w("long", 90, 70, 40, 96, 50), _w("xe)", 40, 2, 38, 14, 52)]
     ups = {id(w): frame.word(w) for w in words}
     assert [w.text for w in _chain_from_axis(words, ups, 12.0)] == ["prompts", "long"]
+
+
+def test_horizontal_label_stops_before_an_unsure_word_beyond_a_word_space():
+    frame = Frame(200, 100, True)
+    # 'batch 64' at text height 10 with a rotated title read 'oO' 1.0 text heights out: sure
+    # words that far out stay ('Llama' of 'Llama 3.1 70B'), an unsure one is the title.
+    base = [_w("64", 97, 59, 40, 72, 50), _w("batch", 96, 24, 40, 54, 50)]
+    title = _w("oO", 33, 4, 38, 14, 52)
+    ups = {id(w): frame.word(w) for w in base + [title]}
+    assert [w.text for w in _chain_from_axis(base + [title], ups, 10.0)] == ["64", "batch"]
+    sure = _w("Llama", 90, 4, 40, 14, 50)
+    ups[id(sure)] = frame.word(sure)
+    assert [w.text for w in _chain_from_axis(base + [sure], ups, 10.0)] == ["64", "batch", "Llama"]
 
 
 def test_decimal_point_put_back_only_where_it_agrees():
@@ -494,3 +509,45 @@ def test_marks_touching_an_inside_crops_edge_are_cleared_but_a_label_clear_of_it
     d2 = np.zeros((20, 40), np.uint8)
     d2[0:14, 10:30] = 220
     assert (_without_border_ink(d2) == d2).all()
+def test_ink_run_reaches_out_over_word_gaps_and_stops_at_a_wide_gap():
+    ink = np.zeros((5, 60), bool)
+    ink[:, 2:6] = True      # other text beyond a wide gap (an axis title)
+    ink[:, 20:30] = True    # 'Llama', missed by the page pass
+    ink[:, 33:40] = True    # '3.1' (a word gap of 3 columns)
+    ink[:, 42:50] = True    # '70B'
+    assert _ink_run_start(ink, 42, gap=5.0) == 20
+    assert _ink_run_start(ink, 42, gap=2.0) == 33
+    assert _ink_run_start(ink, 42, gap=20.0) == 2
+    assert _ink_run_start(np.zeros((5, 10), bool), 9, gap=3.0) == 9
+
+
+def test_text_gray_gain_keeps_grey_ink_grey_at_one():
+    rgb = np.full((2, 2, 3), 255, np.uint8)
+    rgb[0, 0] = (180, 180, 180)
+    rgb[1, 1] = (100, 100, 100)
+    hard = text_gray(rgb, (255, 255, 255))
+    soft = text_gray(rgb, (255, 255, 255), gain=1.0)
+    assert hard[0, 0] == 105 and hard[1, 1] == 0 and hard[0, 1] == 255
+    assert soft[0, 0] == 180 and soft[1, 1] == 100 and soft[0, 1] == 255
+
+
+def test_a_lone_rule_at_either_end_of_a_category_is_dropped():
+    assert _without_stray_rules("Small test - 8XH100 - 70B |") == "Small test - 8XH100 - 70B"
+    assert _without_stray_rules("| TP=2") == "TP=2"
+    assert _without_stray_rules("a|b") == "a|b"
+    assert _without_stray_rules("|") == ""
+
+
+def test_axis_title_under_the_middle_label_is_dropped_a_wrapped_line_kept():
+    slots = [(50, 276), (276, 500), (500, 724), (724, 949), (949, 1173)]   # centre 611.5
+    first = [_w("MMLU", 93, 566, 876, 619, 891), _w("Pro", 97, 628, 876, 656, 891)]
+    title = [_w("GPU", 96, 592, 901, 629, 915)]     # 1.9 text heights lower, on the centre
+    assert [w.text for w in _without_axis_title([first, title], slots, 13.0)] == ["MMLU", "Pro"]
+    # A wrapped label's second line sits closer (1.4 text heights): it stays.
+    wrapped = [_w("V3", 45, 598, 894, 626, 912)]
+    first2 = [_w("DeepSeek", 91, 580, 876, 645, 894)]
+    assert [w.text for w in _without_axis_title([first2, wrapped], slots, 13.0)] == ["DeepSeek", "V3"]
+    # Off the centre, a lower line is the label's own.
+    off = [_w("GPU", 96, 330, 901, 367, 915)]
+    head = [_w("MMLU", 93, 300, 876, 360, 891)]
+    assert [w.text for w in _without_axis_title([head, off], slots, 13.0)] == ["MMLU", "GPU"]
