@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import imageops
-from .axes import AxisCalibration, Tick, calibrate
+from .axes import AxisCalibration, Tick, calibrate, evenly_stepped
 from .numbers import parse_clock, parse_tick, unwrap_clock
 from .ocr import Word
 
@@ -147,6 +147,10 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
                 continue
             if n == 2 and not _plausible_pair(*[t.value for t in cal.ticks]):
                 continue
+            # An axis prints each value once: two labels fitted and a third repeating one of
+            # them (2.58, 2.58, 2.59 beside three points) are printed data values.
+            if n == 2 and any(r.value in {t.value for t in cal.ticks} for r in cal.rejected):
+                continue
             # y-axis values grow upwards, x-axis values to the right (slope sign of the fit).
             if (vertical and cal.slope >= 0) or (not vertical and cal.slope <= 0):
                 continue
@@ -154,14 +158,17 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
             if spread < 0.15 * (height if vertical else width):
                 continue
             used = [w for w in ws if any(t.box == (w.x0, w.y0, w.x1, w.y1) for t in cal.ticks)]
+            # Values at even steps come first: a row or column of printed data values fits a
+            # scale too, and may outnumber the axis's own labels (some lost to OCR).
+            regular = evenly_stepped([t.value for t in cal.ticks], cal.scale)
             if vertical:
                 edge = np.mean([w.x1 for w in used]) / width
                 pos = edge if side == "left" else 1 - np.mean([w.x0 for w in used]) / width
-                score = (n, -pos)
+                score = (regular, n, -pos)
                 if side == "right":
-                    score = (n - 0.5, -pos)
+                    score = (regular, n - 0.5, -pos)
             else:
-                score = (n, np.mean([w.cy for w in used]) / height)
+                score = (regular, n, np.mean([w.cy for w in used]) / height)
             key = "y" if vertical else "x"
             if key not in best or score > best[key][0]:
                 best[key] = (score, AxisFind(cal, used, side))
