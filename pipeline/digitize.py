@@ -329,7 +329,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         legend_blob_ids = {id(e.blob) for e in legend}
         data_blobs = drop_fragments([b for b in blobs if id(b) not in legend_blob_ids
                                      and x0 <= b.cx < x1 and y0 <= b.cy < y1
-                                     and not any(_in_entry(b, e, text_h) for e in legend)])
+                                     and not any(_in_entry(b, e, text_h) for e in legend)
+                                     and not _tick_mark(b, xa, ya, box, text_h)])
         if len(data_blobs) >= 3:
             typical = float(np.median([b.area for b in data_blobs]))
             data_blobs = [b for b in data_blobs if not any(_glyph_beside(b, v, text_h, typical) for v in label_words)]
@@ -552,6 +553,20 @@ def _glyph_runs(blobs, gray, text_h: float, bg, known=()) -> list:
                 out.append((v, inside))
                 break
     return out
+
+
+def _tick_mark(b, xa, ya, box, text_h: float) -> bool:
+    """A small blob on the plot's edge beside the tick labels, centred on a tick: the tick mark
+    (thickened where it meets the axis line), not a data point."""
+    bx0, by0, bx1, by1 = b.box
+    if max(bx1 - bx0, by1 - by0) > 0.6 * text_h:
+        return False
+    if xa is not None and not xa.categorical and by1 >= box[3] - 0.5 * text_h \
+            and any(abs(b.cx - t.pixel) <= 1.5 for t in xa.calibration.ticks):
+        return True
+    return ya is not None and not ya.categorical and (bx0 <= box[0] + 0.5 * text_h if ya.side == "left"
+                                                     else bx1 >= box[2] - 0.5 * text_h) \
+        and any(abs(b.cy - t.pixel) <= 1.5 for t in ya.calibration.ticks)
 
 
 def _in_entry(b, e: LegendEntry, text_h: float) -> bool:
@@ -784,6 +799,25 @@ def _mask_text(text_mask: np.ndarray, word: ocr.Word, depth: np.ndarray, pad: in
     # a fifth of the text height (a big square below its label).
     tall = text_h is not None and word.h > 1.5 * text_h
     text_mask[ys, xs] = ~imageops.solid_regions(depth[ys, xs], _marker_radius(word, text_h, 1.0 if tall else 1.25))
+    if tall:
+        for r0, r1, c0, c1 in _narrow_bands(depth[max(0, word.y0):word.y1, max(0, word.x0):word.x1] > 0):
+            text_mask[max(0, word.y0) + r0:max(0, word.y0) + r1, max(0, word.x0) + c0:max(0, word.x0) + c1] = False
+
+
+def _narrow_bands(ink: np.ndarray) -> list[tuple[int, int, int, int]]:
+    """In a word's box taller than the text, the bands of rows (set apart by blank rows) whose
+    ink is under a third of the widest band's width, as (row0, row1, col0, col1), ends
+    exclusive: a small marker the box took in above or below its label, too shallow to tell
+    from a letter by depth, and no part of the word."""
+    runs = imageops.group_runs(np.flatnonzero(ink.any(axis=1)))
+    if len(runs) < 2:
+        return []
+    spans = []
+    for r0, r1 in runs:
+        cols = np.flatnonzero(ink[r0:r1 + 1].any(axis=0))
+        spans.append((r0, r1 + 1, int(cols[0]), int(cols[-1]) + 1))
+    widest = max(c1 - c0 for _, _, c0, c1 in spans)
+    return [b for b in spans if b[3] - b[2] < widest / 3.0]
 
 
 def _join_label_units(words: list[ocr.Word], text_h: float, gap: float = 0.8) -> list[ocr.Word]:

@@ -109,11 +109,29 @@ _DECIMAL = re.compile(r"^[-+\u2212]?\d+\.(\d+)\.?$")
 _LOST_POINT = re.compile(r"^[0Oo]([0-9OolI|]+)[.,:;]?$")
 
 
+_POINT_THOUSANDS = re.compile(r"^[-+\u2212]?\d{1,3}\.\d{3}$")
+_PLAIN_INT = re.compile(r"^[-+\u2212]?\d{1,3}(,\d{3})*$")
+
+
+def comma_points(texts: list[str]) -> list[float | None]:
+    """Tick values, with a thousands comma that OCR read as a point ('2.000' for '2,000' in a
+    blurred or downscaled chart) read as the comma, when another label of the axis is printed
+    without decimals ('0', '3,000'): an axis gives all its labels as many decimals."""
+    values = [parse_tick(t) for t in texts]
+    if not any(_PLAIN_INT.match(t.strip()) for t in texts):
+        return values
+    return [parse_tick(t.strip().replace(".", ",")) if _POINT_THOUSANDS.match(t.strip()) else v
+            for t, v in zip(texts, values)]
+
+
 def lost_points(texts: list[str]) -> list[float | None]:
     """Tick values of one axis's labels, with the decimal point OCR dropped after a leading
     zero put back ('03' read for '0.3', 'Ol' for '0.1') when the axis's other labels show
-    decimals with as many digits ('0.2'): no axis prints a number with a leading zero."""
-    values = [parse_tick(t) for t in texts]
+    decimals with as many digits ('0.2'): no axis prints a number with a leading zero.
+    A thousands comma read as a point is put back first (see comma_points)."""
+    values = comma_points(texts)
+    if values != [parse_tick(t) for t in texts]:
+        return values
     decimals = {len(m.group(1)) for t in texts if (m := _DECIMAL.match(t.strip()))}
     if len(decimals) != 1:
         return values

@@ -89,3 +89,15 @@ def test_two_overlapping_large_markers_without_lines_are_kept_and_split():
     blobs, _ = find_markers(rgb, _ink(rgb), 1.0)
     assert len(blobs) == 5
     assert all(_nearest(blobs, *p) <= 3.0 for p in pts)
+
+
+def test_a_small_marker_taken_into_its_labels_box_is_left_out_of_the_text():
+    from pipeline.digitize import _narrow_bands
+    box = np.zeros((36, 89), bool)
+    box[0:22, 2:87] = True            # the label's digits
+    box[26:36, 40:50] = True          # a 10 px triangle under it, set apart by blank rows
+    assert _narrow_bands(box) == [(26, 36, 40, 50)]
+    two_lines = np.zeros((36, 89), bool)
+    two_lines[0:15, 2:87] = True
+    two_lines[20:35, 5:60] = True     # a second line of text is no marker
+    assert _narrow_bands(two_lines) == []
