@@ -304,6 +304,10 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     # Series lines are coloured where gridlines and frames are grey: measure line width on colour.
     coloured = ink & (imageops.saturation(rgb) > 60)
     halfwidth = imageops.stroke_halfwidth(coloured if coloured.sum() > 50 else ink)
+    if coloured.sum() > 50 and _fragmented(coloured):
+        # JPEG's halved colour resolution on a dark page leaves only specks of a thin line's
+        # colour: measure the line on its ink, at the ridge pixels that keep their colour.
+        halfwidth = imageops.stroke_halfwidth(ink, coloured)
     blobs, _diam = find_markers(rgb, ink, halfwidth)
     # Legend swatches may sit outside the search box (a legend below the x title, or left of the
     # y tick labels): marks found there serve the legend only, data stays in the plot box.
@@ -553,6 +557,14 @@ def _glyph_runs(blobs, gray, text_h: float, bg, known=()) -> list:
                 out.append((v, inside))
                 break
     return out
+
+
+def _fragmented(mask: np.ndarray, mean_area: float = 30.0) -> bool:
+    """Ink in pieces smaller on average than any marker: specks and slivers, not whole lines
+    and markers."""
+    import cv2
+    n = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)[0] - 1
+    return n > 0 and mask.sum() / n < mean_area
 
 
 def _tick_mark(b, xa, ya, box, text_h: float) -> bool:
