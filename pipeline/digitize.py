@@ -6,6 +6,7 @@ them through the axis calibrations, so a corrected axis never needs a new search
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -463,6 +464,7 @@ def _legend_by_color(legend: list[LegendEntry], color, max_delta: float) -> Lege
 
 
 _BARE_NUMBER = re.compile(r"^[~≈]?[\d.,]+[kKMG%]?$")
+_KEYED = re.compile(r"^([A-Za-z_]+)\s*=")
 
 
 def _glyph_beside(b, v: ocr.Word, text_h: float, typical_area: float) -> bool:
@@ -732,13 +734,24 @@ def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None,
     def is_label(ws):
         # A line ending in such a unit after a digit is a label misread ('S574 req' of '8 req 4 req').
         unit_end = len(ws) > 1 and _key(ws[-1].text) in units and any(c.isdigit() for v in ws[:-1] for c in v.text)
-        return (bare(ws[0]) or bare(ws[-1]) or unit_end
-                or parse_point_label(" ".join(v.text for v in ws)) is not None)
+        # 'bs=' or 'bs=163!': a 'key=value' label cut or misread (a name so written, 'TP=8',
+        # is an entry when it lines up with another, see labelish).
+        text = " ".join(v.text for v in ws)
+        keyed = re.search(r"=\s*(\d|$)", text) is not None
+        return (bare(ws[0]) or bare(ws[-1]) or unit_end or keyed
+                or parse_point_label(text) is not None)
 
     def plain(ws):
         return not is_label(ws) and _key(" ".join(v.text for v in ws)) not in units
 
+    # The keys of 'bs=2048'-like texts: a key that three texts or more share names the point
+    # labels ('bs'), while a legend name so written ('TP=8') is on the chart once.
+    keys = Counter(m.group(1).lower() for v in words if (m := _KEYED.match(v.text.strip())))
+
     def labelish(ws):
+        m = _KEYED.match(ws[0].text.strip())
+        if m and keys[m.group(1).lower()] >= 3:
+            return False
         return not bare(ws[0]) and is_label(ws) and _key(" ".join(v.text for v in ws)) not in units
 
     if data_blobs is None:
