@@ -731,22 +731,24 @@ def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None,
               and parse_point_label(v.text) is not None
               and not _BARE_NUMBER.match(v.text.split()[-1])}
 
+    # The keys of 'bs=2048'-like texts: a key that three texts or more share names the point
+    # labels ('bs'), while a legend name so written ('TP=8') is on the chart once.
+    keys = Counter(m.group(1).lower() for v in words if (m := _KEYED.match(v.text.strip())))
+
     def is_label(ws):
         # A line ending in such a unit after a digit is a label misread ('S574 req' of '8 req 4 req').
         unit_end = len(ws) > 1 and _key(ws[-1].text) in units and any(c.isdigit() for v in ws[:-1] for c in v.text)
-        # 'bs=' or 'bs=163!': a 'key=value' label cut or misread (a name so written, 'TP=8',
-        # is an entry when it lines up with another, see labelish).
+        # 'bs=': a 'key=value' label cut short; and 'bs=163!' when other labels share its key
+        # (names so written, 'TP=8', 'TP=16', are entries: see plain and labelish).
         text = " ".join(v.text for v in ws)
-        keyed = re.search(r"=\s*(\d|$)", text) is not None
+        m = _KEYED.match(ws[0].text.strip())
+        keyed = text.rstrip().endswith("=") or (m is not None and keys[m.group(1).lower()] >= 3
+                                                 and parse_point_label(text) is None)
         return (bare(ws[0]) or bare(ws[-1]) or unit_end or keyed
                 or parse_point_label(text) is not None)
 
     def plain(ws):
         return not is_label(ws) and _key(" ".join(v.text for v in ws)) not in units
-
-    # The keys of 'bs=2048'-like texts: a key that three texts or more share names the point
-    # labels ('bs'), while a legend name so written ('TP=8') is on the chart once.
-    keys = Counter(m.group(1).lower() for v in words if (m := _KEYED.match(v.text.strip())))
 
     def labelish(ws):
         m = _KEYED.match(ws[0].text.strip())

@@ -146,6 +146,15 @@ def lost_points(texts: list[str]) -> list[float | None]:
     return out
 
 
+def clean_number(text: str) -> bool:
+    """A label read as a number and nothing else (no stray strokes or letters around it)."""
+    t = text.strip()
+    return parse_clock(t) is not None or _NUMBER_ONLY.match(t) is not None
+
+
+_NUMBER_ONLY = re.compile(r"^[-+\u2212]?\$?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?([eE][-+]?\d+)?[kKMBG]?[%x\u00d7]?[.,]?$")
+
+
 def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | None, AxisFind | None, float]:
     """Choose the x and y tick-label groups. Returns (x axis, y axis, typical text height)."""
     nums = [w for w in words if parse_tick(w.text) is not None and w.h > 3]
@@ -165,9 +174,12 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
                 continue
             if n == 2 and not _plausible_pair(*[t.value for t in cal.ticks]):
                 continue
-            # An axis prints each value once: two labels fitted and a third repeating one of
-            # them (2.58, 2.58, 2.59 beside three points) are printed data values.
-            if n == 2 and any(r.value in {t.value for t in cal.ticks} for r in cal.rejected):
+            # An axis prints each value once and in order: two labels fitted and a third between
+            # them repeating one of their values (2.58, 2.58, 2.59 beside three points) are
+            # printed data values. (One beyond them may be '-20%' read without its minus.)
+            if n == 2 and any(r.value in {t.value for t in cal.ticks}
+                              and min(t.pixel for t in cal.ticks) < r.pixel < max(t.pixel for t in cal.ticks)
+                              for r in cal.rejected):
                 continue
             # y-axis values grow upwards, x-axis values to the right (slope sign of the fit).
             if (vertical and cal.slope >= 0) or (not vertical and cal.slope <= 0):
@@ -178,7 +190,8 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
             used = [w for w in ws if any(t.box == (w.x0, w.y0, w.x1, w.y1) for t in cal.ticks)]
             # Values at even steps come first: a row or column of printed data values fits a
             # scale too, and may outnumber the axis's own labels (some lost to OCR).
-            regular = evenly_stepped([t.value for t in cal.ticks], cal.scale)
+            # (Only labels read cleanly count: '—3—' read for '0' fits the scale but not the step.)
+            regular = evenly_stepped([t.value for t in cal.ticks if clean_number(t.text)], cal.scale)
             if vertical:
                 edge = np.mean([w.x1 for w in used]) / width
                 pos = edge if side == "left" else 1 - np.mean([w.x0 for w in used]) / width
