@@ -193,11 +193,18 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
             # (Only labels read cleanly count: '—3—' read for '0' fits the scale but not the step.)
             regular = evenly_stepped([t.value for t in cal.ticks if clean_number(t.text)], cal.scale)
             if vertical:
+                # Labels of one width align on both edges: a column in the right half of the
+                # image is a right-hand axis, whichever edge grouped it.
+                if side == "left" and np.mean([w.x0 for w in used]) > 0.5 * width:
+                    side = "right"
                 edge = np.mean([w.x1 for w in used]) / width
                 pos = edge if side == "left" else 1 - np.mean([w.x0 for w in used]) / width
                 score = (regular, n, -pos)
                 if side == "right":
-                    score = (regular, n - 0.5, -pos)
+                    # With axes on both sides (a twin axis), the left one is the chart's own
+                    # unless it is far the worse read: labels lost to OCR must not hand the
+                    # plot to the right-hand scale.
+                    score = (regular, n - (0.5 if n < 4 else 1.5), -pos)
             else:
                 score = (regular, n, np.mean([w.cy for w in used]) / height)
             key = "y" if vertical else "x"
