@@ -156,3 +156,19 @@ def test_printed_values_beside_points_do_not_beat_the_axis_labels():
     assert y is not None and sorted(t.value for t in y.calibration.ticks) == [2.0, 4.0, 6.0]
     # Without the rule, the four values (more than the axis's three) would be the y axis.
     assert y.side == "left"
+
+
+def test_the_left_axis_of_a_twin_axis_chart_is_kept_when_one_of_its_labels_is_lost():
+    from pipeline.layout import find_axes
+    from pipeline.ocr import Word
+    # 3FS read throughput: 6.0-7.0 on the left (6.4 lost to OCR), 0.0-1.0 on the right, both
+    # right-aligned at one width (so the right column also groups by its right edge).
+    left = [Word(f"{v:.1f}", 96.0, 99, int(998 - 840 * (v - 6.0)) - 16, 159, int(998 - 840 * (v - 6.0)) + 17)
+            for v in (6.0, 6.2, 6.6, 6.8, 7.0)]
+    right = [Word(f"{v:.1f}", 96.0, 3472, int(998 - 840 * v) - 16, 3532, int(998 - 840 * v) + 17)
+             for v in (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)]
+    x, y, _ = find_axes(left + right, 3564, 1164)
+    assert y.side == "left" and sorted(t.value for t in y.calibration.ticks) == [6.0, 6.2, 6.6, 6.8, 7.0]
+    # Alone, the right-hand column is the y axis, on the right.
+    x, y, _ = find_axes(right, 3564, 1164)
+    assert y.side == "right" and len(y.calibration.ticks) == 6
