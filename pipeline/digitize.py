@@ -6,6 +6,7 @@ them through the axis calibrations, so a corrected axis never needs a new search
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -304,6 +305,10 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     # Series lines are coloured where gridlines and frames are grey: measure line width on colour.
     coloured = ink & (imageops.saturation(rgb) > 60)
     halfwidth = imageops.stroke_halfwidth(coloured if coloured.sum() > 50 else ink)
+    if coloured.sum() > 50 and _fragmented(coloured):
+        # JPEG's halved colour resolution on a dark page leaves only specks of a thin line's
+        # colour: measure the line on its ink, at the ridge pixels that keep their colour.
+        halfwidth = imageops.stroke_halfwidth(ink, coloured)
     blobs, _diam = find_markers(rgb, ink, halfwidth)
     # Legend swatches may sit outside the search box (a legend below the x title, or left of the
     # y tick labels): marks found there serve the legend only, data stays in the plot box.
@@ -331,7 +336,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         legend_blob_ids = {id(e.blob) for e in legend}
         data_blobs = drop_fragments([b for b in blobs if id(b) not in legend_blob_ids
                                      and x0 <= b.cx < x1 and y0 <= b.cy < y1
-                                     and not any(_in_entry(b, e, text_h) for e in legend)])
+                                     and not any(_in_entry(b, e, text_h) for e in legend)
+                                     and not _tick_mark(b, xa, ya, box, text_h)])
         if len(data_blobs) >= 3:
             typical = float(np.median([b.area for b in data_blobs]))
             beside = [b for b in data_blobs if any(_glyph_beside(b, v, text_h, typical) for v in label_words)]
@@ -468,6 +474,7 @@ def _legend_by_color(legend: list[LegendEntry], color, max_delta: float) -> Lege
 
 
 _BARE_NUMBER = re.compile(r"^[~≈]?[\d.,]+[kKMG%]?$")
+_KEYED = re.compile(r"^([A-Za-z_]+)\s*=")
 
 
 def _glyph_beside(b, v: ocr.Word, text_h: float, typical_area: float) -> bool:
@@ -565,6 +572,28 @@ def _glyph_runs(blobs, gray, text_h: float, bg, known=()) -> list:
                 out.append((v, inside))
                 break
     return out
+
+
+def _fragmented(mask: np.ndarray, mean_area: float = 30.0) -> bool:
+    """Ink in pieces smaller on average than any marker: specks and slivers, not whole lines
+    and markers."""
+    import cv2
+    n = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)[0] - 1
+    return n > 0 and mask.sum() / n < mean_area
+
+
+def _tick_mark(b, xa, ya, box, text_h: float) -> bool:
+    """A small blob on the plot's edge beside the tick labels, centred on a tick: the tick mark
+    (thickened where it meets the axis line), not a data point."""
+    bx0, by0, bx1, by1 = b.box
+    if max(bx1 - bx0, by1 - by0) > 0.6 * text_h:
+        return False
+    if xa is not None and not xa.categorical and by1 >= box[3] - 0.5 * text_h \
+            and any(abs(b.cx - t.pixel) <= 1.5 for t in xa.calibration.ticks):
+        return True
+    return ya is not None and not ya.categorical and (bx0 <= box[0] + 0.5 * text_h if ya.side == "left"
+                                                     else bx1 >= box[2] - 0.5 * text_h) \
+        and any(abs(b.cy - t.pixel) <= 1.5 for t in ya.calibration.ticks)
 
 
 def _in_entry(b, e: LegendEntry, text_h: float) -> bool:
@@ -715,16 +744,29 @@ def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None,
               and parse_point_label(v.text) is not None
               and not _BARE_NUMBER.match(v.text.split()[-1])}
 
+    # The keys of 'bs=2048'-like texts: a key that three texts or more share names the point
+    # labels ('bs'), while a legend name so written ('TP=8') is on the chart once.
+    keys = Counter(m.group(1).lower() for v in words if (m := _KEYED.match(v.text.strip())))
+
     def is_label(ws):
         # A line ending in such a unit after a digit is a label misread ('S574 req' of '8 req 4 req').
         unit_end = len(ws) > 1 and _key(ws[-1].text) in units and any(c.isdigit() for v in ws[:-1] for c in v.text)
-        return (bare(ws[0]) or bare(ws[-1]) or unit_end
-                or parse_point_label(" ".join(v.text for v in ws)) is not None)
+        # 'bs=': a 'key=value' label cut short; and 'bs=163!' when other labels share its key
+        # (names so written, 'TP=8', 'TP=16', are entries: see plain and labelish).
+        text = " ".join(v.text for v in ws)
+        m = _KEYED.match(ws[0].text.strip())
+        keyed = text.rstrip().endswith("=") or (m is not None and keys[m.group(1).lower()] >= 3
+                                                 and parse_point_label(text) is None)
+        return (bare(ws[0]) or bare(ws[-1]) or unit_end or keyed
+                or parse_point_label(text) is not None)
 
     def plain(ws):
         return not is_label(ws) and _key(" ".join(v.text for v in ws)) not in units
 
     def labelish(ws):
+        m = _KEYED.match(ws[0].text.strip())
+        if m and keys[m.group(1).lower()] >= 3:
+            return False
         return not bare(ws[0]) and is_label(ws) and _key(" ".join(v.text for v in ws)) not in units
 
     if data_blobs is None:
@@ -797,6 +839,25 @@ def _mask_text(text_mask: np.ndarray, word: ocr.Word, depth: np.ndarray, pad: in
     # a fifth of the text height (a big square below its label).
     tall = text_h is not None and word.h > 1.5 * text_h
     text_mask[ys, xs] = ~imageops.solid_regions(depth[ys, xs], _marker_radius(word, text_h, 1.0 if tall else 1.25))
+    if tall:
+        for r0, r1, c0, c1 in _narrow_bands(depth[max(0, word.y0):word.y1, max(0, word.x0):word.x1] > 0):
+            text_mask[max(0, word.y0) + r0:max(0, word.y0) + r1, max(0, word.x0) + c0:max(0, word.x0) + c1] = False
+
+
+def _narrow_bands(ink: np.ndarray) -> list[tuple[int, int, int, int]]:
+    """In a word's box taller than the text, the bands of rows (set apart by blank rows) whose
+    ink is under a third of the widest band's width, as (row0, row1, col0, col1), ends
+    exclusive: a small marker the box took in above or below its label, too shallow to tell
+    from a letter by depth, and no part of the word."""
+    runs = imageops.group_runs(np.flatnonzero(ink.any(axis=1)))
+    if len(runs) < 2:
+        return []
+    spans = []
+    for r0, r1 in runs:
+        cols = np.flatnonzero(ink[r0:r1 + 1].any(axis=0))
+        spans.append((r0, r1 + 1, int(cols[0]), int(cols[-1]) + 1))
+    widest = max(c1 - c0 for _, _, c0, c1 in spans)
+    return [b for b in spans if b[3] - b[2] < widest / 3.0]
 
 
 def _join_label_units(words: list[ocr.Word], text_h: float, gap: float = 0.8) -> list[ocr.Word]:

@@ -93,10 +93,12 @@ def fill_holes(mask: np.ndarray, max_area: int, max_extent: int | None = None) -
     return out.astype(bool)
 
 
-def stroke_halfwidth(mask: np.ndarray) -> float:
+def stroke_halfwidth(mask: np.ndarray, sample: np.ndarray | None = None) -> float:
     """Typical half-width of the lines in `mask`: the mode of the distance transform on ridges
     of elongated components. Compact components (markers on their own) are left out, so a chart
-    of markers without lines gets the width of a thin line, not that of its markers."""
+    of markers without lines gets the width of a thin line, not that of its markers. With
+    `sample`, only ridge pixels inside it count (the coloured centre lines of series drawn in
+    `mask` with their rims)."""
     m = mask.astype(np.uint8)
     if m.sum() < 20:
         return 1.0
@@ -109,6 +111,8 @@ def stroke_halfwidth(mask: np.ndarray) -> float:
     elongated = extent >= 6 * np.maximum(depth, 1.0)
     elongated[0] = False
     ridge &= elongated[lab]
+    if sample is not None:
+        ridge &= sample
     vals = np.round(dt[ridge] * 2) / 2
     if len(vals) == 0:
         return 1.0

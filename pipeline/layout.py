@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import imageops
-from .axes import AxisCalibration, Tick, calibrate
+from .axes import AxisCalibration, Tick, calibrate, evenly_stepped
 from .numbers import parse_clock, parse_tick, unwrap_clock
 from .ocr import Word
 
@@ -109,11 +109,29 @@ _DECIMAL = re.compile(r"^[-+\u2212]?\d+\.(\d+)\.?$")
 _LOST_POINT = re.compile(r"^[0Oo]([0-9OolI|]+)[.,:;]?$")
 
 
+_POINT_THOUSANDS = re.compile(r"^[-+\u2212]?\d{1,3}\.\d{3}$")
+_PLAIN_INT = re.compile(r"^[-+\u2212]?\d{1,3}(,\d{3})*$")
+
+
+def comma_points(texts: list[str]) -> list[float | None]:
+    """Tick values, with a thousands comma that OCR read as a point ('2.000' for '2,000' in a
+    blurred or downscaled chart) read as the comma, when another label of the axis is printed
+    without decimals ('0', '3,000'): an axis gives all its labels as many decimals."""
+    values = [parse_tick(t) for t in texts]
+    if not any(_PLAIN_INT.match(t.strip()) for t in texts):
+        return values
+    return [parse_tick(t.strip().replace(".", ",")) if _POINT_THOUSANDS.match(t.strip()) else v
+            for t, v in zip(texts, values)]
+
+
 def lost_points(texts: list[str]) -> list[float | None]:
     """Tick values of one axis's labels, with the decimal point OCR dropped after a leading
     zero put back ('03' read for '0.3', 'Ol' for '0.1') when the axis's other labels show
-    decimals with as many digits ('0.2'): no axis prints a number with a leading zero."""
-    values = [parse_tick(t) for t in texts]
+    decimals with as many digits ('0.2'): no axis prints a number with a leading zero.
+    A thousands comma read as a point is put back first (see comma_points)."""
+    values = comma_points(texts)
+    if values != [parse_tick(t) for t in texts]:
+        return values
     decimals = {len(m.group(1)) for t in texts if (m := _DECIMAL.match(t.strip()))}
     if len(decimals) != 1:
         return values
@@ -126,6 +144,15 @@ def lost_points(texts: list[str]) -> list[float | None]:
             v = float("0." + digits)
         out.append(v)
     return out
+
+
+def clean_number(text: str) -> bool:
+    """A label read as a number and nothing else (no stray strokes or letters around it)."""
+    t = text.strip()
+    return parse_clock(t) is not None or _NUMBER_ONLY.match(t) is not None
+
+
+_NUMBER_ONLY = re.compile(r"^[-+\u2212]?\$?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?([eE][-+]?\d+)?[kKMBG]?[%x\u00d7]?[.,]?$")
 
 
 def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | None, AxisFind | None, float]:
@@ -147,6 +174,13 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
                 continue
             if n == 2 and not _plausible_pair(*[t.value for t in cal.ticks]):
                 continue
+            # An axis prints each value once and in order: two labels fitted and a third between
+            # them repeating one of their values (2.58, 2.58, 2.59 beside three points) are
+            # printed data values. (One beyond them may be '-20%' read without its minus.)
+            if n == 2 and any(r.value in {t.value for t in cal.ticks}
+                              and min(t.pixel for t in cal.ticks) < r.pixel < max(t.pixel for t in cal.ticks)
+                              for r in cal.rejected):
+                continue
             # y-axis values grow upwards, x-axis values to the right (slope sign of the fit).
             if (vertical and cal.slope >= 0) or (not vertical and cal.slope <= 0):
                 continue
@@ -154,14 +188,25 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
             if spread < 0.15 * (height if vertical else width):
                 continue
             used = [w for w in ws if any(t.box == (w.x0, w.y0, w.x1, w.y1) for t in cal.ticks)]
+            # Values at even steps come first: a row or column of printed data values fits a
+            # scale too, and may outnumber the axis's own labels (some lost to OCR).
+            # (Only labels read cleanly count: '—3—' read for '0' fits the scale but not the step.)
+            regular = evenly_stepped([t.value for t in cal.ticks if clean_number(t.text)], cal.scale)
             if vertical:
+                # Labels of one width align on both edges: a column in the right half of the
+                # image is a right-hand axis, whichever edge grouped it.
+                if side == "left" and np.mean([w.x0 for w in used]) > 0.5 * width:
+                    side = "right"
                 edge = np.mean([w.x1 for w in used]) / width
                 pos = edge if side == "left" else 1 - np.mean([w.x0 for w in used]) / width
-                score = (n, -pos)
+                score = (regular, n, -pos)
                 if side == "right":
-                    score = (n - 0.5, -pos)
+                    # With axes on both sides (a twin axis), the left one is the chart's own
+                    # unless it is far the worse read: labels lost to OCR must not hand the
+                    # plot to the right-hand scale.
+                    score = (regular, n - (0.5 if n < 4 else 1.5), -pos)
             else:
-                score = (n, np.mean([w.cy for w in used]) / height)
+                score = (regular, n, np.mean([w.cy for w in used]) / height)
             key = "y" if vertical else "x"
             if key not in best or score > best[key][0]:
                 best[key] = (score, AxisFind(cal, used, side))

@@ -111,3 +111,64 @@ def test_a_decimal_point_lost_after_a_leading_zero_is_put_back_on_a_decimal_axis
     # Without decimals elsewhere, or with other decimals, the labels keep their values.
     assert lost_points(["03", "06", "09", "12"]) == [3.0, 6.0, 9.0, 12.0]
     assert lost_points(["0.25", "05", "0.75"]) == [0.25, 5.0, 0.75]
+
+
+def test_a_thousands_comma_read_as_a_point_is_put_back_when_another_label_has_no_decimals():
+    from pipeline.layout import lost_points
+    # A downscaled JPEG: '1,000' ... '5,000' read '2.000', '4.000'; '0' shows the axis prints
+    # no decimals, and '3,000' kept its comma.
+    assert lost_points(["0", "2.000", "3,000", "4.000"]) == [0.0, 2000.0, 3000.0, 4000.0]
+    assert lost_points(["\u22121.000", "0"]) == [-1000.0, 0.0]
+    # An axis printed with three decimals throughout keeps them.
+    assert lost_points(["0.000", "1.000", "2.000"]) == [0.0, 1.0, 2.0]
+    assert lost_points(["1.500", "2.000"]) == [1.5, 2.0]
+
+
+def test_evenly_stepped_tells_tick_values_from_printed_data_values():
+    from pipeline.axes import evenly_stepped
+    assert evenly_stepped([0, 2, 4, 6])
+    assert evenly_stepped([1.5, 3, 4.5])
+    assert evenly_stepped([0, 2000, 6000])           # labels lost between
+    assert evenly_stepped([0, 64, 128, 192])         # a step that is not round
+    assert evenly_stepped([7 + 35 / 60, 7 + 40 / 60, 8])   # clock times, in hours
+    assert not evenly_stepped([5.38, 4.05, 2.58])    # values printed beside three points
+    assert not evenly_stepped([5.38, 4, 2.58])
+    assert not evenly_stepped([0, 1, 100])           # far more steps than labels
+    assert evenly_stepped([8192, 16384, 65536], "log2")
+    assert evenly_stepped([1, 10, 100, 1000], "log10")
+    assert evenly_stepped([1, 2, 5, 10, 20], "log10")
+    assert not evenly_stepped([5.38, 4, 2.58], "log10")
+    assert evenly_stepped([2.58, 2.59])              # a pair is judged elsewhere
+
+
+def test_printed_values_beside_points_do_not_beat_the_axis_labels():
+    from pipeline.layout import find_axes
+    from pipeline.ocr import Word
+
+    def w(text, x0, y0, x1):
+        return Word(text, 95.0, x0, y0, x1, y0 + 9)
+    # The real y axis (0 lost to OCR) and a column of printed values beside the right-hand
+    # points, right-aligned and in line with a linear scale, one label more than the axis.
+    axis = [w("6", 31, 77, 36), w("4", 31, 133, 36), w("2", 31, 189, 36)]
+    # The printed values sit 5 px below their points on the same 28 px-per-unit scale.
+    values = [w(f"{v:.2f}", 515, int(round(249 - 28 * v)), 537) for v in (5.76, 4.31, 3.55, 2.59)]
+    x, y, _ = find_axes(axis + values, 638, 317)
+    assert y is not None and sorted(t.value for t in y.calibration.ticks) == [2.0, 4.0, 6.0]
+    # Without the rule, the four values (more than the axis's three) would be the y axis.
+    assert y.side == "left"
+
+
+def test_the_left_axis_of_a_twin_axis_chart_is_kept_when_one_of_its_labels_is_lost():
+    from pipeline.layout import find_axes
+    from pipeline.ocr import Word
+    # 3FS read throughput: 6.0-7.0 on the left (6.4 lost to OCR), 0.0-1.0 on the right, both
+    # right-aligned at one width (so the right column also groups by its right edge).
+    left = [Word(f"{v:.1f}", 96.0, 99, int(998 - 840 * (v - 6.0)) - 16, 159, int(998 - 840 * (v - 6.0)) + 17)
+            for v in (6.0, 6.2, 6.6, 6.8, 7.0)]
+    right = [Word(f"{v:.1f}", 96.0, 3472, int(998 - 840 * v) - 16, 3532, int(998 - 840 * v) + 17)
+             for v in (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)]
+    x, y, _ = find_axes(left + right, 3564, 1164)
+    assert y.side == "left" and sorted(t.value for t in y.calibration.ticks) == [6.0, 6.2, 6.6, 6.8, 7.0]
+    # Alone, the right-hand column is the y axis, on the right.
+    x, y, _ = find_axes(right, 3564, 1164)
+    assert y.side == "right" and len(y.calibration.ticks) == 6

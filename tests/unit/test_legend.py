@@ -205,3 +205,22 @@ def test_a_plus_between_two_words_joins_a_legend_name():
     alone = Word("+", 96, 300, 14, 314, 28)
     assert _connectors(name + [alone], name, text_h=20.0) == []
     assert _connectors(name + [Word("+", 40, 186, 14, 200, 28)], name, text_h=20.0) == []
+
+
+def test_key_value_point_labels_are_no_legend_entries_but_a_key_value_name_is():
+    from pipeline.digitize import _legend
+    from pipeline.params import DigitizeParams
+    orange, pink = (230, 100, 20), (200, 110, 190)
+
+    def blob(cx, cy, color):
+        return Blob(float(cx), float(cy), 80, (cx - 5, cy - 5, cx + 6, cy + 6), color, "circle")
+    # A legend in the top right: 'FP8' and 'TP=8' beside their swatches, one above the other.
+    sw = [blob(617, 30, orange), blob(617, 51, pink)]
+    entries = [Word("FP8", 93, 642, 25, 668, 36), Word("TP=8", 91, 641, 46, 679, 57)]
+    # Point labels 'bs=…' right of their markers; one of them in the legend's first row.
+    data = [blob(460, 31, orange), blob(300, 120, pink), blob(200, 200, pink), blob(150, 260, orange)]
+    labels = [Word("bs=131072", 95, 470, 25, 540, 36), Word("bs=4096", 95, 310, 114, 360, 125),
+              Word("bs=", 60, 210, 194, 230, 205), Word("bs=2048", 95, 160, 254, 210, 265)]
+    legend = _legend(entries + labels, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(),
+                     data_blobs=data)
+    assert sorted(e.text for e in legend) == ["FP8", "TP=8"]

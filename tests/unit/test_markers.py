@@ -89,3 +89,40 @@ def test_two_overlapping_large_markers_without_lines_are_kept_and_split():
     blobs, _ = find_markers(rgb, _ink(rgb), 1.0)
     assert len(blobs) == 5
     assert all(_nearest(blobs, *p) <= 3.0 for p in pts)
+
+
+def test_a_small_marker_taken_into_its_labels_box_is_left_out_of_the_text():
+    from pipeline.digitize import _narrow_bands
+    box = np.zeros((36, 89), bool)
+    box[0:22, 2:87] = True            # the label's digits
+    box[26:36, 40:50] = True          # a 10 px triangle under it, set apart by blank rows
+    assert _narrow_bands(box) == [(26, 36, 40, 50)]
+    two_lines = np.zeros((36, 89), bool)
+    two_lines[0:15, 2:87] = True
+    two_lines[20:35, 5:60] = True     # a second line of text is no marker
+    assert _narrow_bands(two_lines) == []
+
+
+def test_tick_marks_on_the_plot_edge_are_no_data_points():
+    from pipeline.axes import Tick, calibrate
+    from pipeline.digitize import _fragmented, _tick_mark
+    from pipeline.layout import AxisFind
+    from pipeline.marks.markers import Blob
+    xa = AxisFind(calibrate([Tick(577.0, "2000", 2000.0), Tick(996.5, "4000", 4000.0), Tick(1416.5, "6000", 6000.0)]),
+                  [], "bottom")
+    box, text_h = (160, 20, 1450, 936), 21.0
+
+    def blob(cx, cy, size=6):
+        return Blob(cx, cy, size * size, (int(cx) - size // 2, int(cy) - size // 2, int(cx) + size // 2, int(cy) + size // 2),
+                    (70, 80, 90), "diamond")
+    assert _tick_mark(blob(577.0, 931.0), xa, None, box, text_h)          # on a tick, on the edge
+    assert not _tick_mark(blob(600.0, 931.0), xa, None, box, text_h)      # off the ticks
+    assert not _tick_mark(blob(577.0, 700.0), xa, None, box, text_h)      # a point above a tick
+    assert not _tick_mark(blob(577.0, 931.0, 16), xa, None, box, text_h)  # a marker, not a mark
+    # Ink in specks (a JPEG'd thin line's colour) versus whole strokes.
+    specks = np.zeros((60, 60), bool)
+    specks[::4, ::4] = True
+    assert _fragmented(specks)
+    line = np.zeros((60, 60), bool)
+    line[30:33, 5:55] = True
+    assert not _fragmented(line)
