@@ -146,6 +146,30 @@ def lost_points(texts: list[str]) -> list[float | None]:
     return out
 
 
+_WHOLE = re.compile(r"^([-+\u2212]?)([1-9]\d*)$")
+
+
+def tick_readings(texts: list[str]) -> list[list[float | None]]:
+    """The ways to read one axis's labels, the likelier first: where the axis shows decimals
+    ('0.0') and other labels read as whole numbers with more digits than that ('15', '10'), OCR
+    may have lost their points (1.5, 1.0) as well: a tick formatter gives every label as many
+    decimals. Both readings may fit a scale (0, 10, 15 and 0, 1.0, 1.5 step alike), so the one
+    with the point comes first; the fit rejects it when it breaks the scale ('2.5', '5', '7.5',
+    '10' of a formatter that drops decimals: '10' read as 1.0 does not fit)."""
+    values = lost_points(texts)
+    decimals = {len(m.group(1)) for t in texts if (m := _DECIMAL.match(t.strip()))}
+    if len(decimals) != 1:
+        return [values]
+    d = decimals.pop()
+    shifted = list(values)
+    for i, t in enumerate(texts):
+        m = _WHOLE.match(t.strip())
+        if m and len(m.group(2)) > d:
+            sign = "-" if m.group(1) in ("-", "\u2212") else ""
+            shifted[i] = float(f"{sign}{m.group(2)[:-d]}.{m.group(2)[-d:]}")
+    return [values] if shifted == values else [shifted, values]
+
+
 def clean_number(text: str) -> bool:
     """A label read as a number and nothing else (no stray strokes or letters around it)."""
     t = text.strip()
@@ -161,9 +185,11 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
     text_h = typical_text_height(words)
     best = {}
     for vertical in (True, False):
-        for side, ws in _candidate_groups(nums, vertical, text_h):
+        readings = [(side, ws, values) for side, ws in _candidate_groups(nums, vertical, text_h)
+                    for values in tick_readings([w.text for w in ws])]
+        for side, ws, values in readings:
             ticks = [Tick(w.cy if vertical else w.cx, w.text, v, (w.x0, w.y0, w.x1, w.y1))
-                     for w, v in zip(ws, lost_points([w.text for w in ws]))]
+                     for w, v in zip(ws, values)]
             if all(parse_clock(t.text) is not None for t in ticks):
                 ticks = _unwrapped(ticks, vertical)
             cal = calibrate(ticks, tol_px=max(3.0, 0.4 * text_h))

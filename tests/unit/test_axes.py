@@ -124,6 +124,24 @@ def test_a_thousands_comma_read_as_a_point_is_put_back_when_another_label_has_no
     assert lost_points(["1.500", "2.000"]) == [1.5, 2.0]
 
 
+def test_points_lost_from_labels_with_more_digits_are_put_back_when_the_fit_allows():
+    from pipeline.layout import find_axes, tick_readings
+    from pipeline.ocr import Word
+    assert tick_readings(["15", "10", "0.0"]) == [[1.5, 1.0, 0.0], [15.0, 10.0, 0.0]]
+    assert tick_readings(["\u221215", "0.0"]) == [[-1.5, 0.0], [-15.0, 0.0]]
+    assert tick_readings(["0", "10", "20"]) == [[0.0, 10.0, 20.0]]       # no decimals shown
+    # A blurred y axis 0.0 ... 2.0 read '15', '10' and '0.0' ('0.5' and '2.0' lost): both
+    # readings fit a scale, and the formatter's one decimal decides.
+    col = [Word(t, 90.0, 30, y - 8, 50, y + 8) for t, y in (("15", 225), ("10", 310), ("0.0", 480))]
+    _, y, _ = find_axes(col, 700, 560)
+    assert sorted(t.value for t in y.calibration.ticks) == [0.0, 1.0, 1.5]
+    # A formatter that drops the decimals of whole numbers ('2.5', '5', '7.5', '10'): '10' read
+    # as 1.0 breaks the scale, so the labels keep their values.
+    col = [Word(t, 90.0, 30, y - 8, 50, y + 8) for t, y in (("2.5", 400), ("5", 300), ("7.5", 200), ("10", 100))]
+    _, y, _ = find_axes(col, 700, 560)
+    assert sorted(t.value for t in y.calibration.ticks) == [2.5, 5.0, 7.5, 10.0]
+
+
 def test_evenly_stepped_tells_tick_values_from_printed_data_values():
     from pipeline.axes import evenly_stepped
     assert evenly_stepped([0, 2, 4, 6])
