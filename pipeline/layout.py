@@ -450,7 +450,9 @@ def merge_words(base: list[Word], better: list[Word]) -> list[Word]:
 
 
 def join_number_parts(words: list[Word], text_h: float) -> list[Word]:
-    """'120' + ',000' or '29,' + '000' on one line, a small gap apart: one number, '120,000'."""
+    """'120' + ',000' or '29,' + '000' on one line, a small gap apart: one number, '120,000'.
+    A comma read as a word of its own joins the number before it first ('70' ',' '000'), and a
+    tick mark read at the end of the second part ('000}') is left out."""
     out = sorted(words, key=lambda w: w.x0)
     changed = True
     while changed:
@@ -465,8 +467,10 @@ def join_number_parts(words: list[Word], text_h: float) -> list[Word]:
                 bare = re.fullmatch(r"\d{1,3}", a.text) and re.fullmatch(r"\d{3}", b.text) and gap <= 0.35 * hh
                 if not (comma or bare) or not (-0.5 * hh <= gap <= 0.8 * hh):
                     continue
-                text = (a.text.rstrip(",") + "," + b.text.lstrip(","))
-                if parse_tick(text) is None or not re.fullmatch(r"[-+\u2212]?\$?\d{1,3}(,\d{3})+(\.\d+)?[kKMB%]?", text):
+                text = (a.text.rstrip(",") + "," + b.text.lstrip(",").rstrip(")]}|"))
+                lone_comma = b.text == "," and re.fullmatch(r"[-+\u2212]?\$?\d{1,3}(,\d{3})*", a.text)
+                if not lone_comma and (parse_tick(text) is None or
+                                       not re.fullmatch(r"[-+\u2212]?\$?\d{1,3}(,\d{3})+(\.\d+)?[kKMB%]?", text)):
                     continue
                 j_word = Word(text, min(a.conf, b.conf), a.x0, min(a.y0, b.y0), b.x1, max(a.y1, b.y1))
                 out = [w for k, w in enumerate(out) if k not in (i, j)] + [j_word]

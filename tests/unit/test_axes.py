@@ -190,3 +190,16 @@ def test_the_left_axis_of_a_twin_axis_chart_is_kept_when_one_of_its_labels_is_lo
     # Alone, the right-hand column is the y axis, on the right.
     x, y, _ = find_axes(right, 3564, 1164)
     assert y.side == "right" and len(y.calibration.ticks) == 6
+
+
+def test_number_parts_join_across_a_comma_read_alone_and_a_tick_mark_read_as_a_brace():
+    from pipeline.layout import join_number_parts
+    from pipeline.ocr import Word
+    # '70,000' in a monospaced font at 2x: tesseract gives '70', ',' and '000}' (the tick mark).
+    words = [Word("70", 90, 39, 98, 60, 113), Word(",", 90, 64, 105, 72, 116), Word("000}", 60, 73, 96, 106, 116),
+             Word("60,", 90, 39, 299, 68, 316), Word("000)", 60, 75, 299, 106, 316)]
+    got = sorted((v.text, v.x0, v.x1) for v in join_number_parts(words, 0))
+    assert got == [("60,000", 39, 106), ("70,000", 39, 106)]
+    # A comma far from any number stays as it is; so does a number with no digits after it.
+    lone = [Word("1", 90, 200, 10, 210, 20), Word(",", 90, 300, 10, 305, 20), Word("5", 90, 400, 10, 410, 20)]
+    assert sorted(v.text for v in join_number_parts(lone, 0)) == [",", "1", "5"]
