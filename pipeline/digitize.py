@@ -166,7 +166,10 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     def ticks(a):
         return len(a.calibration.ticks) if a is not None else 0
     weak = xa is not None and ya is not None and min(ticks(xa), ticks(ya)) <= 2 < max(ticks(xa), ticks(ya))
-    if xa is None or ya is None or weak:
+    # Two axes that each rest on two labels only are no evidence of an XY chart: printed
+    # values inside bars ('1,494' read '1', '2') pair up that way on a chart with no value axis.
+    both_weak = xa is not None and ya is not None and max(ticks(xa), ticks(ya)) <= 2
+    if xa is None or ya is None or weak or both_weak:
         bars = _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params)
         # With two axes, the bars must grow along the well-read one.
         value_axis = None if bars is None else (bars.x_axis if bars.bar_orientation == "horizontal" else bars.y_axis)

@@ -236,6 +236,11 @@ def test_harmonise_format_commas_and_k_case():
     # Too few suffixes to tell the chart's case, or a tie: left alone.
     assert _harmonise_format(["5.1K", "4.1k"]) == ["5.1K", "4.1k"]
     assert _harmonise_format(["OOM", "12.5%"]) == ["OOM", "12.5%"]
+    # A comma read as a point among comma-thousands labels, within their span; a real
+    # decimal, or labels mostly without commas, are left alone.
+    assert _harmonise_format(["4,055", "2.569", "1,001", "3,935"]) == ["4,055", "2,569", "1,001", "3,935"]
+    assert _harmonise_format(["4,055", "0.569", "1,001"]) == ["4,055", "0.569", "1,001"]
+    assert _harmonise_format(["2.569", "1.234", "1,001"]) == ["2.569", "1.234", "1,001"]
 
 
 def test_chart_unit_from_readings_of_all_bars():
