@@ -1677,8 +1677,38 @@ def _without_border_ink(d: np.ndarray) -> np.ndarray:
     return np.where(np.isin(lab, list(corner)), 0, d).astype(d.dtype)
 
 
+def _line_at(d: np.ndarray, row: int, text_h: float) -> np.ndarray:
+    """`d` with only the line of text on `row` (or the nearest within half a text height) kept:
+    beside a grouped horizontal bar the crop also holds its neighbours' labels, above and below,
+    which a one-line read turns into garbage. Lines are runs of rows with ink, split at an empty
+    row; with one line, or none near `row`, `d` is returned as it is."""
+    if d.size == 0:
+        return d
+    ink = (d >= max(60.0, 0.5 * float(d.max()))).any(axis=1)
+    runs, start = [], None
+    for r, on in enumerate(list(ink) + [False]):
+        if on and start is None:
+            start = r
+        elif not on and start is not None:
+            runs.append((start, r))
+            start = None
+    lines = [(a, b) for a, b in runs if b - a >= 0.5 * text_h]
+    # Nothing else there, or no line: as it is. Shorter runs are cut-off glyphs of the
+    # neighbours' labels at the crop's edge, and go.
+    if not lines or len(runs) < 2:
+        return d
+    gap = lambda ab: 0 if ab[0] <= row < ab[1] else min(abs(ab[0] - row), abs(row - ab[1] + 1))  # noqa: E731
+    a, b = min(lines, key=gap)
+    if gap((a, b)) > 0.5 * text_h:
+        return d
+    out = np.zeros_like(d)
+    a, b = max(0, a - 1), min(len(d), b + 1)
+    out[a:b] = d[a:b]
+    return out
+
+
 def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float | None = 0.5,
-                     corners: bool = False) -> list[Word]:
+                     corners: bool = False, row: float | None = None) -> list[Word]:
     """OCR of one value-label box as a single line: the crop (in the original frame, where the
     text is upright) is what differs from `fill`; `blank` is (bars and their edges, cleared;
     bars' inner parts by index + 1; their colours): over another bar, text is what differs
@@ -1697,6 +1727,8 @@ def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float 
             on = own == i
             d[on] = imageops.color_distance(rgb[y0:y1, x0:x1], colors[i - 1])[on]
     d = _without_lines(d, text_h)
+    if row is not None:
+        d = _line_at(d, int(round(row)) - y0, text_h)
     if corners:
         d = _without_border_ink(d)
     scale = float(np.clip(LABEL_TEXT_PX / max(text_h, 1.0), 1.0, 5.0))
@@ -1803,7 +1835,8 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
                     break
                 calls += not corners
                 words_read = _read_label_crop(rgb, frame, box, c.color if inside else bg,
-                                              None if inside else blank, text_h, frac, corners)
+                                              None if inside else blank, text_h, frac, corners,
+                                              c.cx if frame.horizontal and not inside else None)
                 got = _as_label(words_read, text_h)
                 if got is None and want is not None:
                     # Letters for digits ('SI' for a serif '51'): kept only when agreeing.

@@ -556,3 +556,21 @@ def test_axis_title_under_the_middle_label_is_dropped_a_wrapped_line_kept():
     off = [_w("GPU", 96, 330, 901, 367, 915)]
     head = [_w("MMLU", 93, 300, 876, 360, 891)]
     assert [w.text for w in _without_axis_title([head, off], slots, 13.0)] == ["MMLU", "GPU"]
+
+
+def test_line_at_keeps_the_bars_own_label_line():
+    from pipeline.barchart import _line_at
+    d = np.zeros((40, 30), np.uint8)
+    d[0:3, 5:20] = 200        # cut-off glyphs of a neighbour's label at the edge
+    d[8:17, 2:25] = 200       # the label on the bar's row
+    d[25:34, 4:28] = 200      # the neighbour's label below
+    got = _line_at(d, 12, 9.0)
+    assert got[8:17].max() == 200 and got[:7].max() == 0 and got[18:].max() == 0
+    # The row between lines, nearer the lower one: that one is kept.
+    assert _line_at(d, 21, 9.0)[25:34].max() == 200 and _line_at(d, 21, 9.0)[8:17].max() == 0
+    # No line near the row (farther than half a text height): left as it was.
+    assert (_line_at(d, 39, 3.0) == d).all()
+    # One line only: as it was.
+    one = np.zeros((20, 10), np.uint8)
+    one[5:12] = 200
+    assert (_line_at(one, 0, 9.0) == one).all()
