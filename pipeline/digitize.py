@@ -17,7 +17,7 @@ from . import glyphs, imageops, layout, ocr
 from .axes import AxisCalibration
 from .errors import NoChartFound, TicksUnreadable
 from .imageio import load_rgb
-from .labels import assign_labels, series_layout
+from .labels import assign_labels, order_swaps, series_layout
 from .marks.legend import LegendEntry, aligned_with, find_legend, swatch_text_boxes, text_lines
 from .marks.lines import trace_lines
 from .marks.markers import drop_fragments, find_markers, on_lines, tiny_markers
@@ -1145,6 +1145,24 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
         return _read_label_at(box, gray, ink, erase[0][0], budget, lh, 50.0)
     for i, text in _prefix_restored(label_word, reread).items():
         points[i].label = text
+    _trade_crossed_labels(points, label_word, series_names, text_h)
+
+
+def _trade_crossed_labels(points, label_word: dict, series_names, text_h: float) -> None:
+    """Two neighbours' labels given to each other against the order of the series' values
+    (see labels.order_swaps) trade places."""
+    for name in series_names:
+        idx = [i for i, p in enumerate(points) if p.series == name and i in label_word and points[i].label]
+        parsed = [parse_point_label(points[i].label) for i in idx]
+        if any(q is None for q in parsed):
+            continue
+        items = [(points[i].x_px, points[i].y_px, q[1], label_word[i]) for i, q in zip(idx, parsed)]
+        for a, b in order_swaps(items, text_h):
+            i, j = idx[a], idx[b]
+            pi, pj = points[i], points[j]
+            pi.label, pj.label = pj.label, pi.label
+            pi.label_conf, pj.label_conf = pj.label_conf, pi.label_conf
+            label_word[i], label_word[j] = label_word[j], label_word[i]
 
 
 _PREFIXED = re.compile(r"^([A-Za-z_]{1,12})\s*=\s*(\d.*)$")
