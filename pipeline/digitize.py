@@ -479,7 +479,7 @@ _BARE_NUMBER = re.compile(r"^[~≈]?[\d.,]+[kKMG%]?$")
 _KEYED = re.compile(r"^([A-Za-z_]+)\s*=")
 
 
-def _counter_glyph(b, ink: np.ndarray, bg, min_delta: float = 60.0) -> bool:
+def _counter_glyph(b, ink: np.ndarray, bg, min_delta: float = 40.0) -> bool:
     """Blob `b` is a glyph whose counter was filled in ('0', '8', 'b' of a label), not a marker.
 
     find_markers fills enclosed holes so that hollow markers count; a glyph's counter is filled
