@@ -10,13 +10,14 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from . import glyphs, imageops, layout, ocr
 from .axes import AxisCalibration
 from .errors import NoChartFound, TicksUnreadable
 from .imageio import load_rgb
-from .labels import assign_labels, series_layout
+from .labels import assign_labels, order_swaps, series_layout
 from .marks.legend import LegendEntry, aligned_with, find_legend, swatch_text_boxes, text_lines
 from .marks.lines import trace_lines
 from .marks.markers import drop_fragments, find_markers, on_lines, tiny_markers
@@ -340,7 +341,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         data_blobs = drop_fragments([b for b in blobs if id(b) not in legend_blob_ids
                                      and x0 <= b.cx < x1 and y0 <= b.cy < y1
                                      and not any(_in_entry(b, e, text_h) for e in legend)
-                                     and not _tick_mark(b, xa, ya, box, text_h)])
+                                     and not _tick_mark(b, xa, ya, box, text_h)
+                                     and not _counter_glyph(b, ink, panel_bg)])
         if len(data_blobs) >= 3:
             typical = float(np.median([b.area for b in data_blobs]))
             beside = [b for b in data_blobs if any(_glyph_beside(b, v, text_h, typical) for v in label_words)]
@@ -478,6 +480,39 @@ def _legend_by_color(legend: list[LegendEntry], color, max_delta: float) -> Lege
 
 _BARE_NUMBER = re.compile(r"^[~≈]?[\d.,]+[kKMG%]?$")
 _KEYED = re.compile(r"^([A-Za-z_]+)\s*=")
+
+
+def _counter_glyph(b, ink: np.ndarray, bg, min_delta: float = 40.0) -> bool:
+    """Blob `b` is a glyph whose counter was filled in ('0', '8', 'b' of a label), not a marker.
+
+    find_markers fills enclosed holes so that hollow markers count; a glyph's counter is filled
+    the same way, and then the blob's core is page-coloured, where a solid marker's core is its
+    ink. A hollow marker has that too, but its hole is one round opening (or two halves, a line
+    run through it) centred on the blob; a glyph's counters are tall ('0'), stacked ('8') or
+    off-centre ('6', 'b'). Ink colour is not used: labels often share their series' colour."""
+    if float(np.abs(np.asarray(b.color, float) - np.asarray(bg, float)).max()) >= min_delta:
+        return False
+    size = max(b.box[2] - b.box[0], b.box[3] - b.box[1])
+    pad = max(2, int(round(0.3 * size)))
+    h, w = ink.shape
+    x0, y0 = max(0, b.box[0] - pad), max(0, b.box[1] - pad)
+    x1, y1 = min(w, b.box[2] + pad), min(h, b.box[3] + pad)
+    inv = (~ink[y0:y1, x0:x1]).astype(np.uint8)
+    n, _lab, stats, _ = cv2.connectedComponentsWithStats(inv, connectivity=4)
+    holes = [stats[i] for i in range(1, n)
+             if stats[i][0] > 0 and stats[i][1] > 0 and stats[i][0] + stats[i][2] < x1 - x0
+             and stats[i][1] + stats[i][3] < y1 - y0]
+    if not holes:
+        return True
+    hx0 = min(s[0] for s in holes) + x0
+    hy0 = min(s[1] for s in holes) + y0
+    hx1 = max(s[0] + s[2] for s in holes) + x0
+    hy1 = max(s[1] + s[3] for s in holes) + y0
+    hw, hh = hx1 - hx0, hy1 - hy0
+    centred = (abs(0.5 * (hx0 + hx1) - b.cx) <= 0.15 * size + 0.5
+               and abs(0.5 * (hy0 + hy1) - b.cy) <= 0.15 * size + 0.5)
+    round_ = max(hw, hh) <= 1.3 * min(hw, hh)
+    return not (centred and round_ and len(holes) <= 2)
 
 
 def _glyph_beside(b, v: ocr.Word, text_h: float, typical_area: float) -> bool:
@@ -1113,6 +1148,24 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
         return _read_label_at(box, gray, ink, erase[0][0], budget, lh, 50.0)
     for i, text in _prefix_restored(label_word, reread).items():
         points[i].label = text
+    _trade_crossed_labels(points, label_word, series_names, text_h)
+
+
+def _trade_crossed_labels(points, label_word: dict, series_names, text_h: float) -> None:
+    """Two neighbours' labels given to each other against the order of the series' values
+    (see labels.order_swaps) trade places."""
+    for name in series_names:
+        idx = [i for i, p in enumerate(points) if p.series == name and i in label_word and points[i].label]
+        parsed = [parse_point_label(points[i].label) for i in idx]
+        if any(q is None for q in parsed):
+            continue
+        items = [(points[i].x_px, points[i].y_px, q[1], label_word[i]) for i, q in zip(idx, parsed)]
+        for a, b in order_swaps(items, text_h):
+            i, j = idx[a], idx[b]
+            pi, pj = points[i], points[j]
+            pi.label, pj.label = pj.label, pi.label
+            pi.label_conf, pj.label_conf = pj.label_conf, pi.label_conf
+            label_word[i], label_word[j] = label_word[j], label_word[i]
 
 
 _PREFIXED = re.compile(r"^([A-Za-z_]{1,12})\s*=\s*(\d.*)$")

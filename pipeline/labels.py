@@ -180,3 +180,37 @@ def min_cost_assignment(cost: np.ndarray) -> tuple[list[int], list[int]]:
         pairs = sorted(zip(cols, rows))
         rows, cols = [r for r, _ in pairs], [col for _, col in pairs]
     return rows, cols
+
+
+def order_swaps(items, text_h: float) -> list[tuple[int, int]]:
+    """Labels of two neighbouring markers given to each other, from one series' labelled points
+    `items` = [(x, y, value, word)]: pairs of indices into `items` whose labels should trade.
+
+    A sweep's labels (batch sizes, request counts) run in order along the series; where the
+    renderer moved two close labels apart (one above-right of the next marker, one below-left),
+    the nearest-first assignment can cross them, which breaks that order at one step. They trade
+    only where trading puts the values around them back in order and the traded labels are
+    about as near their new markers as they were to their old ones: a misread ('6' for '16')
+    breaks the order too, but its label sits by its own marker, far from the next one."""
+    if len(items) < 4:
+        return []
+    order = sorted(range(len(items)), key=lambda k: items[k][0])
+    v = [items[k][2] for k in order]
+    steps = np.sign(np.diff(v))
+    direction = np.sign(steps.sum())
+    if direction == 0 or (steps == 0).any():
+        return []
+    out, k = [], 0
+    while k < len(v) - 1:
+        if steps[k] != direction:
+            window = v[max(0, k - 1):k] + [v[k + 1], v[k]] + v[k + 2:k + 3]
+            ordered = bool((np.sign(np.diff(window)) == direction).all())
+            a, b = items[order[k]], items[order[k + 1]]
+            kept = _box_distance(a[0], a[1], a[3]) + _box_distance(b[0], b[1], b[3])
+            traded = _box_distance(a[0], a[1], b[3]) + _box_distance(b[0], b[1], a[3])
+            if ordered and traded <= kept + 0.5 * text_h:
+                out.append((order[k], order[k + 1]))
+                k += 2
+                continue
+        k += 1
+    return out

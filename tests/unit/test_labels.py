@@ -118,3 +118,21 @@ def test_min_cost_assignment_with_forbidden_cells():
     # beats 1.0 + big + 2.0), and row 0 takes the forbidden cell left.
     assert got == {0: 1, 1: 2, 2: 0}
     assert sum(cost[r, c] for r, c in zip(rows, cols)) == pytest.approx(big + 0.5 + 2.0)
+
+
+def test_two_crossed_labels_of_a_sweep_trade_back_and_a_misread_stays():
+    from pipeline.labels import order_swaps
+    # A falling sweep 256 ... 2 along x; the last two labels sit between their markers, each
+    # as near the other's marker: given crossed, they break the order and trade back.
+    xs = [100, 160, 220, 280, 340, 360]
+    vals = [256, 128, 64, 32, 2, 4]      # '2' and '4' crossed
+    items = []
+    for x, v in zip(xs, vals):
+        items.append((float(x), 300.0, float(v), label_at(x, 300, str(v))))
+    items[4] = (340.0, 300.0, 2.0, Word("2", 95.0, 348, 292, 378, 304))     # right of 340, over 360
+    items[5] = (360.0, 310.0, 4.0, Word("4", 95.0, 322, 306, 352, 318))     # left of 360, under 340
+    assert order_swaps(items, TEXT_H) == [(4, 5)]
+    # A misread ('6' for '16') breaks the order too, but its label is by its own marker.
+    vals = [256, 128, 64, 6, 8, 4]
+    items = [(float(x), 300.0, float(v), label_at(x, 300, str(v))) for x, v in zip(xs[:4] + [400, 460], vals)]
+    assert order_swaps(items, TEXT_H) == []

@@ -126,3 +126,30 @@ def test_tick_marks_on_the_plot_edge_are_no_data_points():
     line = np.zeros((60, 60), bool)
     line[30:33, 5:55] = True
     assert not _fragmented(line)
+
+
+def test_a_glyph_whose_counter_was_filled_is_told_from_a_hollow_marker():
+    from pipeline.digitize import _counter_glyph
+    from pipeline.marks.markers import Blob
+    rgb = _canvas()
+    white = (255, 255, 255)
+    cv2.ellipse(rgb, (40, 100), (6, 10), 0, 0, 360, (0, 0, 0), 2, cv2.LINE_AA)       # a '0'
+    cv2.circle(rgb, (100, 93), 5, (0, 0, 0), 2, cv2.LINE_AA)                          # an '8'
+    cv2.circle(rgb, (100, 106), 6, (0, 0, 0), 2, cv2.LINE_AA)
+    cv2.circle(rgb, (160, 100), 8, (214, 39, 40), 2, cv2.LINE_AA)                     # hollow marker
+    cv2.circle(rgb, (220, 100), 8, (214, 39, 40), 2, cv2.LINE_AA)                     # ... on its line
+    cv2.line(rgb, (200, 100), (240, 100), (214, 39, 40), 2, cv2.LINE_AA)
+    cv2.rectangle(rgb, (272, 92), (288, 108), (44, 160, 44), 2, cv2.LINE_AA)          # hollow square
+    ink = _ink(rgb)
+
+    def blob(cx, cy, r_x, r_y, color=white):
+        return Blob(float(cx), float(cy), 4 * r_x * r_y, (cx - r_x, cy - r_y, cx + r_x + 1, cy + r_y + 1),
+                    color, "circle")
+
+    assert _counter_glyph(blob(40, 100, 7, 11), ink, white)
+    assert _counter_glyph(blob(100, 100, 7, 13), ink, white)
+    assert not _counter_glyph(blob(160, 100, 9, 9), ink, white)
+    assert not _counter_glyph(blob(220, 100, 9, 9), ink, white)
+    assert not _counter_glyph(blob(280, 100, 9, 9), ink, white)
+    # A solid core (the marker's own colour) is never a counter, whatever the ink around it.
+    assert not _counter_glyph(blob(40, 100, 7, 11, (0, 0, 0)), ink, white)
