@@ -123,8 +123,8 @@ def spaced_text(text: str, spans: list[tuple[int, int]], space: float) -> str:
 
 def checked_text(text: str, masks: list[np.ndarray]) -> str:
     """`text` with each '8', 'B', 'S' or 'I' checked against its glyph, when the word's glyphs (as
-    glyph_masks finds them) map one to one onto its characters save the small ones ('.', '='):
-    not when letters touch."""
+    glyph_masks finds them) map one to one onto its characters save the small ones ('.', '='),
+    after cutting apart letters that touch (see _split_touching); otherwise the text stays."""
     chars = [c for c in text if not _small(c)]
     if not _CONFUSED.intersection(chars):
         return text
