@@ -610,7 +610,7 @@ def _turned_reads(gray, slots, base, text_h) -> list[list[list[Word]]]:
         crop = turned[r0:r1, c0:c1]
         if crop.size == 0 or (crop < 200).sum() < 6:
             continue
-        got = [v.shifted(c0 - 8, r0 - 8) for v in ocr.read_words(np.pad(crop, 8, constant_values=255), 1.0, ocr.PSM_LINE)
+        got = [v for v in ocr.read_crop(crop, (c0, r0), 1.0, ocr.PSM_LINE, pad=8)
                if v.conf >= 50 and any(c.isalnum() for c in v.text)]
         out[0][i] = got
     return out
@@ -819,10 +819,9 @@ def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget, soft=None)
             crop = np.rot90(_clear_axis_side(np.rot90(crop, 1), base - (frame.width - x1), text_h), -1)
         else:
             crop = _clear_axis_side(crop, base - y0, text_h)
-        got = ocr.read_words(np.pad(_whiten(np.ascontiguousarray(crop)), 8, constant_values=255), scale,
-                             ocr.PSM_LINE if frame.horizontal else 6)
-        got = [v.shifted(x0 - 8, y0 - 8) for v in got
-               if v.text and v.conf >= 50 and any(c.isalnum() for c in v.text)]
+        got = ocr.read_crop(_whiten(np.ascontiguousarray(crop)), (x0, y0), scale,
+                            ocr.PSM_LINE if frame.horizontal else 6, pad=8)
+        got = [v for v in got if v.text and v.conf >= 50 and any(c.isalnum() for c in v.text)]
         conf = float(min(v.conf for v in got)) if got else -1.0
         if conf > best_conf + margin:
             best, best_conf = got, conf
@@ -928,8 +927,7 @@ def _read_box(rgb, gray, frame: Frame, box_u, text_h, color=None):
     if (crop < 128).sum() < 4:
         return []
     scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
-    read = ocr.read_words(np.pad(crop, 6, constant_values=255), scale, ocr.PSM_LINE)
-    return [v.shifted(x0 - 6, y0 - 6) for v in read if v.conf >= 45]
+    return [v for v in ocr.read_crop(crop, (x0, y0), scale) if v.conf >= 45]
 
 
 def _legend_blobs(loose: list[Bar], frame: Frame) -> list[Blob]:
@@ -994,19 +992,18 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
     if (crop < 128).sum() < 6:
         return []
     scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
-    got = ocr.read_words(np.pad(crop, 6, constant_values=255), scale, ocr.PSM_LINE)
+    got = ocr.read_crop(crop, (x0, y0), scale)
     if not any(v.conf >= 45 for v in got) and rgb is not None:
         part = rgb[y0:y1, x0:x1]
         d = imageops.color_distance(part, imageops.dominant_color(part)).astype(np.float32)
         own = _without_pale(_without_rules(np.clip(255.0 - 2.0 * d, 0, 255).astype(np.uint8)))
-        got = ocr.read_words(np.pad(own, 6, constant_values=255), scale, ocr.PSM_LINE)
+        got = ocr.read_crop(own, (x0, y0), scale)
     if not any(v.conf >= 45 for v in got):
         # Tesseract may read nothing of a short name at one scale and read it surely at
         # another ('HF': nothing at 2.14, 95 at 2.5): one more try, a little larger.
-        got = ocr.read_words(np.pad(crop, 6, constant_values=255), 1.2 * scale, ocr.PSM_LINE)
+        got = ocr.read_crop(crop, (x0, y0), 1.2 * scale)
     # Stop at the next entry's text: keep words up to the first wide gap from the swatch.
-    got = sorted((v.shifted(x0 - 6, y0 - 6) for v in got if v.text and v.conf >= 40), key=lambda v: v.x0,
-                 reverse=side == 1)
+    got = sorted((v for v in got if v.text and v.conf >= 40), key=lambda v: v.x0, reverse=side == 1)
     line = []
     for v in got:
         if line and (v.x0 - line[-1].x1 if side == 0 else line[-1].x0 - v.x1) > 1.5 * text_h:
@@ -2111,8 +2108,7 @@ def _reread_value(gray, v: Word, text_h, budget) -> Word:
     x0, y0, x1, y1 = max(0, v.x0 - px), max(0, v.y0 - py), min(w, v.x1 + px), min(h, v.y1 + py)
     budget[0] -= 1
     scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
-    got = [g.shifted(x0 - 6, y0 - 6) for g in
-           ocr.read_words(np.pad(gray[y0:y1, x0:x1], 6, constant_values=255), scale, ocr.PSM_LINE)]
+    got = ocr.read_crop(gray[y0:y1, x0:x1], (x0, y0), scale)
     got = [g for g in got if layout.overlaps(g, v) and parse_value_label(g.text) is not None]
     if len(got) != 1:
         return v

@@ -1341,7 +1341,7 @@ def _read_label_at(box, gray, ink, erase, budget, lh, min_conf: float = 60.0, rg
         return []
     budget[0] -= 1
     scale = float(np.clip(30.0 / max(lh, 1), 1.0, 4.0))
-    read = [v.shifted(x0 - 6, y0 - 6) for v in ocr.read_words(np.pad(crop, 6, constant_values=255), scale, ocr.PSM_LINE)]
+    read = ocr.read_crop(crop, (x0, y0), scale)
     read = [_one_for_ell(v) for v in read]
     read = [_cleaned_label(v, whole=False) if parse_point_label(v.text) is not None else v for v in read]
     return [_cleaned_label(v) for v in _join_label_units(read, lh, 1.2)

@@ -172,6 +172,15 @@ def read_words(gray: np.ndarray, scale: float = 1.0, psm: int = PSM_SPARSE,
     return [w.shifted(0, 0, scale) for w in words]
 
 
+def read_crop(crop: np.ndarray, origin: tuple[int, int] = (0, 0), scale: float = 1.0, psm: int = PSM_LINE,
+              pad: int = 6) -> list[Word]:
+    """Words of `crop`, a piece of a larger image whose top-left corner lies at `origin` (x, y)
+    there, with boxes in the larger image's coordinates. The crop is read inside a white margin
+    of `pad` px: tesseract misses glyphs that touch the edge of its image."""
+    x0, y0 = origin
+    return [w.shifted(x0 - pad, y0 - pad) for w in read_words(np.pad(crop, pad, constant_values=255), scale, psm)]
+
+
 def _resize(gray: np.ndarray, scale: float) -> np.ndarray:
     import cv2
     return cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
