@@ -1,6 +1,7 @@
 """Marker finding on drawn arrays: positions to a pixel and a half, counts exact."""
 import cv2
 import numpy as np
+import pytest
 
 from pipeline import imageops
 from pipeline.marks.markers import find_markers
@@ -31,14 +32,19 @@ def test_markers_on_a_line_are_found_and_the_line_is_not():
     assert all(_nearest(blobs, *p) <= 1.5 for p in pts)
 
 
-def test_two_overlapping_markers_are_split_into_two_points():
-    rgb = _canvas()
-    pts = [(40, 100), (110, 100), (180, 100), (300, 100), (309, 100)]   # the last two overlap
+@pytest.mark.parametrize("size, pts, radius, tol", [
+    # small markers in a row, the last two overlapping
+    ((None, None), [(40, 100), (110, 100), (180, 100), (300, 100), (309, 100)], 7, 1.5),
+    # large markers without lines, the last two overlapping
+    ((300, 500), [(60, 60), (160, 120), (260, 180), (400, 230), (410, 255)], 13, 3.0),
+])
+def test_two_overlapping_markers_are_split_into_two_points(size, pts, radius, tol):
+    rgb = _canvas(*size) if size[0] else _canvas()
     for p in pts:
-        cv2.circle(rgb, p, 7, (214, 39, 40), -1, cv2.LINE_AA)
+        cv2.circle(rgb, p, radius, (214, 39, 40), -1, cv2.LINE_AA)
     blobs, _ = find_markers(rgb, _ink(rgb), 1.0)
     assert len(blobs) == 5
-    assert all(_nearest(blobs, *p) <= 1.5 for p in pts)
+    assert all(_nearest(blobs, *p) <= tol for p in pts)
 
 
 def test_hollow_markers_count_as_markers():
@@ -79,16 +85,6 @@ def test_on_lines_keeps_only_blobs_near_the_polyline():
     near = Blob(50.0, 52.0, 16, (48, 50, 52, 54), (0, 0, 0), "square")
     far = Blob(50.0, 70.0, 16, (48, 68, 52, 72), (0, 0, 0), "square")
     assert on_lines([near, far], [[(0, 50), (100, 50)]], 3.0) == [near]
-
-
-def test_two_overlapping_large_markers_without_lines_are_kept_and_split():
-    rgb = _canvas(300, 500)
-    pts = [(60, 60), (160, 120), (260, 180), (400, 230), (410, 255)]   # the last two overlap
-    for p in pts:
-        cv2.circle(rgb, p, 13, (214, 39, 40), -1, cv2.LINE_AA)
-    blobs, _ = find_markers(rgb, _ink(rgb), 1.0)
-    assert len(blobs) == 5
-    assert all(_nearest(blobs, *p) <= 3.0 for p in pts)
 
 
 def test_a_small_marker_taken_into_its_labels_box_is_left_out_of_the_text():
