@@ -3,7 +3,9 @@ import numpy as np
 import pytest
 
 from pipeline.axes import AxisCalibration, Tick
-from pipeline.barchart import BarRow, Frame, _groups, _values
+from pipeline.barchart.frame import BarRow, Frame
+from pipeline.barchart.layout import _groups
+from pipeline.barchart.value_axis import _values
 from pipeline.marks.bars import Bar, rectangles, solid_mask, stacks_on_baseline
 from pipeline.numbers import label_half_unit, parse_value_label
 

@@ -4,7 +4,8 @@ bar colours to legend entries."""
 import numpy as np
 import pytest
 
-from pipeline.barchart import Frame, _axis_among_bars, _groups, _join_partial_groups
+from pipeline.barchart.frame import Frame
+from pipeline.barchart.layout import _axis_among_bars, _groups, _join_partial_groups
 from pipeline.marks.bars import Bar, drop_narrow_stacks, rectangles, solid_mask, stacks_on_baseline
 from pipeline.ocr import Word
 
@@ -90,7 +91,7 @@ def test_axis_labels_among_the_bars_are_no_value_axis():
 
 
 def test_value_axis_labels_are_found_beside_the_bars_without_the_axis_title():
-    from pipeline.barchart import _label_box
+    from pipeline.barchart.value_labels import _label_box
     ink = np.zeros((300, 120), bool)
     ink[20:260, 5:12] = True            # a rotated axis title: taller than a line of text
     for y in (40, 100, 160, 220):       # four tick labels right-aligned at x = 70
@@ -105,7 +106,7 @@ def test_value_axis_labels_are_found_beside_the_bars_without_the_axis_title():
 
 
 def test_a_stack_holds_each_series_once():
-    from pipeline.barchart import _merge_same_series
+    from pipeline.barchart.layout import _merge_same_series
     low, high = Bar(10, 40, 120.0, 179.0, ORANGE), Bar(10, 40, 100.0, 113.0, (230, 110, 20))
     other = Bar(10, 40, 80.0, 99.0, BLUE)
     series = {id(low): 1, id(high): 1, id(other): 0}
@@ -127,7 +128,7 @@ def _word_image(text, px=20):
 
 
 def test_a_model_size_b_read_as_8_is_put_back_and_a_real_8_is_not():
-    from pipeline.barchart import _unit_b
+    from pipeline.barchart.categories import _unit_b
     img, v = _word_image("2.7B")
     assert _unit_b(img, [Word("2.78", 90, v.x0, v.y0, v.x1, v.y1)], "GPT3 2.78") == "GPT3 2.7B"
     img, v = _word_image("128")

@@ -5,9 +5,11 @@ import cv2
 import numpy as np
 import pytest
 
-from pipeline.barchart import (Frame, _chain_from_axis, _choose_label, _clear_axis_side, _flat, _grain,
-                               _ink_run_start, _label_angle, _prefer_reread, _without_axis_title,
-                               _without_stray_rules)
+from pipeline.barchart.categories import (_chain_from_axis, _clear_axis_side, _ink_run_start, _label_angle,
+                                          _prefer_reread, _without_axis_title, _without_stray_rules)
+from pipeline.barchart.frame import Frame
+from pipeline.barchart.layout import _flat, _grain
+from pipeline.barchart.value_labels import _choose_label
 from pipeline.imageops import text_gray
 from pipeline.marks.bars import Bar, join_aligned_columns, stacks_on_baseline
 from pipeline.ocr import Word
@@ -165,7 +167,7 @@ def test_horizontal_label_stops_before_an_unsure_word_beyond_a_word_space():
 
 
 def test_decimal_point_put_back_only_where_it_agrees():
-    from pipeline.barchart import _decimal_variants
+    from pipeline.barchart.value_labels import _decimal_variants
     assert _decimal_variants("27k") == ["2.7k"]
     assert _decimal_variants("377k") == ["3.77k", "37.7k"]
     assert _decimal_variants("7.5x") == [] and _decimal_variants("2,447") == [] and _decimal_variants("OOM") == []
@@ -175,7 +177,7 @@ def test_decimal_point_put_back_only_where_it_agrees():
 
 
 def test_units_harmonised_across_a_chart():
-    from pipeline.barchart import _harmonise_units
+    from pipeline.barchart.value_labels import _harmonise_units
     assert _harmonise_units(["7.4%", "7.3x", "7.0x", "OOM"]) == ["7.4x", "7.3x", "7.0x", "OOM"]
     assert _harmonise_units(["2.9x", "1.5x", "2.6", "1.2k"]) == ["2.9x", "1.5x", "2.6x", "1.2k"]
     assert _harmonise_units(["2.6X", "2.4x", "1.1x"]) == ["2.6x", "2.4x", "1.1x"]
@@ -185,7 +187,7 @@ def test_units_harmonised_across_a_chart():
 
 
 def test_printed_values_outvote_ticks_read_without_their_point():
-    from pipeline.barchart import _decimal_shift
+    from pipeline.barchart.value_axis import _decimal_shift
     ticks = ["0.0", "05", "15", "20"]          # '0.5' '1.5' '2.0' read without their point
     # Every bar ten times too long against its label.
     assert _decimal_shift([(1.2, 12.1), (2.3, 23.0), (0.8, 7.9), (None, 5.0)], ticks) == pytest.approx(0.1)
@@ -204,7 +206,7 @@ def test_printed_values_outvote_ticks_read_without_their_point():
 
 
 def test_label_boxes_reach_a_labels_length_along_horizontal_bars():
-    from pipeline.barchart import _label_boxes
+    from pipeline.barchart.value_labels import _label_boxes
     bar = Bar(100, 130, 50.0, 400.0, BLUE)           # upright: 30 px thick, 350 px long
     across = _label_boxes(bar, 10.0)
     along = _label_boxes(bar, 10.0, along=True)
@@ -214,7 +216,7 @@ def test_label_boxes_reach_a_labels_length_along_horizontal_bars():
 
 
 def test_separator_variants_swap_a_point_and_a_thousands_comma():
-    from pipeline.barchart import _separator_variants
+    from pipeline.barchart.value_labels import _separator_variants
     assert _separator_variants("2.293") == ["2,293"]
     assert _separator_variants("9,427") == ["9.427"]
     assert _separator_variants("2.293x") == ["2,293x"]
@@ -227,7 +229,7 @@ def test_separator_variants_swap_a_point_and_a_thousands_comma():
 
 
 def test_harmonise_format_commas_and_k_case():
-    from pipeline.barchart import _harmonise_format
+    from pipeline.barchart.value_labels import _harmonise_format
     assert _harmonise_format(["9,427", "9246", "8,689", "1.022", "512"]) == ["9,427", "9,246", "8,689", "1.022", "512"]
     # Commas are put in only when most long labels carry them.
     assert _harmonise_format(["1234", "2,345"]) == ["1234", "2,345"]
@@ -244,7 +246,7 @@ def test_harmonise_format_commas_and_k_case():
 
 
 def test_chart_unit_from_readings_of_all_bars():
-    from pipeline.barchart import _chart_unit
+    from pipeline.barchart.value_labels import _chart_unit
     reads = [[_w("2x"), _w("1.2x")], [_w("2.3%")], [_w("1.5x")], [_w("2.1x"), _w("2.1%")]]
     assert _chart_unit(reads) == "x"
     # A tie, or too few bars: no unit.
@@ -258,7 +260,7 @@ def test_chart_unit_from_readings_of_all_bars():
 
 
 def test_glyph_variants_and_ending():
-    from pipeline.barchart import _ending, _glyph_variants
+    from pipeline.barchart.value_labels import _ending, _glyph_variants
     assert _glyph_variants("SI") == ["51"] and _glyph_variants("1O.5%") == ["10.5%"]
     assert _glyph_variants("2.1x") == [] and _glyph_variants("3de") == []
     assert _ending("3.3k") == "k" and _ending("111") == "" and _ending("33e") == "e" and _ending("OOM") == "OOM"
@@ -266,7 +268,7 @@ def test_glyph_variants_and_ending():
 
 def test_without_lines_clears_only_lines_across_the_crop():
     import numpy as np
-    from pipeline.barchart import _without_lines
+    from pipeline.barchart.value_labels import _without_lines
     d = np.zeros((30, 60), np.uint8)
     d[8:20, 10:14] = 200     # a glyph's stroke: 12 of 30 rows
     d[:, 50] = 180           # a bar's edge from top to bottom
@@ -281,14 +283,14 @@ def test_without_lines_clears_only_lines_across_the_crop():
 
 
 def test_harmonise_format_drops_a_hedge_few_labels_carry():
-    from pipeline.barchart import _harmonise_format
+    from pipeline.barchart.value_labels import _harmonise_format
     assert _harmonise_format(["1.9x", "~2.3x", "3.0x", "0.8x"]) == ["1.9x", "2.3x", "3.0x", "0.8x"]
     assert _harmonise_format(["~1.9x", "~2.3x", "3.0x"]) == ["~1.9x", "~2.3x", "3.0x"]
 
 
 def test_a_narrow_blob_on_a_bar_end_is_no_stack_segment():
     import numpy as np
-    from pipeline.barchart import _upright_bars
+    from pipeline.barchart.layout import _upright_bars
     img = np.full((200, 200, 3), 255, np.uint8)
     img[60:180, 40:80] = (69, 110, 182)      # a bar on the baseline at row 180
     img[120:180, 120:160] = (69, 110, 182)   # another
@@ -301,7 +303,7 @@ def test_a_narrow_blob_on_a_bar_end_is_no_stack_segment():
 
 
 def test_commonest_reading_speaks_for_a_bar():
-    from pipeline.barchart import _commonest
+    from pipeline.barchart.categories import _commonest
     rs = [_w("5.3k", 87), _w("5.3k", 82), _w("53k", 92), _w("5.3k", 60)]
     got = _commonest(rs)
     assert got.text == "5.3k" and got.conf == 87
@@ -316,7 +318,7 @@ def _blob(box, color=BLUE):
 
 
 def test_swatch_shape_admits_matplotlibs_long_patch_but_not_a_bar():
-    from pipeline.barchart import _swatch_like
+    from pipeline.barchart.names import _swatch_like
     # text 9 px high: matplotlib's patch is 24 x 10 (two font sizes by 0.7)
     assert _swatch_like(_blob((639, 10, 663, 20)), 9.0)
     assert _swatch_like(_blob((20, 41, 30, 51)), 9.0)
@@ -325,7 +327,7 @@ def test_swatch_shape_admits_matplotlibs_long_patch_but_not_a_bar():
 
 
 def test_a_word_around_a_swatch_is_the_swatch_read_as_letters():
-    from pipeline.barchart import _covered
+    from pipeline.barchart.names import _covered
     sw = _blob((1273, 20, 1309, 32))
     assert _covered(_w("Mmm", 49, 1268, 13, 1310, 39), sw, 14.0)   # 40 % covered, but all around it
     assert not _covered(_w("HF", 55, 1325, 17, 1347, 31), sw, 14.0)
@@ -333,7 +335,7 @@ def test_a_word_around_a_swatch_is_the_swatch_read_as_letters():
 
 
 def test_legend_reread_replaces_unsure_cut_or_agreeing_page_words_only():
-    from pipeline.barchart import _legend_reread
+    from pipeline.barchart.names import _legend_reread
     # unsure page word, surer re-read: replaced, and the re-read counts as sure
     got = _legend_reread([_w("TGl", 27, 40, 24, 60, 34)], [[_w("TGI", 57, 40, 24, 60, 34)]])
     assert [(v.text, v.conf) for v in got] == [("TGI", 60.0)]
@@ -353,7 +355,7 @@ def test_legend_reread_replaces_unsure_cut_or_agreeing_page_words_only():
 
 
 def test_name_text_reads_a_bar_beside_letters_as_a_capital_i():
-    from pipeline.barchart import _name_text
+    from pipeline.barchart.names import _name_text
     assert _name_text("TG|") == "TGI"
     assert _name_text("|nfer") == "Infer"
     assert _name_text("a | b") == "a | b"
@@ -362,7 +364,7 @@ def test_name_text_reads_a_bar_beside_letters_as_a_capital_i():
 
 
 def test_rules_are_cleared_from_a_legend_line_crop():
-    from pipeline.barchart import _without_rules
+    from pipeline.barchart.names import _without_rules
     crop = np.full((24, 60), 255, np.uint8)
     crop[2, :] = 0          # the legend frame's top edge
     crop[:, 3] = 0          # its left edge
@@ -373,7 +375,7 @@ def test_rules_are_cleared_from_a_legend_line_crop():
 
 
 def test_pale_ink_is_cleared_from_a_legend_line_crop_dark_glyphs_keep_their_rims():
-    from pipeline.barchart import _without_pale
+    from pipeline.barchart.names import _without_pale
     crop = np.full((20, 60), 255, np.uint8)
     crop[5:15, 10:13] = 0        # a dark glyph ...
     crop[5:15, 13] = 170         # ... and its anti-aliased rim
@@ -384,7 +386,7 @@ def test_pale_ink_is_cleared_from_a_legend_line_crop_dark_glyphs_keep_their_rims
 
 
 def test_a_bar_seen_through_a_translucent_legend_frame_is_the_bar():
-    from pipeline.barchart import _seen_through
+    from pipeline.barchart.layout import _seen_through
     white = (255, 255, 255)
     pale = tuple(int(round(0.2 * o + 0.8 * w)) for o, w in zip(ORANGE, white))   # framealpha 0.8
     assert _seen_through(pale, ORANGE, white, (0.35, 0.95), 10.0)
@@ -394,7 +396,7 @@ def test_a_bar_seen_through_a_translucent_legend_frame_is_the_bar():
 
 
 def test_a_swatch_standing_on_a_bar_is_cut_off_its_stack_and_the_pale_part_kept():
-    from pipeline.barchart import _under_legend
+    from pipeline.barchart.layout import _under_legend
     white = (255, 255, 255)
     pale = tuple(int(round(0.2 * o + 0.8 * w)) for o, w in zip(ORANGE, white))
     img = np.full((200, 120, 3), 255, np.uint8)
@@ -411,7 +413,7 @@ def test_a_swatch_standing_on_a_bar_is_cut_off_its_stack_and_the_pale_part_kept(
 
 
 def test_legend_reread_agreeing_with_the_page_keeps_the_pages_marks():
-    from pipeline.barchart import _legend_reread
+    from pipeline.barchart.names import _legend_reread
     page = [_w("TensorRT-LLM", 52, 426, 484, 521, 495)]
     got = _legend_reread(page, [[_w("TensorRT", 78, 426, 484, 489, 495), _w("LLM", 94, 498, 484, 521, 495)]])
     assert [(v.text, v.conf) for v in got] == [("TensorRT-LLM", 78.0)]
@@ -421,7 +423,7 @@ def test_legend_reread_agreeing_with_the_page_keeps_the_pages_marks():
 
 
 def test_legend_reread_agreeing_with_the_page_takes_the_text_with_fewer_stray_glyphs():
-    from pipeline.barchart import _legend_reread
+    from pipeline.barchart.names import _legend_reread
     got = _legend_reread([_w("vLLM", 70, 300, 10, 330, 20)], [[_w("v\u00a5LLM", 80, 302, 10, 330, 20)]])
     assert [(v.text, v.x0) for v in got] == [("vLLM", 302)]
     got = _legend_reread([_w("v\u00a5LLM", 70, 300, 10, 330, 20)], [[_w("vLLM", 80, 302, 10, 330, 20)]])
@@ -449,7 +451,7 @@ def test_a_pale_fill_inside_an_outline_is_marked_but_the_page_and_white_holes_ar
 
 
 def test_text_centred_over_the_gap_of_a_group_is_no_bars_label():
-    from pipeline.barchart import _over_gap, _phrase
+    from pipeline.barchart.value_labels import _over_gap, _phrase
     bars = [Bar(150, 240, 100.0, 200.0, BLUE), Bar(250, 340, 130.0, 200.0, ORANGE),
             Bar(400, 490, 150.0, 200.0, BLUE)]
     words = [_w("1.1x", 90, 190, 50, 225, 62), _w("faster", 90, 231, 50, 297, 62),
@@ -467,7 +469,7 @@ def test_text_centred_over_the_gap_of_a_group_is_no_bars_label():
 
 
 def test_a_reading_out_of_the_charts_format_gives_way_to_one_in_it():
-    from pipeline.barchart import _keep_format
+    from pipeline.barchart.value_labels import _keep_format
     pools = {0: ([_w("4.3x")], 4.26, 0.15), 1: ([_w("5.3x")], 5.26, 0.15), 2: ([_w("2.4x")], 2.35, 0.15),
              3: ([_w("7.5m", 80)], 7.45, 0.15), 4: ([_w("4On", 70)], 3.97, 0.15),
              5: ([_w("2.34x", 90), _w("2.8x", 95)], 2.29, 0.15), 6: ([_w("9e", 60)], 9.08, 0.15)}
@@ -486,7 +488,7 @@ def test_a_reading_out_of_the_charts_format_gives_way_to_one_in_it():
 
 def test_evenly_spaced_ticks_get_evenly_stepped_round_values():
     from pipeline.axes import Tick
-    from pipeline.barchart import _even_ticks, _nice
+    from pipeline.barchart.value_axis import _even_ticks, _nice
 
     def t(p, text):
         return Tick(p, text, float(text.replace(",", "")))
@@ -504,7 +506,7 @@ def test_evenly_spaced_ticks_get_evenly_stepped_round_values():
 
 
 def test_marks_touching_an_inside_crops_edge_are_cleared_but_a_label_clear_of_it_stays():
-    from pipeline.barchart import _without_border_ink
+    from pipeline.barchart.value_labels import _without_border_ink
     d = np.zeros((20, 40), np.uint8)
     d[0:4, 36:40] = 200      # the page showing at a rounded corner
     d[6:14, 10:30] = 220     # the label
@@ -559,7 +561,7 @@ def test_axis_title_under_the_middle_label_is_dropped_a_wrapped_line_kept():
 
 
 def test_line_at_keeps_the_bars_own_label_line():
-    from pipeline.barchart import _line_at
+    from pipeline.barchart.value_labels import _line_at
     d = np.zeros((40, 30), np.uint8)
     d[0:3, 5:20] = 200        # cut-off glyphs of a neighbour's label at the edge
     d[8:17, 2:25] = 200       # the label on the bar's row

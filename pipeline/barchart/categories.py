@@ -1,0 +1,546 @@
+"""Category labels under (or beside) the bars: page words chained from the axis, rotated
+labels, and re-reads of slots whose text was missed."""
+from __future__ import annotations
+
+import re
+
+import cv2
+import numpy as np
+
+from .. import ocr
+from ..marks.legend import text_lines
+from ..numbers import parse_value_label
+from ..ocr import Word
+from .frame import Frame
+from .names import _read_box
+
+
+def _join(words, text_h, vertical_rows=True):
+    """Words of one label in reading order: lines top to bottom, words left to right; glyphs
+    OCR split ('B', '20', '0') are joined without a space."""
+    lines: list[list[Word]] = []
+    for w in sorted(words, key=lambda w: w.y0):
+        for ln in lines:
+            # Same line: the boxes share most of their height (a tall '20' and a short 'B').
+            y0, y1 = min(v.y0 for v in ln), max(v.y1 for v in ln)
+            if min(y1, w.y1) - max(y0, w.y0) >= 0.5 * min(w.h, y1 - y0):
+                ln.append(w)
+                break
+        else:
+            lines.append([w])
+    lines.sort(key=lambda ln: min(w.y0 for w in ln))
+    parts = []
+    for ln in lines:
+        ordered = sorted(ln, key=lambda w: w.x0)
+        s = ordered[0].text
+        for prev, w in zip(ordered, ordered[1:]):
+            s += (" " if w.x0 - prev.x1 > 0.22 * text_h else "") + w.text
+        parts.append(s)
+    return " ".join(parts).strip()
+
+
+# What OCR makes of a category's tick mark (a short line between the axis and the label).
+_TICK_GLYPHS = set("Il1|iJTj!'")
+
+
+def _drop_tick_mark(words, ups, text_h):
+    """A category's words without its tick mark: a lone thin glyph ('I', '1', 'J', 'T') nearest
+    the axis, clear of the label's own words ('T Small test', 'Long test 1')."""
+    if len(words) < 2:
+        return words
+    first = min(words, key=lambda w: ups[id(w)].y0)
+    u = ups[id(first)]
+    rest = [ups[id(w)] for w in words if w is not first]
+    if first.text in _TICK_GLYPHS and u.y1 <= min(r.y0 for r in rest) + 0.3 * text_h:
+        return [w for w in words if w is not first]
+    return words
+
+
+def _chain_from_axis(words, ups, text_h):
+    """The words of a label beside a horizontal bar chart's axis: from the word nearest the
+    axis outwards while each next word follows within a wide word gap. A word beyond a wider
+    gap is other text in the band (the rotated axis title at the image's edge)."""
+    order = sorted(words, key=lambda w: ups[id(w)].y0)
+    keep, reach = [], None
+    for w in order:
+        u = ups[id(w)]
+        # A gap wider than a word space before an unsure word: the glyphs of a rotated axis
+        # title close to the labels, read as 'oO' or 'Vv' ('3 batch 64').
+        if reach is not None and (u.y0 - reach > 1.5 * text_h or (u.y0 - reach > 0.8 * text_h and w.conf < 60)):
+            break
+        keep.append(w)
+        reach = u.y1 if reach is None else max(reach, u.y1)
+    return keep
+
+
+def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
+    """The text under each category slot (left of it for horizontal bars), nearest the axis:
+    the first line and the lines right under it that stay inside the slot (an axis title runs
+    across slots)."""
+    cands = [w for w in words if id(w) not in exclude and any(c.isalnum() for c in w.text)
+             and (w.conf >= 40 or sum(c.isalnum() for c in w.text) >= 2)]
+    ups = {id(w): frame.word(w) for w in cands}
+    # A word wholly within 0.8 text heights of the axis is a tick mark read as a glyph ('4'):
+    # labels stand clear of the ticks.
+    near = [w for w in cands if base - 0.4 * text_h <= ups[id(w)].y0 <= base + 12 * text_h
+            and ups[id(w)].y1 > base + 0.8 * text_h]
+    all_lines = text_lines(near, text_h)
+    line_of = {id(w): ln for ln in all_lines for w in ln}
+    out = []
+    for lo, hi in slots:
+        mine = _drop_tick_mark([w for w in near if lo <= ups[id(w)].cx < hi], ups, text_h)
+        if not mine:
+            out.append("")
+            continue
+        if frame.horizontal:
+            # Right-aligned lines left of the bars: everything in the slot's band within reach.
+            mine = [w for w in mine if ups[id(w)].y0 <= base + 10 * text_h]
+            out.append(_chain_from_axis(mine, ups, text_h))
+            continue
+        mine.sort(key=lambda w: w.y0)
+        rows: list[list[Word]] = []
+        for w in mine:
+            if rows and abs(w.cy - np.median([v.cy for v in rows[-1]])) <= 0.5 * text_h:
+                rows[-1].append(w)
+            else:
+                rows.append([w])
+        keep = [rows[0]]
+        if min(w.y0 for w in rows[0]) > base + 3 * text_h:
+            out.append([])
+            continue
+        for r in rows[1:]:
+            gap = min(w.y0 for w in r) - max(w.y1 for w in keep[-1])
+            ln = [v for w in r for v in line_of.get(id(w), [w])]
+            inside = min(v.cx for v in ln) >= lo - 0.5 * text_h and max(v.cx for v in ln) <= hi + 0.5 * text_h \
+                and min(v.x0 for v in ln) >= lo - 1.0 * text_h and max(v.x1 for v in ln) <= hi + 1.0 * text_h
+            if gap > 0.9 * text_h or not inside:
+                break
+            keep.append(r)
+        out.append(_without_axis_title(keep, slots, text_h))
+    return out
+
+
+def _without_axis_title(rows: list[list[Word]], slots, text_h: float) -> list[Word]:
+    """A vertical chart's category label (its lines, top down) without a last line that is
+    the category axis title: centred on the category axis as a whole (within half a text
+    height) and set further below the line above it than the lines of a wrapped label
+    (1.8 text heights from centre to centre: 'Workload' under 'long prompts'; wrapped
+    labels measure 1.4 to 1.7)."""
+    if len(rows) >= 2:
+        last, above = rows[-1], rows[-2]
+        mid = (slots[0][0] + slots[-1][1]) / 2.0
+        cx = (min(w.x0 for w in last) + max(w.x1 for w in last)) / 2.0
+        pitch = float(np.median([w.cy for w in last]) - np.median([w.cy for w in above]))
+        if abs(cx - mid) <= 0.5 * text_h and pitch >= 1.8 * text_h:
+            rows = rows[:-1]
+    return [w for r in rows for w in r]
+
+
+def _label_angle(ink: np.ndarray, text_h: float) -> tuple[float | None, np.ndarray]:
+    """Direction of the category labels in a band of ink under the baseline, in degrees
+    (image coordinates, y down: -30 is text rising to the right), or None when they are level.
+
+    Letters are smeared into word blobs; each blob long enough to be a word votes with its
+    principal axis. Blobs at another angle (tick marks, a level axis title) are left out of
+    the returned mask, so that the rotated read sees only the labels."""
+    k = max(3, int(round(0.45 * text_h)))
+    blobs = cv2.dilate(ink.astype(np.uint8), np.ones((k, k), np.uint8))
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(blobs, connectivity=8)
+    angles, weights, comps = [], [], []
+    for i in range(1, n):
+        ys, xs = np.nonzero(lab == i)
+        if xs.size < 10:
+            continue
+        cov = np.cov(np.vstack([xs, ys]).astype(float))
+        ev, evec = np.linalg.eigh(cov)
+        long_, short = float(np.sqrt(max(ev[1], 0))), float(np.sqrt(max(ev[0], 1e-9)))
+        a = float(np.degrees(np.arctan2(evec[1, 1], evec[0, 1])))
+        a = (a + 90.0) % 180.0 - 90.0  # an axis, not a direction: into [-90, 90)
+        comps.append((i, a, long_ / short, long_))
+        if long_ / short >= 2.5 and 4 * long_ >= 2.5 * text_h:
+            angles.append(a)
+            weights.append(xs.size)
+    if len(angles) < 2:
+        return None, ink
+    # The weighted median: one long axis title does not outvote several labels.
+    order = np.argsort(angles)
+    cum = np.cumsum(np.asarray(weights, float)[order])
+    angle = float(np.asarray(angles)[order][np.searchsorted(cum, cum[-1] / 2.0)])
+    agree = sum(abs(a - angle) <= 12 for a in angles)
+    if abs(angle) < 12 or agree < max(2, 0.5 * len(angles)):
+        return None, ink
+    keep = np.zeros(n, bool)
+    for i, a, elong, long_ in comps:
+        x, y, bw, bh, _ = stats[i]
+        # A long blob at another angle is a level axis title or a line, not a label; short
+        # ones ('L4', a lone '1') have no telling axis and stay. A small blob at the band's
+        # top edge is a tick mark coming down from the axis (read as "'" or '.').
+        other = elong >= 2.5 and 3.5 * long_ >= 2 * text_h and min(abs(a - angle), 180 - abs(a - angle)) > 15
+        tick = y <= 1 and bh <= k + 0.7 * text_h and bw <= k + 0.7 * text_h
+        keep[i] = not other and not tick
+    return angle, ink & keep[lab]
+
+
+def _rotated_categories(grays, slots, base, text_h):
+    """Category labels printed at an angle under a vertical bar chart: the band under the
+    baseline is turned so that the labels lie level and read, and every word goes to the slot
+    its text line meets the baseline in (a rotated label is anchored at its tick). None when
+    the labels are level.
+
+    Small turned glyphs read differently from each rendering of the page and at each size:
+    every gray of `grays` is read at two sizes, and each slot takes the reading its words are
+    surest of (a slot no reading found stays empty)."""
+    reads = [r for g in grays for r in _turned_reads(g, slots, base, text_h)]
+    if not reads:
+        return None
+    out = []
+    for i in range(len(slots)):
+        cands = [r[i] for r in reads if r[i]]
+        if not cands:
+            out.append("")
+            continue
+        best = max(cands, key=lambda vs: float(np.mean([v.conf for v in vs])))
+        # Letters of turned text stand a little further apart than upright ones (the words'
+        # boxes are in the enlarged band: text_h there is the band's scale times the page's).
+        out.append(_join(best, 1.5 * text_h * _turn_scale(text_h)).strip(".,'`\u00b0"))
+    return out
+
+
+def _turn_scale(text_h: float) -> float:
+    return float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+
+
+def _turned_reads(gray, slots, base, text_h) -> list[list[list[Word]]]:
+    """The band under the baseline of `gray` turned level and read at two sizes: per size, the
+    words of each slot (in the turned band's coordinates). Empty when the labels are level."""
+    h, w = gray.shape
+    y0 = int(base + 0.3 * text_h) + 1
+    y1 = int(min(h, base + 16 * text_h))
+    if y1 - y0 < 2 * text_h:
+        return []
+    band = gray[y0:y1].astype(np.float32)
+    bgv = float(np.median(band))
+    contrast = np.abs(band - bgv)
+    ink = contrast > max(40.0, 0.5 * float(np.percentile(contrast, 99.5)))
+    # Frame lines and axis lines crossing the band are no text.
+    ink[:, ink.mean(axis=0) > 0.6] = False
+    ink[ink.mean(axis=1) > 0.5] = False
+    # The labels hang from the axis as one block of inked rows; what follows a blank gap (the
+    # axis title, a legend, a frame) is not theirs.
+    rows = np.flatnonzero(ink.any(axis=1))
+    if rows.size:
+        # (Gaps within the first text height are between the tick marks and the labels.)
+        gaps = np.flatnonzero((np.diff(rows) > max(2, 0.6 * text_h)) & (rows[:-1] >= 1.5 * text_h))
+        end = rows[gaps[0]] + 1 if gaps.size else rows[-1] + 1
+        ink[end:] = False
+    angle, ink = _label_angle(ink, text_h)
+    if angle is None:
+        return []
+    # Ink pixels are only a mask; the glyphs' anti-aliased shape reads better, so the
+    # band's own grey levels are kept where the mask (dilated a little) is set.
+    near = cv2.dilate(ink.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    norm = np.clip(255.0 - 255.0 * contrast / max(float(contrast.max()), 1.0), 0, 255)
+    img = np.where(near, norm, 255).astype(np.uint8)
+    scale = _turn_scale(text_h)
+    big = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+    bh, bw = big.shape
+    diag = int(np.hypot(bh, bw)) + 8
+    m = cv2.getRotationMatrix2D((bw / 2.0, bh / 2.0), angle, 1.0)
+    m[0, 2] += (diag - bw) / 2.0
+    m[1, 2] += (diag - bh) / 2.0
+    turned = cv2.warpAffine(big, m, (diag, diag), flags=cv2.INTER_LINEAR, borderValue=255)
+    inv = cv2.invertAffineTransform(m)
+    t = np.radians(angle)
+    d = (np.cos(t), np.sin(t))
+    out = []
+    for f in (1.0, 1.5):
+        got = [v for v in ocr.read_words(turned, f, ocr.PSM_SPARSE) if any(c.isalnum() for c in v.text)]
+        per_slot: list[list[Word]] = [[] for _ in slots]
+        for v in got:
+            bx, by = inv @ np.array([v.cx, v.cy, 1.0])
+            ox, oy = bx / scale, by / scale + y0
+            # Along the text line back to the baseline: the tick the label hangs from.
+            s = (base - oy) / d[1]
+            x_at = ox + s * d[0]
+            for i, (lo, hi) in enumerate(slots):
+                if lo <= x_at < hi:
+                    per_slot[i].append(v)
+                    break
+        out.append(per_slot)
+    # A slot no word went to ('TP=8', a short label the sparse read passed over): its label
+    # ends at its tick, on the level line through the tick's place in the turned band; that
+    # stretch is read as one line.
+    for i, (lo, hi) in enumerate(slots):
+        if any(o[i] for o in out):
+            continue
+        px, py = m @ np.array([(lo + hi) / 2.0 * scale, (base - y0) * scale, 1.0])
+        th = text_h * scale
+        r0, r1 = int(max(0, py - 0.8 * th)), int(min(diag, py + 2.0 * th))
+        c0, c1 = int(max(0, px - 12 * th)), int(min(diag, px + 1.0 * th))
+        crop = turned[r0:r1, c0:c1]
+        if crop.size == 0 or (crop < 200).sum() < 6:
+            continue
+        got = [v for v in ocr.read_crop(crop, (c0, r0), 1.0, ocr.PSM_LINE, pad=8)
+               if v.conf >= 50 and any(c.isalnum() for c in v.text)]
+        out[0][i] = got
+    return out
+
+
+# How much surer (mean word confidence) a read of a label at the page's own contrast must be
+# to replace the read of the page gray.
+SOFT_MARGIN = 3.0
+
+
+def _clear_axis_side(u: np.ndarray, axis_row: float, text_h: float) -> np.ndarray:
+    """An upright crop (rows run away from the axis) without the axis line and tick mark at its
+    top: ink that starts at the axis and ends, after a blank row, within the first 0.8 text
+    heights is no part of the label (read as 'J', '|', '{' or ':' after 'long prompts')."""
+    if u.size == 0:
+        return u
+    bg = float(np.median(u))
+    d = np.abs(u.astype(np.float32) - bg)
+    rows = (d > max(20.0, 0.2 * float(d.max()))).any(axis=1)
+    lo = max(0, int(np.floor(axis_row - 0.3 * text_h)))
+    near = int(np.ceil(axis_row + 0.25 * text_h))
+    if near < lo or not rows[lo:near + 1].any():
+        return u
+    for r in range(max(lo, int(axis_row) + 1), min(len(rows), int(axis_row + 0.8 * text_h) + 1)):
+        if not rows[r]:
+            if not rows[r:].any():
+                return u
+            out = u.copy()
+            out[:r] = np.uint8(round(bg))
+            return out
+    return u
+
+
+def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: float | None = None,
+                 slot: tuple[float, float] | None = None, depth: float | None = None, soft=None):
+    """A category label read again as a block of lines from its own crop: the page pass reads
+    small text worse ('TP:' for 'TP=2'). The re-read wins when it is more confident. With the
+    frame and baseline, the crop's axis side is cleared of the axis line and tick mark."""
+    page = _join(words, text_h)
+    if not words or budget[0] <= 0:
+        return page
+    h, w = gray.shape
+    pad = int(0.4 * text_h) + 2
+    x0, y0 = max(0, min(v.x0 for v in words) - pad), max(0, min(v.y0 for v in words) - pad)
+    x1, y1 = min(w, max(v.x1 for v in words) + pad), min(h, max(v.y1 for v in words) + pad)
+    if frame is not None and base is not None:
+        # Labels are anchored at the axis: what the page pass missed of a label ('=2' of
+        # 'TP=2', read unsurely) lies between its words and the axis. Under vertical bars a
+        # label is centred on its slot, so the crop is made symmetric about the slot's centre.
+        # The crop reaches the axis and stops there: bars beyond it read as 'I' or '|'.
+        if frame.horizontal:
+            x1 = int(min(w, frame.width - base + 1))
+            if depth is not None:
+                # Right-aligned at the axis, a label's start may be what the page pass missed
+                # ('ral 8x7B' of 'Mixtral 8x7B'): the crop reaches as far out as the others.
+                x0 = int(max(0, min(x0, frame.width - depth)))
+            # ... and on while the ink runs on without a word gap ('na 3.1 70B' of 'Llama 3.1
+            # 70B' when the others are short): the label ends where its line does.
+            start = min(v.x0 for v in words)
+            run = _ink_run_start(gray[y0 + pad:y1 - pad, :start + 1] < 128, start, 0.8 * text_h)
+            if run < start:
+                x0 = int(max(0, min(x0, run - pad)))
+        else:
+            y0 = int(max(0, base))
+            if slot is not None:
+                c = (slot[0] + slot[1]) / 2.0
+                x0 = int(max(0, min(x0, max(slot[0], 2 * c - x1))))
+                x1 = int(min(w, max(x1, min(slot[1], 2 * c - x0))))
+    budget[0] -= 1
+    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+    lines = len({round(v.cy / max(text_h, 1)) for v in words})
+    got, conf_new = [], -1.0
+    # The crop of the page gray, and of the page's own contrast (`soft`), where small blurred
+    # glyphs keep their shape ('Liama' for 'Llama' at doubled contrast): the soft read wins
+    # when it is clearly surer (about as sure, it is no better: 'B200' read '8200' at 93 too).
+    for g, margin in ((gray, 0.0), (soft, SOFT_MARGIN)) if soft is not None else ((gray, 0.0),):
+        crop = g[y0:y1, x0:x1]
+        if frame is not None and base is not None:
+            if frame.horizontal:
+                # Upright, the crop's right edge (nearest the axis) is its first row.
+                crop = np.rot90(_clear_axis_side(np.rot90(crop, 1), base - (frame.width - x1), text_h), -1)
+            else:
+                crop = _clear_axis_side(crop, base - y0, text_h)
+            crop = np.ascontiguousarray(crop)
+        new = _read_two_scales(np.pad(_whiten(crop), 8, constant_values=255), scale,
+                               ocr.PSM_LINE if lines == 1 else 6)
+        new = [v.shifted(x0 - 8, y0 - 8) for v in new if v.text]
+        # Its least sure word speaks for a read: one misread word among sure ones ('GPOA
+        # Diamond') hardly lowers the mean.
+        c = float(min(v.conf for v in new)) if new else -1.0
+        if c > conf_new + margin:
+            got, conf_new = new, c
+    if not got:
+        return page
+    conf_new = float(np.mean([v.conf for v in got]))
+    conf_old = float(np.mean([v.conf for v in words]))
+    text = _join(got, text_h)
+    if _prefer_reread(page, conf_old, text, conf_new):
+        return _unit_b(gray, got, text)
+    return _unit_b(gray, words, page)
+
+
+def _ink_run_start(ink: np.ndarray, x: int, gap: float) -> int:
+    """The first column of the run of inked columns that reaches column `x` of `ink`, a blank
+    stretch narrower than `gap` not ending it (letters and words of one line)."""
+    cols = ink.any(axis=0) if ink.size else np.zeros(0, bool)
+    start, blank = x, 0
+    for c in range(min(x, cols.size - 1), -1, -1):
+        if cols[c]:
+            start, blank = c, 0
+        else:
+            blank += 1
+            if blank > gap:
+                break
+    return int(start)
+
+
+# A number ending in '8' right after a digit or point: '2.78', '8x78' ('2.7B', '8x7B' misread).
+_TRAILING_8 = re.compile(r"(?<=[\d.])8$")
+
+
+def _unit_b(gray, words, text: str) -> str:
+    """A model size's 'B' (billions: '2.7B', '8x7B') that tesseract read as '8' after digits
+    put back: the last glyph of the word is a B when its left side is one straight stem
+    ('8' is round there). Glyphs too small to tell keep their reading."""
+    if not words:
+        return text
+    last = max(words, key=lambda v: v.x1)
+    if not _TRAILING_8.search(last.text) or not text.endswith(last.text):
+        return text
+    score = _left_stem(gray, last)
+    if score is None or score < 0.9:
+        return text
+    return text[:-1] + "B"
+
+
+def _left_stem(gray, v: Word) -> float | None:
+    """Share of the rows of a word's last glyph whose leftmost ink lies on the glyph's left
+    edge (enlarged 4x): near 1 for a straight stem (B), well under for a round side (8).
+    None when the glyph is under 8 px high (too few rows to tell)."""
+    h, w = gray.shape
+    c = gray[max(0, v.y0 - 1):min(h, v.y1 + 1), max(0, v.x0 - 1):min(w, v.x1 + 1)].astype(np.float32)
+    if c.size == 0 or c.shape[0] < 8:
+        return None
+    big = cv2.resize(c, None, fx=4, fy=4, interpolation=cv2.INTER_CUBIC)
+    ink = big < (float(np.median(big)) + float(big.min())) / 2.0
+    n, lab, st, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    tall = [i for i in range(1, n) if st[i][3] >= 0.5 * ink.shape[0]]
+    if not tall:
+        return None
+    i = max(tall, key=lambda i: st[i][0] + st[i][2])
+    x, y, gw, gh, _ = st[i]
+    if gh < 24 or gw < 10:
+        return None
+    g = lab[y:y + gh, x:x + gw] == i
+    left = np.array([int(np.argmax(r)) for r in g if r.any()])
+    return float(np.mean(left <= left.min() + max(1.0, 0.12 * gw)))
+
+
+def _read_two_scales(img: np.ndarray, scale: float, psm: int) -> list[Word]:
+    """Words of a small crop read enlarged twice, by 3/4 and 3/2 of `scale`; the reading
+    tesseract is surer of wins. Small glyphs read differently at each size ('B200' read
+    'B2600' at one, '2.7B' read '2.78' at another) and the right reading is the surer one
+    more often than any one size is right."""
+    best, best_conf = [], -1.0
+    for f in (0.75, 1.5):
+        got = [v for v in ocr.read_words(img, float(np.clip(scale * f, 1.0, 6.0)), psm) if v.text]
+        conf = float(np.mean([v.conf for v in got])) if got else -1.0
+        if conf > best_conf:
+            best, best_conf = got, conf
+    return best
+
+
+def _whiten(crop: np.ndarray) -> np.ndarray:
+    """A crop of dark text with its background (the median) lifted to white: the text grey of
+    a page whose panel colour passed for the background leaves the labels on grey, and the
+    white padding around such a crop makes a frame that tesseract reads instead (nothing)."""
+    if crop.size == 0:
+        return crop
+    lift = 255 - int(np.median(crop))
+    if lift <= 0:
+        return crop
+    return np.clip(crop.astype(np.int16) + lift, 0, 255).astype(np.uint8)
+
+
+def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget, soft=None) -> str:
+    """The category label of a slot where the page pass read no word: the slot's band beyond
+    the axis (to `depth`, upright rows) read as a block (one line beside horizontal bars),
+    without the axis line and tick mark at its edge; from the page gray and from `soft` (the
+    page's own contrast), the surer read winning."""
+    if budget[0] <= 0:
+        return ""
+    h, w = gray.shape
+    x0, y0, x1, y1 = frame.box_to_orig(int(slot[0]), int(base + 0.3 * text_h) + 1, int(slot[1]), int(depth) + 1)
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return ""
+    if (gray[y0:y1, x0:x1] < 128).sum() < 6:
+        return ""
+    budget[0] -= 1
+    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+    best, best_conf = [], -1.0
+    for g, margin in ((gray, 0.0), (soft, SOFT_MARGIN)) if soft is not None else ((gray, 0.0),):
+        crop = g[y0:y1, x0:x1]
+        if frame.horizontal:
+            crop = np.rot90(_clear_axis_side(np.rot90(crop, 1), base - (frame.width - x1), text_h), -1)
+        else:
+            crop = _clear_axis_side(crop, base - y0, text_h)
+        got = ocr.read_crop(_whiten(np.ascontiguousarray(crop)), (x0, y0), scale,
+                            ocr.PSM_LINE if frame.horizontal else 6, pad=8)
+        got = [v for v in got if v.text and v.conf >= 50 and any(c.isalnum() for c in v.text)]
+        conf = float(min(v.conf for v in got)) if got else -1.0
+        if conf > best_conf + margin:
+            best, best_conf = got, conf
+    return _join(best, text_h) if best else ""
+
+
+def _prefer_reread(page: str, conf_page: float, new: str, conf_new: float) -> bool:
+    """Whether a category's re-read replaces its page reading: when about as confident, or when
+    it reads all the page's letters and digits and more ('TP:' at 96 -> 'TP=2' at 91: the page
+    pass dropped an unsure '=2' that the crop, reaching to the axis, holds)."""
+    if conf_new >= conf_page - 2:
+        return True
+    a = [c for c in page if c.isalnum()]
+    b = iter(c for c in new if c.isalnum())
+    covers = all(c in b for c in a)  # a subsequence of the re-read's characters
+    return covers and sum(c.isalnum() for c in new) > len(a) and conf_new >= 60
+
+
+def _without_stray_rules(text: str) -> str:
+    """A category without a lone '|' at either end: the edge of a neighbouring label or a tick
+    mark read as a rule ('Small test - 8XH100 - 70B |'), no part of any label."""
+    parts = text.split()
+    while parts and set(parts[0]) <= set("|¦"):
+        parts.pop(0)
+    while parts and set(parts[-1]) <= set("|¦"):
+        parts.pop()
+    return " ".join(parts)
+
+
+def _commonest(words: list[Word]) -> Word:
+    """The reading given most often (ties: the surer in sum), its surest instance."""
+    score: dict[str, tuple[int, float]] = {}
+    for v in words:
+        n, c = score.get(v.text, (0, 0.0))
+        score[v.text] = (n + 1, c + v.conf)
+    text = max(score, key=score.get)
+    return max((v for v in words if v.text == text), key=lambda v: v.conf)
+
+
+def _read_marker(rgb, gray, frame, groups, series_idx, slots, gi, k, base, text_h, budget):
+    """Text printed where series k's bar of group gi would stand ('OOM' on the baseline): read
+    at the place that series' bars take in the other groups."""
+    offs = [c.cx - slots[j][0] for j, g in enumerate(groups) for s in g for c in s[:1]
+            if series_idx[id(c)] == k]
+    if not offs:
+        return []
+    cx = slots[gi][0] + float(np.median(offs))
+    box = (int(cx - 2.5 * text_h), int(base - 2.2 * text_h), int(cx + 2.5 * text_h), int(base + 0.2 * text_h))
+    budget[0] -= 1
+    got = [v for v in _read_box(rgb, gray, frame, box, text_h) if parse_value_label(v.text) is not None
+           and parse_value_label(v.text)[2] is not None]
+    return got[:1]

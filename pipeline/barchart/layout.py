@@ -1,0 +1,341 @@
+"""Finding a bar chart: bars standing on a baseline, the value axis, groups and category slots."""
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import chain
+
+import numpy as np
+
+from .. import imageops
+from ..axes import calibrate
+from ..marks.bars import (Bar, drop_narrow_stacks, join_aligned_columns, merge_split_bars, outlined_fills,
+                          rectangles, solid_mask, stacks_on_baseline)
+from ..marks.markers import Blob
+from ..marks.series import to_lab
+from .frame import Frame
+from .names import _legend_blobs
+from .value_axis import _even_ticks, _reread_value_axis
+
+# Bars are told from the page by a smaller colour difference than markers: pale bars (light
+# grey, pastel) are common, and the opening that finds bars removes the gridlines and text that
+# a low threshold lets in.
+BAR_THRESHOLD = 28
+
+
+# A fill this far from the page (max channel) counts as a bar when an outline encloses it:
+# above JPEG noise and anti-aliasing, below BAR_THRESHOLD (light grey 241 on white 255).
+FAINT_FILL = 8
+
+
+def _upright_bars(rgb_u, bg, text_h, block):
+    k = max(3, int(round(0.3 * text_h)))
+    dist = imageops.color_distance(rgb_u, bg)
+    marks = dist > BAR_THRESHOLD
+    # A pale fill inside a dark outline is a bar too (its outline encloses it).
+    marks |= outlined_fills(marks, dist, FAINT_FILL, int(0.4 * rgb_u.shape[1]), k + 1)
+    marks &= ~block
+    solid = solid_mask(marks, k)
+    pieces = join_aligned_columns(merge_split_bars(join_aligned_columns(rectangles(rgb_u, solid, k + 1)),
+                                                   1.8 * text_h))
+    stacks, base = stacks_on_baseline(pieces, tol=max(2.0, 0.15 * text_h), min_len=1.5 * text_h)
+    stacks = _under_legend(rgb_u, stacks, bg, text_h)
+    # Segments of a stack share its width: a much narrower piece on a bar's end is its value
+    # label (blurred into a solid blob where a gridline crosses it), not a segment.
+    dropped = set()
+    for s in stacks:
+        k = next((i for i, c in enumerate(s) if i and c.width < 0.6 * s[0].width), None)
+        if k is not None:
+            dropped.update(id(c) for c in s[k:])
+            del s[k:]
+    stacks, _ = drop_narrow_stacks(stacks)
+    loose = [_own_columns(rgb_u, p) for p in pieces if p.stack < 0 and id(p) not in dropped]
+    return stacks, base, loose
+
+
+def _own_columns(rgb_u, c: Bar, delta: float = 20.0) -> Bar:
+    """The piece narrowed to the columns its colour fills (in most of its rows). A piece takes
+    the columns of the solid component it was cut from: a legend swatch drawn on (or touching)
+    a bar spans the bar's width."""
+    a = rgb_u[int(c.top):int(c.bottom) + 1, c.x0:c.x1]
+    if a.size == 0 or c.width < 3:
+        return c
+    d = np.linalg.norm(to_lab(a.reshape(-1, 3)) - to_lab([c.color])[0], axis=1).reshape(a.shape[:2])
+    cols = np.flatnonzero((d <= delta).mean(axis=0) >= 0.5)
+    if cols.size == 0 or cols[-1] + 1 - cols[0] >= 0.8 * c.width:
+        return c
+    return Bar(c.x0 + int(cols[0]), c.x0 + int(cols[-1]) + 1, c.top, c.bottom, c.color, c.stack, c.level)
+
+
+def _under_legend(rgb_u, stacks, bg, text_h, alpha=(0.35, 0.95), delta: float = 10.0):
+    """Stacks without what a legend drawn over a bar adds to it. The legend's translucent frame
+    shows the bar through it paler: a segment as wide as the one below, coloured like it
+    blended towards the page, is that bar (its top is the bar's). A swatch inside the frame
+    stands on the bar as a segment whose colour fills fewer of its columns (see _own_columns):
+    it, and what lies above it, is no part of the stack (loose pieces: swatch candidates)."""
+    out = []
+    for s in stacks:
+        keep = [s[0]]
+        for i, c in enumerate(s[1:], 1):
+            below = keep[-1]
+            # (A sliver a few pixels wide, a JPEG seam beside a bar, has no telling columns.)
+            if below.width >= text_h and _own_columns(rgb_u, c).width < 0.8 * below.width:
+                for o in s[i:]:
+                    o.stack, o.level = -1, 0
+                break
+            if _seen_through(c.color, below.color, bg, alpha, delta):
+                below.top = c.top
+                continue
+            c.level = len(keep)
+            keep.append(c)
+        out.append(keep)
+    return out
+
+
+def _seen_through(c, under, bg, alpha, delta) -> bool:
+    """Colour c is colour `under` seen through a translucent layer of the page colour: c =
+    (1 - a) * under + a * bg for some a in `alpha`, within `delta` per channel."""
+    c, u, g = (np.asarray(v, float) for v in (c, under, bg))
+    span = g - u
+    if float(span @ span) < 900:
+        return False  # the bar is near the page colour: no blend can be told
+    a = float((c - u) @ span / (span @ span))
+    return alpha[0] <= a <= alpha[1] and float(np.abs(u + a * span - c).max()) <= delta
+
+
+def _plausible(stacks, text_h, frame_w: int | None = None) -> bool:
+    """Bars of one chart share a width; and some bar is longer than a marker is wide. No bar
+    is wider than two fifths of the frame: that is the panel (or a band of it) read against a
+    wrong background colour."""
+    if not stacks:
+        return False
+    if frame_w is not None and max(s[0].width for s in stacks) > 0.4 * frame_w:
+        return False
+    widths = np.array([s[0].width for s in stacks], float)
+    med = float(np.median(widths))
+    same = np.mean(np.abs(widths - med) <= 0.2 * med + 2)
+    longest = max(sum(c.length for c in s) for s in stacks)
+    if len(stacks) == 1:
+        return longest >= 3 * text_h and longest >= 1.5 * widths[0]
+    return same >= 0.75 and longest >= 2 * text_h
+
+
+def _flat(rgb_u, stacks, bg) -> bool:
+    """Bars are filled flat (or with a smooth gradient): neighbouring pixels inside them differ
+    little, unlike noise or a photograph. 'Little' is measured against the background's own
+    grain: a noisy scan of a flat chart is as grainy inside its bars as around them."""
+    steps = []
+    for s in stacks:
+        c = s[0]
+        a = rgb_u[int(c.top) + 1:int(c.bottom), c.x0 + 1:c.x1 - 1].astype(np.int16)
+        if a.shape[0] >= 2 and a.shape[1] >= 2:
+            steps.append(float(np.median(np.abs(np.diff(a, axis=1)).max(axis=2))))
+    if not steps:
+        return False
+    return float(np.median(steps)) <= max(8.0, 1.5 * _grain(rgb_u, bg))
+
+
+def _grain(rgb, bg) -> float:
+    """Median step between horizontally neighbouring background pixels (0 on a clean render)."""
+    a = rgb.astype(np.int16)
+    near = np.abs(a - np.asarray(bg, np.int16)).max(axis=2) <= 40
+    both = near[:, 1:] & near[:, :-1]
+    if both.sum() < 100:
+        return 0.0
+    return float(np.median(np.abs(np.diff(a, axis=1)).max(axis=2)[both]))
+
+
+def _block_mask(shape, frame: Frame, tick_words, text_h):
+    """Upright-frame mask of the value axis's tick labels and everything beyond them: bars do
+    not reach past the axis labels."""
+    m = np.zeros(shape[:2], bool)
+    for w in tick_words:
+        u = frame.word(w)
+        m[max(0, u.y0 - 1):u.y1 + 1, max(0, u.x0 - 1):u.x1 + 1] = True
+    return m
+
+
+def _merge_same_series(stacks, series_idx) -> list:
+    """Stacks whose neighbouring segments are of one series made whole: a stack holds each
+    series once, so two such segments are one bar cut across by its printed label (white
+    text wider than the bar) that the colour-based merge missed (a gradient, JPEG)."""
+    out = []
+    for s in stacks:
+        merged = [s[0]]
+        for c in s[1:]:
+            if series_idx[id(c)] == series_idx[id(merged[-1])]:
+                merged[-1].top = min(merged[-1].top, c.top)
+            else:
+                merged.append(c)
+        for lvl, c in enumerate(merged):
+            c.level = lvl
+        out.append(merged)
+    return out
+
+
+def _groups(stacks, series_of, legend_n: int):
+    """Stacks -> categories. Bars of a group stand closer together than groups do; a colour seen
+    twice starts a new group. Evenly spaced bars are one category each, unless a legend names
+    their colours (then a run of distinct colours is one category)."""
+    if not stacks:
+        return []
+    gaps = [b[0].x0 - a[0].x1 for a, b in zip(stacks, stacks[1:])]
+    width = float(np.median([s[0].width for s in stacks]))
+    colours = {series_of(s) for s in stacks}
+    if len(colours) <= 1 or not gaps:
+        return [[s] for s in stacks]
+    gmin, gmax = min(gaps), max(gaps)
+    bimodal = gmax > 1.6 * gmin + 2 and gmax - gmin > 0.25 * width
+    if not bimodal and legend_n < 2:
+        return [[s] for s in stacks]
+    cut = (gmin + gmax) / 2.0
+    groups, cur = [], [stacks[0]]
+    for g, s in zip(gaps, stacks[1:]):
+        if (bimodal and g > cut) or series_of(s) in {series_of(c) for c in cur}:
+            groups.append(cur)
+            cur = [s]
+        else:
+            cur.append(s)
+    groups.append(cur)
+    return _join_partial_groups(groups, series_of, width)
+
+
+def _join_partial_groups(groups, series_of, width):
+    """Neighbouring groups that are one category with a bar missing ('N/A' in its place): the
+    gap left by the missing bar passes for a gap between groups. Each series stands at its own
+    offset from the start of a full group; two groups of distinct series whose bars, moved back
+    by their offsets, start at the same place (within half a bar) are one group."""
+    full = max(len(g) for g in groups)
+    if full < 2 or len(groups) < 2:
+        return groups
+    offs: dict = {}
+    for g in groups:
+        if len(g) == full:
+            for s in g:
+                offs.setdefault(series_of(s), []).append(s[0].cx - g[0][0].cx)
+    off = {k: float(np.median(v)) for k, v in offs.items()}
+
+    def start(g):
+        vals = [s[0].cx - off[series_of(s)] for s in g if series_of(s) in off]
+        return float(np.median(vals)) if len(vals) == len(g) else None
+
+    out = [groups[0]]
+    for g in groups[1:]:
+        a, b = start(out[-1]), start(g)
+        keys_a, keys_b = {series_of(s) for s in out[-1]}, {series_of(s) for s in g}
+        if a is not None and b is not None and abs(a - b) <= 0.5 * width and not keys_a & keys_b \
+                and len(out[-1]) + len(g) <= full:
+            out[-1] = out[-1] + g
+        else:
+            out.append(g)
+    return out
+
+
+def _slots(groups):
+    """Category slot of each group along the upright x: halfway to the neighbouring groups."""
+    spans = [(min(s[0].x0 for s in g), max(s[0].x1 for s in g)) for g in groups]
+    pitch = (float(np.median([b[0] - a[0] for a, b in zip(spans, spans[1:])])) if len(spans) > 1
+             else 2.0 * (spans[0][1] - spans[0][0]))
+    out = []
+    for i, (a, b) in enumerate(spans):
+        lo = (spans[i - 1][1] + a) / 2.0 if i else a - (pitch - (b - a)) / 2.0
+        hi = (b + spans[i + 1][0]) / 2.0 if i + 1 < len(spans) else b + (pitch - (b - a)) / 2.0
+        out.append((lo, hi))
+    return out
+
+
+def _bar_blob(b: Bar, frame: Frame) -> Blob:
+    return _legend_blobs([b], frame)[0]
+
+
+def find_bar_chart(rgb, words, xa, ya, text_h, page_bg):
+    """The upright frame, value axis, stacks, baseline and loose pieces of a bar chart, or None
+    when the image holds no bars standing on a baseline.
+
+    Both orientations are tried whatever axes were found: a row of value labels can pass for a
+    numeric axis along the categories ('72.8%', '73.1%'), and the bars then lie in the frame
+    that has no axis. A frame with its value axis wins over one without."""
+    h, w = rgb.shape[:2]
+    found = []
+    for horizontal, axis0 in ((False, ya), (True, xa)):
+        frame = Frame(w, h, horizontal)
+        rgb_u = frame.image(rgb)
+        # An "axis" whose labels stand among the bars is none: numbers in category names and
+        # printed values that happen to share a baseline ('2' of 'TP=2' and a bar's '18').
+        # Its labels would also be taken for the panel's edge and its colour. The bars are
+        # then looked for again as on a chart without a value axis.
+        for axis in ((axis0, None) if axis0 is not None else (None,)):
+            ticks = axis.words if axis is not None else []
+            block = _block_mask(rgb_u.shape, frame, ticks, text_h)
+            got = None
+            for bg in chain(_panel_colors(rgb_u, page_bg, frame, ticks, text_h), _other_background(rgb, page_bg)):
+                stacks, base, loose = _upright_bars(rgb_u, bg, text_h, block)
+                if base is None or not _plausible(stacks, text_h, rgb_u.shape[1]) or not _flat(rgb_u, stacks, bg):
+                    continue
+                got = (stacks, base, loose, bg)
+                break
+            if got is None or (axis is not None and _axis_among_bars(axis, frame, got[0])):
+                continue
+            stacks, base, loose, bg = got
+            area = sum(c.width * c.length for s in stacks for c in s)
+            found.append((axis is not None, len(stacks) + area / (w * h), frame, axis, stacks, base, loose, bg,
+                          rgb_u))
+            break
+    if not found:
+        return None
+    found.sort(key=lambda f: (not f[0], -f[1]))
+    frame, axis, stacks, base, loose, bg, rgb_u = found[0][2:]
+    if axis is None:
+        # No value axis was read on the page: its labels may be there, too blurred or small
+        # for the page pass. Read beside the bars (the frame chosen without an axis).
+        axis = _reread_value_axis(rgb, frame, stacks, base, bg, text_h)
+    elif axis.calibration is not None and not axis.calibration.is_log:
+        even = _even_ticks(axis.calibration.ticks)
+        cal = calibrate(even, tol_px=max(3.0, 0.4 * text_h)) if even is not None else None
+        if cal is not None and len(cal.ticks) == len(even):
+            cal.rejected = list(axis.calibration.rejected)
+            axis = replace(axis, calibration=cal)
+    return frame, axis, stacks, base, loose, bg, rgb_u
+
+
+def _other_background(rgb, page_bg):
+    """The second large flat colour of the image, tried last (and only computed then): wide
+    bars can cover more of the image than the page does, and their colour then passes for
+    the page's."""
+    second = imageops.second_background(rgb, page_bg)
+    if second is not None:
+        yield second
+
+
+def _axis_among_bars(axis, frame: Frame, stacks) -> bool:
+    """Whether the axis's tick labels stand between the first and the last bar (across the
+    bars, in the upright frame): a value axis's labels stand beside the row of bars."""
+    if len(stacks) < 2:
+        return False
+    lo, hi = stacks[0][0].cx, stacks[-1][0].cx
+    inside = [lo < frame.word(v).cx < hi for v in axis.words]
+    return sum(inside) > len(inside) / 2
+
+
+def _panel_colors(rgb_u, page_bg, frame: Frame, ticks, text_h):
+    """Backgrounds the bars may stand on, likeliest first: the dominant colour of a strip just
+    inside the value axis's tick labels (a grey panel on a white page), then the page's. The
+    strip is mostly panel, but where the first bar starts at the axis it is that bar's colour:
+    the page is the fallback."""
+    if not ticks:
+        return [page_bg]
+    h, w = rgb_u.shape[:2]
+    ups = [frame.word(v) for v in ticks]
+    y0, y1 = int(min(u.cy for u in ups)), int(max(u.cy for u in ups))
+    if np.mean([u.cx for u in ups]) < w / 2:
+        a = int(max(u.x1 for u in ups) + 0.5 * text_h)
+        x0, x1 = a, int(a + 1.5 * text_h)
+    else:
+        a = int(min(u.x0 for u in ups) - 0.5 * text_h)
+        x0, x1 = int(a - 1.5 * text_h), a
+    strip = rgb_u[max(0, y0):min(h, y1), max(0, x0):min(w, x1)]
+    if strip.size < 30:
+        return [page_bg]
+    panel = imageops.dominant_color(strip)
+    if float(np.abs(np.asarray(panel, float) - np.asarray(page_bg, float)).max()) <= 6:
+        return [page_bg]
+    return [panel, page_bg]

@@ -1,0 +1,252 @@
+"""Legend names of a bar chart: text beside the swatches, re-read when the page pass garbled it."""
+from __future__ import annotations
+
+import re
+
+import cv2
+import numpy as np
+
+from .. import glyphs, imageops, layout, ocr
+from ..marks.bars import Bar
+from ..marks.markers import Blob
+from ..marks.series import to_lab
+from ..ocr import Word
+from .frame import Frame
+
+
+def _read_box(rgb, gray, frame: Frame, box_u, text_h, color=None):
+    """OCR one upright-frame box, in the original frame (text is printed upright there).
+    With `color` (a bar's fill) the text is whatever differs from that colour: a label inside
+    a bar, white on blue, reads as black on white."""
+    h, w = gray.shape
+    x0, y0, x1, y1 = frame.box_to_orig(*box_u)
+    x0, y0, x1, y1 = int(max(0, x0)), int(max(0, y0)), int(min(w, x1)), int(min(h, y1))
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return []
+    if color is not None:
+        d = imageops.color_distance(rgb[y0:y1, x0:x1], color).astype(np.float32)
+        crop = np.clip(255.0 - 2.0 * d, 0, 255).astype(np.uint8)
+    else:
+        crop = gray[y0:y1, x0:x1]
+    if (crop < 128).sum() < 4:
+        return []
+    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+    return [v for v in ocr.read_crop(crop, (x0, y0), scale) if v.conf >= 45]
+
+
+def _legend_blobs(loose: list[Bar], frame: Frame) -> list[Blob]:
+    out = []
+    for p in loose:
+        x0, y0, x1, y1 = frame.box_to_orig(p.x0, int(p.top), p.x1, int(p.bottom) + 1)
+        out.append(Blob((x0 + x1 - 1) / 2.0, (y0 + y1 - 1) / 2.0, int((x1 - x0) * (y1 - y0)),
+                        (int(x0), int(y0), int(x1), int(y1)), p.color, "square"))
+    return out
+
+
+def _swatch_like(b: Blob, text_h: float) -> bool:
+    """A legend swatch's shape: no taller than a line of text, and at most a few text heights
+    long (matplotlib's patch is two font sizes by 0.7, about 2.7 by 1 text heights)."""
+    bw, bh = b.box[2] - b.box[0], b.box[3] - b.box[1]
+    return bh <= 1.6 * text_h and bw <= 4.5 * text_h
+
+
+def _read_beside_swatches(gray, swatches, text_h, stops=(), limit: int = 8, rgb=None) -> list[list[Word]]:
+    """The text line beside each swatch (in the order given: likeliest first), read on its
+    own: the page pass reads legend names less surely ('VLLM' at confidence 58), or not at all
+    inside a legend's frame. Right of the swatch first; left of it (gnuplot's key: 'FP8 [ ]')
+    when nothing with a letter is read on the right. The crop ends before the next of the
+    `stops` (other swatches of the same size) on the same row: in a legend laid out in a row
+    the next entry's swatch and name would join this line ('TGI' read '~1SGLang'). Returns one
+    list of words per line read (read at confidence 40 or more, up to the first wide gap from
+    the swatch)."""
+    out = []
+    small = [b for b in swatches if _swatch_like(b, text_h)][:limit]
+    for b in small:
+        for side in (0, 1):
+            line = _read_side(gray, b, side, stops, text_h, rgb)
+            if any(v.conf >= 45 and any(c.isalpha() for c in v.text) for v in line):
+                out.append(line)
+                break
+    return out
+
+
+def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
+    """One line of text read right (side 0) or left (side 1) of swatch b; see
+    _read_beside_swatches. When nothing is read, the crop is tried again against its own
+    background (a legend's box, white on a grey panel or pale over a bar, is no page colour:
+    the page's dark-on-white rendering leaves its text on grey), then a little larger."""
+    h, w = gray.shape
+    if side == 0:
+        x0, x1 = int(b.box[2] + 1), int(min(w, b.box[2] + 16 * text_h))
+    else:
+        x0, x1 = int(max(0, b.box[0] - 16 * text_h)), int(b.box[0] - 1)
+    for o in stops:
+        # The next swatch is one of the same size (a letter of a noisy name is no stop).
+        same = 0.7 <= (o.box[2] - o.box[0]) / max(1, b.box[2] - b.box[0]) <= 1.4
+        if o is b or not same or abs(o.cy - b.cy) > 0.5 * text_h:
+            continue
+        if side == 0 and o.box[0] > b.box[2]:
+            x1 = min(x1, int(o.box[0] - 1))
+        elif side == 1 and o.box[2] < b.box[0]:
+            x0 = max(x0, int(o.box[2] + 1))
+    y0, y1 = int(max(0, b.cy - 0.9 * text_h)), int(min(h, b.cy + 0.9 * text_h))
+    if x1 - x0 < 8 or y1 - y0 < 6:
+        return []
+    crop = _without_pale(_without_rules(gray[y0:y1, x0:x1]))
+    if (crop < 128).sum() < 6:
+        return []
+    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+    got = ocr.read_crop(crop, (x0, y0), scale)
+    if not any(v.conf >= 45 for v in got) and rgb is not None:
+        part = rgb[y0:y1, x0:x1]
+        d = imageops.color_distance(part, imageops.dominant_color(part)).astype(np.float32)
+        own = _without_pale(_without_rules(np.clip(255.0 - 2.0 * d, 0, 255).astype(np.uint8)))
+        got = ocr.read_crop(own, (x0, y0), scale)
+    if not any(v.conf >= 45 for v in got):
+        # Tesseract may read nothing of a short name at one scale and read it surely at
+        # another ('HF': nothing at 2.14, 95 at 2.5): one more try, a little larger.
+        got = ocr.read_crop(crop, (x0, y0), 1.2 * scale)
+    # Stop at the next entry's text: keep words up to the first wide gap from the swatch.
+    got = sorted((v for v in got if v.text and v.conf >= 40), key=lambda v: v.x0, reverse=side == 1)
+    line = []
+    for v in got:
+        if line and (v.x0 - line[-1].x1 if side == 0 else line[-1].x0 - v.x1) > 1.5 * text_h:
+            break
+        line.append(v)
+    return sorted(line, key=lambda v: v.x0)
+
+
+def _clear_crossing(img: np.ndarray, ink: np.ndarray, row_share: float, col_share: float, blank) -> np.ndarray:
+    """`img` with the rows inked over at least `row_share` of its width, and the columns over at
+    least `col_share` of its height, set to `blank`: straight rules crossing a text crop."""
+    rows = ink.mean(axis=1) >= row_share
+    cols = ink.mean(axis=0) >= col_share
+    if not rows.any() and not cols.any():
+        return img
+    out = img.copy()
+    out[rows] = blank
+    out[:, cols] = blank
+    return out
+
+
+def _without_rules(crop: np.ndarray) -> np.ndarray:
+    """A crop a line of text high without the straight rules crossing it: a legend's frame
+    ('[FPS' for 'FP8' where the frame's corner was in the crop). A row inked across most of the
+    crop, or a column inked over nearly all its height (taller than any glyph: the crop is
+    about two text heights), is a rule, not text."""
+    return _clear_crossing(crop, crop < 128, 0.6, 0.85, 255)
+
+
+def _without_pale(crop: np.ndarray) -> np.ndarray:
+    """A legend line's crop without ink much paler than its darkest: a name is printed dark,
+    while a value label seen through the legend's translucent frame is faint ('Megatron-LM'
+    read 'Megatron-LM167'). Whole ink components go, so that the anti-aliased rims of dark
+    glyphs stay."""
+    d = 255.0 - crop.astype(np.float32)
+    strong = float(d.max())
+    if strong < 60:
+        return crop
+    n, lab, stats, _ = cv2.connectedComponentsWithStats((d > 0.2 * strong).astype(np.uint8), connectivity=8)
+    if n <= 2:
+        return crop
+    peak = np.zeros(n, np.float32)
+    np.maximum.at(peak, lab.ravel(), d.ravel())
+    pale = peak < 0.6 * strong
+    pale[0] = False
+    if not pale.any():
+        return crop
+    out = crop.copy()
+    out[pale[lab]] = 255
+    return out
+
+
+def _marks(words: list[Word]) -> int:
+    """The joining marks names carry ('TensorRT-LLM', 'v0.6', 'TP/EP'); not OCR's stray
+    glyphs ('v\u00a5LLM')."""
+    return sum(c in "-./+_" for v in words for c in v.text)
+
+
+def _junk(words: list[Word]) -> int:
+    return sum(not c.isalnum() and not c.isspace() and c not in "-./+_" for v in words for c in v.text)
+
+
+def _alnum_key(words: list[Word]) -> str:
+    return "".join(c for v in words for c in v.text.lower() if c.isalnum())
+
+
+def _legend_reread(page: list[Word], lines: list[list[Word]]) -> list[Word]:
+    """The page's words with each legend line re-read beside a bar-coloured swatch (see
+    _read_beside_swatches) put in. The re-read replaces the page words it overlaps when it says
+    the same letters, holds all their letters and more ('SGLa' at 89 -> 'SGLang' at 87: the
+    page pass cut the word short), or is surer than each of them, all unsure (< 60; 'TGl' at 27
+    -> 'TGI' at 57): a sure page reading ('TGI' at 70) stays against a surer misreading ('Tal').
+    Its words read at 45 or more then count as sure (60): read alone, on a crop that holds one
+    entry's name beside a swatch of a bar's colour, a name is likelier right than the page
+    pass's reading of it, and two readings at different scales agreeing ('TensorRT-LLM' at 49
+    and 47) make it sure (the page's words are kept then, with their marks)."""
+    out = list(page)
+    for line in lines:
+        old = [o for o in out if any(layout.overlaps(o, v) for v in line)]
+        a = _alnum_key(old)
+        if old and a == _alnum_key(line) and len(a) >= 2:
+            # The same letters and digits. The re-read's boxes are kept (the page's may take in
+            # the swatch), and the page's text where it holds fewer stray glyphs ('vLLM' against
+            # 'v\u00a5LLM') or, as many, more of the marks a re-read of a short crop may drop
+            # ('TensorRT-LLM' re-read 'TensorRT' 'LLM').
+            sure = [Word(v.text, max(v.conf, 60.0), v.x0, v.y0, v.x1, v.y1) for v in line]
+            if (_junk(old), -_marks(old)) < (_junk(line), -_marks(line)):
+                text = " ".join(v.text for v in sorted(old, key=lambda v: v.x0))
+                sure = [Word(text, max(min(v.conf for v in line), 60.0), min(v.x0 for v in line),
+                             min(v.y0 for v in line), max(v.x1 for v in line), max(v.y1 for v in line))]
+            out = [o for o in out if not any(o is p for p in old)] + sure
+            continue
+        line = [v for v in line if v.conf >= 45]
+        b = _alnum_key(line)
+        if not line or not any(c.isalpha() for c in b):
+            continue
+        it = iter(b)
+        covers = bool(a) and len(b) > len(a) and all(c in it for c in a)
+        best_old = max((o.conf for o in old), default=0.0)
+        surer = best_old < 60 and min(v.conf for v in line) > best_old
+        if not (covers or surer):
+            continue
+        sure = [Word(v.text, max(v.conf, 60.0), v.x0, v.y0, v.x1, v.y1) for v in line]
+        out = [o for o in out if not any(o is p for p in old)] + sure
+    return out
+
+
+def _glyph_checked(v: Word, ink: np.ndarray, text_h: float) -> str:
+    """A legend word with its '8', 'B', 'S' and 'I' checked against its glyphs' shapes ('FPS'
+    for 'FP8': see glyphs)."""
+    box = (v.x0 - 1, v.y0 - 1, v.x1 + 1, v.y1 + 1)
+    return glyphs.checked_text(v.text, glyphs.glyph_masks(ink, box, 0.5 * text_h))
+
+
+def _name_text(text: str) -> str:
+    """A legend name as printed: OCR reads a sans-serif capital 'I' as '|' ('TG|'), and the
+    swatch's edge or the legend frame beside a name as a mark ('_decode')."""
+    text = re.sub(r"(?<=[A-Za-z])\||\|(?=[A-Za-z])", "I", text)
+    # ... and as '!' after a capital ('TG!'): a name does not shout.
+    text = re.sub(r"(?<=[A-Z])!", "I", text)
+    # A swatch's or frame's edge read as a mark at either end ('_decode', 'v0.9_'), and a
+    # speck after the name read as a full stop ('FP8.').
+    return text.strip(" _~`'\",;:\u2014\u2013").rstrip(".").rstrip() or text
+
+
+def _bar_coloured(blobs: list[Blob], segments: list[Bar], delta: float = 35.0) -> list[bool]:
+    """Whether each blob has the colour of some bar (CIE76 within `delta`)."""
+    if not blobs or not segments:
+        return [False] * len(blobs)
+    bar_lab = to_lab([c.color for c in segments])
+    return [float(np.min(np.linalg.norm(bar_lab - to_lab([b.color])[0], axis=1))) <= delta for b in blobs]
+
+
+def _covered(v: Word, b: Blob, text_h: float) -> bool:
+    """Word v is swatch b read as letters: b covers half its box, or the box lies within b
+    grown by most of a text height (OCR boxes the swatch with its anti-aliased rim
+    and some page around it: 'Mmm' around a 36 x 12 patch)."""
+    ix = min(v.x1, b.box[2]) - max(v.x0, b.box[0])
+    iy = min(v.y1, b.box[3]) - max(v.y0, b.box[1])
+    m = 0.8 * text_h
+    around = b.box[0] - m <= v.x0 and v.x1 <= b.box[2] + m and b.box[1] - m <= v.y0 and v.y1 <= b.box[3] + m
+    return ix > 0 and iy > 0 and (ix * iy >= 0.5 * max(1, v.w * v.h) or around)

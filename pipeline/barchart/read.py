@@ -1,0 +1,212 @@
+"""Bar charts: bars -> one row per bar (series, category, value from the bar's length, printed
+value label and whether the two agree).
+
+The chart is turned upright first (a horizontal bar chart is rotated a quarter turn), so bars
+always grow upwards from a baseline; words keep their original boxes for reading order and are
+mapped into the upright frame only for geometry. Values go through the value axis's
+calibration, or, without one, through a scale fitted from the printed labels to bar lengths.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import imageops
+from ..marks.bars import refine_end
+from ..marks.series import color_groups, to_lab
+from ..numbers import parse_value_label
+from ..ocr import Word
+from .categories import (_category_texts, _commonest, _read_marker, _read_slot, _reread_text,
+                         _rotated_categories, _without_stray_rules)
+from .frame import BarRow
+from .layout import _bar_blob, _groups, _merge_same_series, _slots, find_bar_chart
+from .names import (_bar_coloured, _covered, _glyph_checked, _legend_blobs, _legend_reread, _name_text,
+                    _read_beside_swatches)
+from .value_axis import _decimal_shift, _expected_values, _values
+from .value_labels import (REREAD_BUDGET, _assign_labels, _harmonise_format, _harmonise_units, _over_gap,
+                           _phrase, _read_value_labels)
+
+
+def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
+    """Rows of a bar chart, or None when it is not one. `legend_fn(blobs, data_blobs, words)`
+    finds the legend entries among swatch candidates (the XY legend reader)."""
+    got = find_bar_chart(rgb, words, xa, ya, text_h, page_bg)
+    if got is None:
+        return None
+    frame, axis, stacks, base, loose, bg, rgb_u = got
+    notes = []
+    tick_ids = {id(v) for v in (axis.words if axis is not None else [])}
+    other_axis = ya if frame.horizontal else xa
+    if other_axis is not None:
+        # Numbers along the categories are category names (batch sizes, years) below the
+        # baseline, and value labels above it (a row of printed values reads as an axis too):
+        # they are read as such, not set aside as ticks.
+        notes.append("category axis: numeric labels read as a numeric axis were taken as categories")
+    segments = [c for s in stacks for c in s]
+    for c in segments:
+        c.top = refine_end(rgb_u, c)
+
+    # Legend: swatches are the solid pieces that stand on no baseline.
+    bar_blobs = [_bar_blob(c, frame) for c in segments]
+    swatches = _legend_blobs(loose, frame)
+    # Those coloured like some bar come first: specks of grey text (blurred letters stand as
+    # solid pieces too) are no swatches and must not use up the re-reads or hide words.
+    coloured = _bar_coloured(swatches, segments)
+    swatches = [b for b, ok in zip(swatches, coloured) if ok] + [b for b, ok in zip(swatches, coloured) if not ok]
+    # OCR reads a swatch as a word ('Mmmm'); such a word would hide the swatch from its entry.
+    legend_words = [v for v in words if not any(_covered(v, b, text_h) for b in swatches[:sum(coloured)])]
+    # Only swatches of a bar's colour can make entries (see below): their lines are re-read.
+    legend_words = _legend_reread(legend_words, _read_beside_swatches(gray, swatches[:sum(coloured)], text_h,
+                                                                      swatches[:sum(coloured)], rgb=rgb))
+    legend = legend_fn(swatches, bar_blobs, legend_words)
+    # A bar chart's legend names bar colours: an "entry" whose swatch is no bar's colour is a
+    # coloured mark beside some text (a title's icon, a logo), not a legend entry.
+    if legend and segments:
+        bar_lab = to_lab([c.color for c in segments])
+        legend = [e for e in legend
+                  if float(np.min(np.linalg.norm(bar_lab - to_lab([e.blob.color])[0], axis=1))) <= 35]
+    legend_ids = {id(v) for e in legend for v in e.words}
+
+    # Series: a legend entry by colour, else colour groups of the bars.
+    seg_colors = [c.color for c in segments]
+    names: list[str] = []
+    series_idx: dict[int, int] = {}
+    if legend:
+        lab_leg = to_lab([e.blob.color for e in legend])
+        for c in segments:
+            d = np.linalg.norm(lab_leg - to_lab([c.color])[0], axis=1)
+            series_idx[id(c)] = int(np.argmin(d)) if d.min() <= 35 else -1
+        # Two bar colours the series rule tells apart are two series, though both lie nearest
+        # one legend swatch (blue and purple bars, the blue entry unread): the swatch keeps the
+        # nearer colour, the other becomes a series of its own (and a category holds both).
+        grp = color_groups(seg_colors, params.series_color_delta)
+        for k in range(len(legend)):
+            mine = sorted({g for c, g in zip(segments, grp) if series_idx[id(c)] == k})
+            if len(mine) < 2:
+                continue
+            dist = {g: float(np.mean([np.linalg.norm(lab_leg[k] - to_lab([c.color])[0])
+                                      for c, g2 in zip(segments, grp) if g2 == g])) for g in mine}
+            keep = min(mine, key=dist.get)
+            for c, g in zip(segments, grp):
+                if series_idx[id(c)] == k and g != keep:
+                    series_idx[id(c)] = -1
+        ink = gray < params.ink_gray_threshold
+        names = [_name_text(" ".join(_glyph_checked(v, ink, text_h) for v in e.words)) for e in legend]
+        for e, n in zip(legend, names):
+            e.text = n
+        lost = [c for c in segments if series_idx[id(c)] < 0]
+        if lost:
+            # Bars of a colour the legend does not name are a series of their own.
+            notes.append("some bars match no legend colour")
+            grp = color_groups([c.color for c in lost], params.series_color_delta)
+            first = {}
+            for c, g in zip(lost, grp):
+                if g not in first:
+                    first[g] = len(names)
+                    names.append(f"series-{len(names) + 1}")
+                series_idx[id(c)] = first[g]
+    else:
+        grp = color_groups(seg_colors, params.series_color_delta)
+        order = []
+        for g in grp:
+            if g not in order:
+                order.append(g)
+        for c, g in zip(segments, grp):
+            series_idx[id(c)] = order.index(g)
+    stacks = _merge_same_series(stacks, series_idx)
+    segments = [c for s in stacks for c in s]
+    stack_key = lambda s: tuple(series_idx[id(c)] for c in s)  # noqa: E731
+    groups = _groups(stacks, stack_key, len(legend))
+    per_cat_one = all(len(g) == 1 for g in groups)
+    stacked = any(len(s) > 1 for s in stacks)
+    if not legend:
+        n_series = len({series_idx[id(c)] for c in segments})
+        if per_cat_one and not stacked:
+            # One bar per category: its colour is decoration, not a series.
+            for c in segments:
+                series_idx[id(c)] = 0
+            n_series = 1
+        names = [f"series-{k + 1}" for k in range(n_series)]
+
+    slots = _slots(groups)
+    budget = [REREAD_BUDGET + len(slots)]
+    # Category labels stand on the page, outside the plot: their gray is the difference from
+    # the page colour alone (a second "background" found on a bar chart is often a bar colour,
+    # which pales text of a near colour), at the page's own contrast for rotated labels: the
+    # page gray doubles it, which fills in the small blurred glyphs of turned text ('GOA
+    # Dinanawd' for 'GPQA Diamond').
+    soft = imageops.text_gray(rgb, page_bg, None, gain=1.0)
+    cats = _rotated_categories((gray, soft), slots, base, text_h) if not frame.horizontal else None
+    if cats is None:
+        texts = _category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids)
+        found = [frame.word(v).y1 for ws in texts for v in ws]
+        # A slot whose label the page pass missed is read on its own, as deep as the others go.
+        depth = max(found) + 0.3 * text_h if found else base + (12 if frame.horizontal else 3) * text_h
+        cats = [_reread_text(gray, ws, text_h, budget, frame, base, slot, depth, soft) if ws else
+                _read_slot(gray, frame, slot, base, depth, text_h, budget, soft)
+                for ws, slot in zip(texts, slots)]
+
+    cats = [_without_stray_rules(c) for c in cats]
+
+    # Value labels printed by the bars (beyond the end or inside), and marker words (OOM).
+    vl_words = [v for v in words if id(v) not in tick_ids and id(v) not in legend_ids
+                and parse_value_label(v.text) is not None and frame.word(v).y1 <= base + 0.3 * text_h
+                and (v.conf >= 50 or len(v.text) >= 3)]
+    # A value label sits at the end of one bar: text centred over a group is an annotation.
+    vl_words = [v for v in vl_words if not _over_gap(frame.word(_phrase(v, words, text_h)), segments)]
+    pairs = _assign_labels(vl_words, segments, frame, text_h)
+    page_labels = {bi: vl_words[li] for bi, li in pairs.items()}
+    expected = _expected_values(segments, frame, axis, base)
+    # Ticks read without their decimal point make every bar ten times too long: seen in the
+    # page's labels first, so that the labels' re-read is checked against the right values.
+    page_nums = {bi: parse_value_label(v.text) for bi, v in page_labels.items()}
+    tick_texts = [t.text for t in axis.calibration.ticks] if axis is not None and axis.calibration is not None else []
+    shift = _decimal_shift([(p[1] if p else None, expected[bi]) for bi, p in page_nums.items()], tick_texts)
+    expected = [e * shift if e is not None else None for e in expected]
+    reads: dict[int, list[Word]] = {}
+    labels_of = _read_value_labels(rgb, frame, segments, page_labels, expected, bg, text_h, reads)
+    if shift == 1.0 and tick_texts:
+        # Too few page labels to show a lost decimal point: the labels' readings may show it;
+        # they are then read again against the right values ('21x' agreed with 21.1). Each
+        # bar's commonest reading speaks for it, not the one chosen: a reading that lost its
+        # point agrees with a bar ten times too long ('5.3k' read thrice, '53k' once).
+        nums = {bi: parse_value_label(_commonest(rs).text) for bi, rs in reads.items() if rs}
+        shift = _decimal_shift([(p[1] if p else None, expected[bi]) for bi, p in nums.items()], tick_texts)
+        if shift != 1.0:
+            expected = [e * shift if e is not None else None for e in expected]
+            labels_of = _read_value_labels(rgb, frame, segments, page_labels, expected, bg, text_h)
+    fixed = _harmonise_format(_harmonise_units([v.text for v in labels_of.values()]))
+    labels_of = {bi: (v if t == v.text else Word(t, v.conf, v.x0, v.y0, v.x1, v.y1))
+                 for (bi, v), t in zip(labels_of.items(), fixed)}
+    if axis is None and sum(parse_value_label(v.text)[1] is not None for v in labels_of.values()) < 2:
+        # No value axis and no printed values: nothing says these shapes are bars of a chart.
+        return None
+
+    # Rows: each category's bars by series; a series missing from a category is a row too.
+    rows: list[BarRow] = []
+    used_words = {id(v) for v in labels_of.values()}
+    for gi, g in enumerate(groups):
+        present = set()
+        for s in g:
+            for c in s:
+                k = series_idx[id(c)]
+                name = names[k] if 0 <= k < len(names) else f"series-{len(names) + 1}"
+                present.add(k)
+                bi = next(i for i, o in enumerate(segments) if o is c)
+                r = BarRow(name, cats[gi], gi, c, label=labels_of.get(bi))
+                rows.append(r)
+        if len(names) > 1 and not stacked:
+            for k in range(len(names)):
+                if k in present:
+                    continue
+                r = BarRow(names[k], cats[gi], gi, None)
+                lo, hi = slots[gi]
+                marks = [v for v in vl_words if id(v) not in used_words
+                         and parse_value_label(v.text)[2] is not None and lo <= frame.word(v).cx < hi]
+                if not marks and budget[0] > 0:
+                    marks = _read_marker(rgb, gray, frame, groups, series_idx, slots, gi, k, base, text_h, budget)
+                if marks:
+                    r.label = marks[0]
+                    used_words.add(id(marks[0]))
+                rows.append(r)
+    _values(rows, frame, axis, base, text_h, notes, shift)
+    return frame, axis, rows, legend, notes, groups, cats
