@@ -38,7 +38,14 @@ def second_background(rgb: np.ndarray, background) -> np.ndarray | None:
     b = int(0.08 * min(h, w))
     core = rgb[b:h - b, b:w - b]     # a screenshot's frame is no background of text
     far = color_distance(core, background) > 12
-    return dominant_color(core, far) if far.mean() > 0.1 else None
+    if far.mean() <= 0.1:
+        return None
+    # Only wide areas count: on a busy chart (a dense legend, many lines and gridlines) the
+    # commonest off-page colour is the text's or the grid's, and taking it for a background
+    # whitens the very text to be read.
+    k = max(3, round(0.02 * min(h, w)))
+    flat = cv2.erode(far.astype(np.uint8), np.ones((k, k), np.uint8)).astype(bool)
+    return dominant_color(core, flat) if flat.mean() > 0.05 else None
 
 
 def text_gray(rgb: np.ndarray, background, second=None, gain: float = 2.0) -> np.ndarray:

@@ -34,3 +34,31 @@ def test_half_transparent_pixels_are_blended(tmp_path):
     p = tmp_path / "half.png"
     Image.fromarray(a, "RGBA").save(p)
     assert tuple(load_rgb(p)[15, 15]) == (127, 127, 127)
+
+
+def _page_with(block):
+    rgb = np.full((400, 600, 3), 255, np.uint8)
+    block(rgb)
+    return rgb
+
+
+def test_a_grey_plot_panel_is_a_second_background():
+    from pipeline.imageops import second_background
+    def panel(rgb):
+        rgb[60:340, 80:560] = (234, 234, 242)
+        rgb[60:340:40, 80:560] = 255                 # white gridlines across the panel
+        rgb[100:104, 80:560] = (30, 30, 30)          # a data line
+    got = second_background(_page_with(panel), np.array([255, 255, 255]))
+    assert got is not None and abs(int(got[0]) - 234) <= 4 and abs(int(got[2]) - 242) <= 4
+
+
+def test_dense_thin_ink_is_no_background():
+    # A busy legend and many thin lines: over 10 % of the image is dark ink, but no wide area
+    # is; taking black for a background would whiten all the text (the FlashInfer panels).
+    from pipeline.imageops import second_background
+    def strokes(rgb):
+        rgb[40:360:6, 40:560] = (0, 0, 0)
+        rgb[40:360, 40:560:9] = (0, 0, 0)
+    rgb = _page_with(strokes)
+    assert (rgb[40:360, 40:560] == 0).mean() > 0.2
+    assert second_background(rgb, np.array([255, 255, 255])) is None
