@@ -11,7 +11,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-_CONFUSED = set("8BSI")
+_CONFUSED = set("8BSIs")
 
 
 def holes(mask: np.ndarray) -> int:
@@ -56,13 +56,17 @@ def top_bar(mask: np.ndarray) -> bool:
 
 def glyph_char(ch: str, mask: np.ndarray, after_digit: bool = False) -> str:
     """`ch` as OCR read it, or the one of '8', 'B', 'S' the glyph's shape says it is when OCR
-    read one of those three, or 'T' for an 'I' with a top bar; unclear shapes keep OCR's
+    read one of those three (or an 's' with two holes), or 'T' for an 'I' with a top bar; unclear shapes keep OCR's
     reading. `after_digit`: the glyph follows a digit, inside a number ('128'), and is no 'B'."""
     if ch not in _CONFUSED or mask.shape[0] < 5:
         return ch
     if ch == "I":
         return "T" if top_bar(mask) else ch
     k = holes(mask)
+    if ch == "s":
+        # A lowercase 's' encloses nothing: one with two holes is an '8' or a 'B' ('TPs' for
+        # 'TP8'); one without stays, lowercase ('Ours').
+        return ch if k != 2 else glyph_char("S", mask, after_digit)
     if k == 0:
         return "S"
     if k != 2:

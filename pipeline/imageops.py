@@ -40,12 +40,17 @@ def second_background(rgb: np.ndarray, background) -> np.ndarray | None:
     far = color_distance(core, background) > 12
     if far.mean() <= 0.1:
         return None
-    # Only wide areas count: on a busy chart (a dense legend, many lines and gridlines) the
-    # commonest off-page colour is the text's or the grid's, and taking it for a background
-    # whitens the very text to be read.
+    color = dominant_color(core, far)
+    # Only a colour that lies in wide areas counts: on a busy chart (a dense legend, many lines
+    # and gridlines) the commonest off-page colour is the text's or the grid's, and taking it
+    # for a background whitens the very text to be read.
+    # (JPEG speckles a flat fill: a wide tolerance and a closing keep it whole)
+    near = cv2.morphologyEx((color_distance(core, color) <= 32).astype(np.uint8), cv2.MORPH_CLOSE,
+                            np.ones((3, 3), np.uint8))
     k = max(3, round(0.02 * min(h, w)))
-    flat = cv2.erode(far.astype(np.uint8), np.ones((k, k), np.uint8)).astype(bool)
-    return dominant_color(core, flat) if flat.mean() > 0.05 else None
+    wide = cv2.erode(near, np.ones((k, k), np.uint8)).astype(bool)
+    near = near.astype(bool)
+    return color if wide.sum() > 0.25 * near.sum() else None
 
 
 def text_gray(rgb: np.ndarray, background, second=None, gain: float = 2.0) -> np.ndarray:

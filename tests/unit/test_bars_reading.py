@@ -324,6 +324,8 @@ def test_swatch_shape_admits_matplotlibs_long_patch_but_not_a_bar():
     assert _swatch_like(_blob((20, 41, 30, 51)), 9.0)
     assert not _swatch_like(_blob((91, 74, 152, 398)), 9.0)   # a bar
     assert not _swatch_like(_blob((0, 0, 60, 8)), 9.0)        # a long rule
+    # plotly: a 16 px square beside 12 px names, where 7 px printed values set the text height
+    assert _swatch_like(_blob((342, 43, 357, 59)), 7.0)
 
 
 def test_a_word_around_a_swatch_is_the_swatch_read_as_letters():

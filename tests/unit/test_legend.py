@@ -48,6 +48,8 @@ def test_glyph_char_corrects_the_ocr_confusions():
     assert glyphs.glyph_char("8", S_GLYPH) == "S"
     assert glyphs.glyph_char("I", T_GLYPH) == "T"            # 'TRI-LLM' of 'TRT-LLM'
     assert glyphs.glyph_char("I", I_GLYPH) == "I"
+    assert glyphs.glyph_char("s", EIGHT_9PX) == "8"          # 'TPs' of 'TP8'
+    assert glyphs.glyph_char("s", S_GLYPH) == "s"            # a lowercase s stays ('Ours')
     assert glyphs.glyph_char("A", EIGHT_9PX) == "A"          # other letters are OCR's call
     # inside a number a straight-sided '8' stays a digit ('n=128')
     assert glyphs.glyph_char("8", B_SANS_8PX, after_digit=True) == "8"
