@@ -43,31 +43,51 @@ def _split_runs(profile_lab: np.ndarray, valid: np.ndarray, jump: float,
     the last few kept entries: a gradient changes a little per step and stays one run, the
     border between two bars of different colours is a jump. With `also` (a second profile of
     the same line) a step is a jump only when it is one in both."""
-    runs, start, recent, recent2 = [], None, [], []
+    # Within a run the kept entries are all entries since its start, so the reference of
+    # entry i depends only on how far the run has come (one, two, three or more entries):
+    # the three possible distances are computed for all entries at once, and only the
+    # choice among them is left to the loop (a loop of norms dominated the bar finder).
+    steps = _step_distances(profile_lab)
+    steps2 = _step_distances(also) if also is not None else None
+    valid = [bool(v) for v in valid]
+    runs, start = [], None
     for i in range(len(profile_lab)):
         if not valid[i]:
             if start is not None:
                 runs.append((start, i))
-                start, recent, recent2 = None, [], []
+                start = None
             continue
-        c = profile_lab[i]
-        c2 = also[i] if also is not None else None
         if start is None:
-            start, recent, recent2 = i, [c], [c2]
+            start = i
             continue
-        ref = _median3(recent[-3:])
-        jumped = np.linalg.norm(c - ref) > jump
-        if jumped and also is not None:
-            jumped = np.linalg.norm(c2 - _median3(recent2[-3:])) > jump
+        k = min(i - start, 3) - 1
+        jumped = steps[k][i] > jump
+        if jumped and steps2 is not None:
+            jumped = steps2[k][i] > jump
         if jumped:
             runs.append((start, i))
-            start, recent, recent2 = i, [c], [c2]
-        else:
-            recent.append(c)
-            recent2.append(c2)
+            start = i
     if start is not None:
         runs.append((start, len(profile_lab)))
     return runs
+
+
+def _step_distances(p: np.ndarray) -> list[list[float]]:
+    """For every entry i of a profile, its distance from the entry before, from the mean of
+    the two before and from the element-wise median of the three before (nan where there are
+    not that many entries)."""
+    p = np.asarray(p, float)
+    n = len(p)
+    out = [np.full(n, np.nan) for _ in range(3)]
+    if n > 1:
+        out[0][1:] = np.linalg.norm(p[1:] - p[:-1], axis=1)
+    if n > 2:
+        out[1][2:] = np.linalg.norm(p[2:] - (p[:-2] + p[1:-1]) / 2.0, axis=1)
+    if n > 3:
+        a, b, c = p[:-3], p[1:-2], p[2:-1]
+        med = a + b + c - np.maximum(np.maximum(a, b), c) - np.minimum(np.minimum(a, b), c)
+        out[2][3:] = np.linalg.norm(p[3:] - med, axis=1)
+    return [d.tolist() for d in out]
 
 
 def _absorb_thin(runs: list[tuple[int, int]], min_len: int) -> list[tuple[int, int]]:
@@ -82,16 +102,6 @@ def _absorb_thin(runs: list[tuple[int, int]], min_len: int) -> list[tuple[int, i
     return [(a, b) for a, b in out]
 
 
-def _median3(vs: list[np.ndarray]) -> np.ndarray:
-    """Element-wise median of one to three vectors (np.median's overhead dominates here)."""
-    if len(vs) == 1:
-        return vs[0]
-    if len(vs) == 2:
-        return (vs[0] + vs[1]) / 2.0
-    a, b, c = vs
-    return a + b + c - np.maximum(np.maximum(a, b), c) - np.minimum(np.minimum(a, b), c)
-
-
 def _median_colors(rgb_patch: np.ndarray, mask_patch: np.ndarray, axis: int):
     """Median colour of the masked pixels of every column (axis=0) or row (axis=1); a line
     with fewer than two masked pixels has none (ok False)."""
@@ -102,11 +112,18 @@ def _median_colors(rgb_patch: np.ndarray, mask_patch: np.ndarray, axis: int):
         pick = np.linspace(0, m.shape[0] - 1, 64).astype(int)
         m, px = m[pick], px[pick]
     px = px.astype(np.float32)
-    ok = m.sum(axis=0) >= 2
-    vals = np.where(m[..., None], px, np.nan)
+    n = m.sum(axis=0)
+    ok = n >= 2
     out = np.zeros((m.shape[1], 3), np.float32)
     if ok.any():
-        out[ok] = np.nanmedian(vals[:, ok], axis=0)
+        # np.nanmedian over masked columns is slow (it goes through masked arrays): sort with
+        # the unmasked pixels as nan, which sort last, and take the middle of each column's
+        # count; the mean of the two middle values (exact in float32) for an even count.
+        vals = np.sort(np.where(m[:, ok, None], px[:, ok], np.nan), axis=0)
+        cnt = n[ok]
+        lo = np.broadcast_to(((cnt - 1) // 2)[None, :, None], (1, len(cnt), 3))
+        hi = np.broadcast_to((cnt // 2)[None, :, None], (1, len(cnt), 3))
+        out[ok] = (np.take_along_axis(vals, lo, 0)[0] + np.take_along_axis(vals, hi, 0)[0]) / np.float32(2.0)
     return out, ok
 
 

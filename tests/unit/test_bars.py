@@ -121,3 +121,41 @@ def test_a_short_bar_as_wide_as_its_neighbours_stands_on_the_baseline():
     stacks, base = stacks_on_baseline(bars, tol=2.0, min_len=18.0)
     assert base == pytest.approx(299.0, abs=1)
     assert [(s[0].x0, s[0].x1) for s in stacks] == [(10, 50), (60, 100), (110, 150)]
+
+
+def test_median_colours_per_column_match_the_median_of_the_masked_pixels():
+    from pipeline.marks.bars import _median_colors
+    rng = np.random.default_rng(3)
+    patch = rng.integers(0, 256, (7, 5, 3)).astype(np.uint8)
+    mask = np.ones((7, 5), bool)
+    mask[:3, 1] = False        # four pixels left: the mean of the two middle ones
+    mask[:, 2] = False
+    mask[0, 2] = True          # one pixel: too few for a colour
+    mask[::2, 3] = False       # three pixels left
+    got, ok = _median_colors(patch, mask, 0)
+    assert ok.tolist() == [True, True, False, True, True]
+    for j in (0, 1, 3, 4):
+        want = np.median(patch[mask[:, j], j].astype(np.float32), axis=0)
+        assert got[j].tolist() == want.tolist()
+    assert got[2].tolist() == [0, 0, 0]
+    rows, rok = _median_colors(patch, mask, 1)
+    for i in range(7):
+        if rok[i]:
+            assert rows[i].tolist() == np.median(patch[i, mask[i]].astype(np.float32), axis=0).tolist()
+
+
+def test_colour_runs_follow_a_gradient_and_split_at_a_jump():
+    from pipeline.marks.bars import _split_runs
+    ramp = np.array([[50.0 + 2 * i, 0.0, 0.0] for i in range(6)])
+    other = np.array([[20.0, 40.0, 0.0]] * 4)
+    prof = np.vstack([ramp, other, ramp])
+    valid = np.ones(len(prof), bool)
+    assert _split_runs(prof, valid, 14.0) == [(0, 6), (6, 10), (10, 16)]
+    valid[2] = False
+    assert _split_runs(prof, valid, 14.0) == [(0, 2), (3, 6), (6, 10), (10, 16)]
+    # With a second profile a step is a jump only where both jump.
+    same = np.zeros_like(prof)
+    assert _split_runs(prof, np.ones(len(prof), bool), 14.0, also=same) == [(0, 16)]
+    # The reference is the median of the last three entries: one stray entry does not move it.
+    spike = np.array([[50.0, 0, 0]] * 3 + [[70.0, 0, 0]] + [[50.0, 0, 0]] * 2)
+    assert _split_runs(spike, np.ones(6, bool), 14.0) == [(0, 3), (3, 4), (4, 6)]

@@ -16,3 +16,25 @@ def test_a_crop_is_read_in_the_coordinates_of_its_page():
     # The box is the ink's, give or take tesseract's own margin, in page coordinates.
     assert abs(w.x0 - xs.min()) <= 3 and abs(w.x1 - (xs.max() + 1)) <= 3
     assert abs(w.y0 - ys.min()) <= 3 and abs(w.y1 - (ys.max() + 1)) <= 3
+
+
+def test_raw_bytes_read_as_the_pil_image_did():
+    """The engine hands tesseract the array's bytes at 96 dpi, which is what the PIL image
+    (encoded as a BMP by tesserocr) carried: the words, confidences and boxes are the same."""
+    eng = ocr.engine()
+    if not hasattr(eng, "_api"):
+        return  # pytesseract: no in-process API to compare with
+    from PIL import Image
+    page = np.full((60, 420), 255, np.uint8)
+    cv2.putText(page, "Llama 3.1 70B", (10, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.8, 0, 2)
+    page = cv2.GaussianBlur(page, (3, 3), 0)
+    got = ocr.read_words(page, 1.0, ocr.PSM_LINE)
+    api = eng._api(ocr.PSM_LINE)
+    api.SetVariable("tessedit_char_whitelist", "")
+    api.SetImage(Image.fromarray(page))
+    api.Recognize()
+    level = eng._t.RIL.WORD
+    want = [(r.GetUTF8Text(level).strip(), float(r.Confidence(level)), r.BoundingBox(level))
+            for r in eng._t.iterate_level(api.GetIterator(), level)]
+    assert [(w.text, w.conf, (w.x0, w.y0, w.x1, w.y1)) for w in got] == want
+    assert len(got) >= 2
