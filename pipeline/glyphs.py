@@ -136,7 +136,10 @@ def checked_text(text: str, masks: list[np.ndarray]) -> str:
     if len(chars) != len(masks):
         return text
     prev = [""] + chars[:-1]
-    fixed = iter(glyph_char(c, m, p.isdigit()) for c, m, p in zip(chars, masks, prev))
+    # An 's' is checked only in a word of capitals and digits ('TPs'): among lowercase letters
+    # it is one, and a touching pair cut apart ('as' of 'baseline') can leave it two holes.
+    lower = sum(c.islower() for c in chars) > chars.count("s")
+    fixed = iter(c if c == "s" and lower else glyph_char(c, m, p.isdigit()) for c, m, p in zip(chars, masks, prev))
     return "".join(c if _small(c) else next(fixed) for c in text)
 
 

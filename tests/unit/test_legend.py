@@ -50,6 +50,9 @@ def test_glyph_char_corrects_the_ocr_confusions():
     assert glyphs.glyph_char("I", I_GLYPH) == "I"
     assert glyphs.glyph_char("s", EIGHT_9PX) == "8"          # 'TPs' of 'TP8'
     assert glyphs.glyph_char("s", S_GLYPH) == "s"            # a lowercase s stays ('Ours')
+    # in a word of capitals an 's' with two holes is an '8'; among lowercase letters it stays
+    assert glyphs.checked_text("TPs", [T_GLYPH, I_GLYPH, EIGHT_9PX]) == "TP8"
+    assert glyphs.checked_text("bas", [I_GLYPH, I_GLYPH, EIGHT_9PX]) == "bas"
     assert glyphs.glyph_char("A", EIGHT_9PX) == "A"          # other letters are OCR's call
     # inside a number a straight-sided '8' stays a digit ('n=128')
     assert glyphs.glyph_char("8", B_SANS_8PX, after_digit=True) == "8"
