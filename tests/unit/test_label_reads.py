@@ -208,3 +208,18 @@ def test_a_far_surer_reading_of_the_same_form_replaces_an_unsure_one():
     assert not _surer_same_form(Word("3276", 96, 1010, 70, 1075, 90), old)       # a digit lost
     assert not _surer_same_form(Word("n=264", 96, 1010, 70, 1075, 90), Word("n=164", 80, 0, 0, 9, 9))  # was sure
     assert not _surer_same_form(Word("bs=32", 96, 0, 0, 9, 9), Word("n=132", 50, 0, 0, 9, 9))  # other words
+
+
+def test_a_lone_mark_on_a_labels_middle_line_inside_its_box_is_a_glyph():
+    from pipeline.digitize import _crossed_glyphs
+    # syn010 (seed 6): the '84' of 'bs=16384' crossed by the series' line reads as a blob of
+    # its own colour; the label read across it holds it.
+    words = [Word("bs=1638", 88, 150, 148, 223, 160), Word("192", 96, 155, 215, 182, 227)]
+    centres = [(189.0, 173.0), (147.8, 211.5), (218.2, 154.0), (260.0, 221.0)]
+    series = ["H100", "H100", "series-1", "series-2"]
+    assert _crossed_glyphs(centres, series, {"H100"}, words) == {2}
+    # The same mark as one of two of its colour, or as a named series, is a marker.
+    assert _crossed_glyphs(centres, ["H100", "H100", "series-1", "series-1"], {"H100"}, words) == set()
+    assert _crossed_glyphs(centres, series, {"H100", "series-1"}, words) == set()
+    # Off the label's middle line (a marker under another point's label) it is a marker too.
+    assert _crossed_glyphs([(218.2, 158.0)], ["series-1"], set(), words) == set()
