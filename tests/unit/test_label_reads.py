@@ -223,3 +223,16 @@ def test_a_lone_mark_on_a_labels_middle_line_inside_its_box_is_a_glyph():
     assert _crossed_glyphs(centres, series, {"H100", "series-1"}, words) == set()
     # Off the label's middle line (a marker under another point's label) it is a marker too.
     assert _crossed_glyphs([(218.2, 158.0)], ["series-1"], set(), words) == set()
+
+
+def test_an_unsure_reading_a_glyph_longer_gives_way_to_a_surer_one_without_the_marker():
+    from pipeline.digitize import _surer_one_shorter
+    # syn032 (seed 6): '2,048' under a triangle read '47,048' at 48; with markers erased, 68.
+    assert _surer_one_shorter(Word("2,048", 68, 144, 391, 191, 406), Word("47,048", 48.5, 148, 391, 191, 406))
+    # Not when the first reading was sure enough, the new one unsure, or the forms differ.
+    assert not _surer_one_shorter(Word("2,048", 68, 144, 391, 191, 406), Word("47,048", 55, 148, 391, 191, 406))
+    assert not _surer_one_shorter(Word("2,048", 58, 144, 391, 191, 406), Word("47,048", 40, 148, 391, 191, 406))
+    assert not _surer_one_shorter(Word("2048", 80, 144, 391, 191, 406), Word("47,048", 40, 148, 391, 191, 406))
+    assert not _surer_one_shorter(Word("6384", 80, 144, 391, 191, 406), Word("bs=16384", 40, 148, 391, 191, 406))
+    # Two glyphs shorter is not one glyph a marker made.
+    assert not _surer_one_shorter(Word("248", 80, 144, 391, 191, 406), Word("47,048", 40, 148, 391, 191, 406))
