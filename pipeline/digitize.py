@@ -429,7 +429,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         glyph_blobs.extend(point_blobs[i] for i in crossed)
         points = [replace(p, label="", label_conf=0.0) for i, p in enumerate(points) if i not in crossed]
         series_names = [n for n in series_names if any(p.series == n for p in points)]
-        _attach_labels(points, read, series_names, text_h, gray, rgb, panel_bg,
+        _attach_labels(points, _with_found(read, list(label_word.values())), series_names, text_h, gray, rgb, panel_bg,
                        text_color(rgb, tick_list, panel_bg), ink_text, erase_masks())
     unnamed = sum(n not in named for n in series_names)
     if unnamed and legend:
@@ -1168,6 +1168,15 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
         points[i].label = text
     _trade_crossed_labels(points, label_word, series_names, text_h)
     return label_word, words
+
+
+def _with_found(read: list[ocr.Word], found: list[ocr.Word]) -> list[ocr.Word]:
+    """The label words `read` and the labels found around markers (`found`), without a word
+    that another one over it extends ('163' of '16384': the glyph that cut it short is gone,
+    and the shorter reading would now be nearer the marker)."""
+    have = {id(v) for v in read}
+    out = list(read) + [f for f in found if id(f) not in have]
+    return [v for v in out if not any(w is not v and layout.overlaps(w, v) and _extends(w, v) for w in out)]
 
 
 def _crossed_glyphs(centres, series, named, words) -> set:

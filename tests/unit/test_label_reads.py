@@ -236,3 +236,13 @@ def test_an_unsure_reading_a_glyph_longer_gives_way_to_a_surer_one_without_the_m
     assert not _surer_one_shorter(Word("6384", 80, 144, 391, 191, 406), Word("bs=16384", 40, 148, 391, 191, 406))
     # Two glyphs shorter is not one glyph a marker made.
     assert not _surer_one_shorter(Word("248", 80, 144, 391, 191, 406), Word("47,048", 40, 148, 391, 191, 406))
+
+
+def test_second_label_pass_keeps_the_longer_of_two_readings_over_each_other():
+    from pipeline.digitize import _with_found
+    # syn068 (seed 0): '163' (cut at a glyph taken for a marker) and '16384' read over it.
+    short, long_ = Word("163", 96.9, 260, 235, 288, 249), Word("16384", 64.8, 263, 227, 355, 254)
+    other = Word("bs=8", 66.7, 193, 272, 238, 291)
+    found = Word("bs=4096", 80.0, 222, 337, 288, 356)
+    out = _with_found([other, short, long_], [long_, found, other])
+    assert [v.text for v in out] == ["bs=8", "16384", "bs=4096"]
