@@ -384,6 +384,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                           [e.blob for e in legend])
     series_names = []
     points: list[Point] = []
+    point_blobs = []
+    named = set()
     unnamed = 0
     groups = _split_by_swatches(groups, legend)
     for g in groups:
@@ -393,19 +395,20 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             continue
         if swatches:
             name = swatches[0].text
+            named.add(name)
         else:
             unnamed += 1
             name = f"series-{unnamed}"
         series_names.append(name)
         for b in members:
             points.append(Point(name, "", b.cx, b.cy, b.shape, b.color))
-    if unnamed and legend:
-        notes.append(f"{unnamed} series had no legend entry that matched their colour")
+            point_blobs.append(b)
     if len(points) > params.max_points:
         raise NoChartFound(f"{len(points)} marks found; this does not look like a chart of points")
 
-    erase = ((None, 0), (None, 0), (None, 0))
-    if label_words:
+    def erase_masks():
+        if not label_words:
+            return ((None, 0), (None, 0), (None, 0))
         solid = imageops.solid_regions(depth, max(2.5, 0.22 * text_h))
         # A digit beside its label that reads as a solid blob (a '6' a line runs through) is
         # the label's, not a marker: erasing it would cut the label short again.
@@ -414,10 +417,23 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         for b in glyph_blobs:
             solid[max(0, b.box[1] - m):b.box[3] + m, max(0, b.box[0] - m):b.box[2] + m] = False
         bridge = int(2 * np.ceil(halfwidth) + 1)
-        erase = ((solid, 0), (solid | _series_line_pixels(rgb, points, halfwidth, panel_bg), bridge),
-                 (solid | _series_line_pixels(rgb, points, halfwidth, panel_bg, slack=1), bridge))
-    _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg,
-                   text_color(rgb, tick_list, panel_bg), ink_text, erase)
+        return ((solid, 0), (solid | _series_line_pixels(rgb, points, halfwidth, panel_bg), bridge),
+                (solid | _series_line_pixels(rgb, points, halfwidth, panel_bg, slack=1), bridge))
+    label_word, read = _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg,
+                                      text_color(rgb, tick_list, panel_bg), ink_text, erase_masks())
+    crossed = _crossed_glyphs([(p.x_px, p.y_px) for p in points], [p.series for p in points], named,
+                              list(label_word.values()))
+    if crossed:
+        # Those glyphs took labels, or cut them short when erased as markers: labels again
+        # without them, from the words as read so far (a label read on across the glyph).
+        glyph_blobs.extend(point_blobs[i] for i in crossed)
+        points = [replace(p, label="", label_conf=0.0) for i, p in enumerate(points) if i not in crossed]
+        series_names = [n for n in series_names if any(p.series == n for p in points)]
+        _attach_labels(points, _with_found(read, list(label_word.values())), series_names, text_h, gray, rgb, panel_bg,
+                       text_color(rgb, tick_list, panel_bg), ink_text, erase_masks())
+    unnamed = sum(n not in named for n in series_names)
+    if unnamed and legend:
+        notes.append(f"{unnamed} series had no legend entry that matched their colour")
 
     ext = Extraction(w, h, box, xa, ya, points, legend, words, text_h, notes)
     calibrate_points(ext)
@@ -1051,12 +1067,13 @@ def _label_color_series(word: ocr.Word, rgb: np.ndarray, panel_bg, series_colors
 def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg, text_rgb=None,
                    ink=None, erase=((None, 0), (None, 0), (None, 0))):
     """Point labels onto the points: assignment of the words read, then re-reads of labels
-    cut short at a marker or line, then re-reads around markers left without one.
+    cut short at a marker or line, then re-reads around markers left without one. Returns
+    ({point index: its label word}, the label words as read again, in the order given).
     `ink`: text ink of the page; `erase`: the two ways of cleaning a crop before it is read
     again, tried in that order: ((marker pixels, 0), (marker and series-line pixels, width of
     the gap a line leaves in the strokes it crossed))."""
     if not points:
-        return
+        return {}, list(label_words)
     sidx = {n: i for i, n in enumerate(series_names)}
     series_colors = [mean_color_of([p for p in points if p.series == n]) for n in series_names]
     sizes = [sum(p.series == n for p in points) for n in series_names]
@@ -1086,7 +1103,8 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
         if short:
             got = [g for g in got if len(g.text.strip()) > len(v.text.strip()) and g.w >= 0.7 * v.w]
         else:
-            got = [g for g in got if _surer_same_form(g, v) and g.text.strip() != v.text.strip()]
+            got = [g for g in got if (_surer_same_form(g, v) or _surer_one_shorter(g, v))
+                   and g.text.strip() != v.text.strip()]
         if got:
             words[j] = max(got, key=lambda g: g.conf)
     for i, j in list(pairs.items()):
@@ -1149,6 +1167,35 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
     for i, text in _prefix_restored(label_word, reread).items():
         points[i].label = text
     _trade_crossed_labels(points, label_word, series_names, text_h)
+    return label_word, words
+
+
+def _with_found(read: list[ocr.Word], found: list[ocr.Word]) -> list[ocr.Word]:
+    """The label words `read` and the labels found around markers (`found`), without a word
+    that another one over it extends ('163' of '16384': the glyph that cut it short is gone,
+    and the shorter reading would now be nearer the marker)."""
+    have = {id(v) for v in read}
+    out = list(read) + [f for f in found if id(f) not in have]
+    return [v for v in out if not any(w is not v and layout.overlaps(w, v) and _extends(w, v) for w in out)]
+
+
+def _crossed_glyphs(centres, series, named, words) -> set:
+    """Indices of the marks that are glyphs of a point label, not markers: a mark alone in its
+    series (no legend entry, no other mark of its colour and shape) whose centre lies on the
+    middle line of a label as read, inside its box. A line crossing a label's digit thickens it
+    into a blob as solid as a marker, in a blend of the line's and the text's colours; labels
+    are printed beside their markers, and a marker under another point's label is not centred
+    on its line of text."""
+    counts = {}
+    for s in series:
+        counts[s] = counts.get(s, 0) + 1
+    out = set()
+    for i, ((x, y), s) in enumerate(zip(centres, series)):
+        if s in named or counts[s] != 1:
+            continue
+        if any(v.x0 <= x <= v.x1 and abs(y - v.cy) <= 0.25 * v.h for v in words):
+            out.add(i)
+    return out
 
 
 def _trade_crossed_labels(points, label_word: dict, series_names, text_h: float) -> None:
@@ -1425,6 +1472,16 @@ def _surer_same_form(g: ocr.Word, v: ocr.Word) -> bool:
     a, b = parse_point_label(g.text), parse_point_label(v.text)
     return (a is not None and b is not None and len(a[0]) == len(b[0]) and g.conf >= max(90.0, v.conf + 20)
             and re.sub(r"\d", "", a[0]) == re.sub(r"\d", "", b[0]))
+
+
+def _surer_one_shorter(g: ocr.Word, v: ocr.Word) -> bool:
+    """Reading `g` may replace `v`, read with no confidence (under 50): one glyph shorter,
+    the same words and separators around other digits, and surer by 15 (60 at least). A
+    marker beside a label, taken in by the page's reading of its line, reads as a digit more
+    ('47,048' of '2,048' under a triangle); with the markers erased it is gone."""
+    a, b = parse_point_label(g.text), parse_point_label(v.text)
+    return (a is not None and b is not None and v.conf < 50 and len(a[0]) == len(b[0]) - 1
+            and g.conf >= max(60.0, v.conf + 15) and re.sub(r"\d", "", a[0]) == re.sub(r"\d", "", b[0]))
 
 
 def _marker_ends(v: ocr.Word, mask) -> set:

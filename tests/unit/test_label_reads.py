@@ -208,3 +208,41 @@ def test_a_far_surer_reading_of_the_same_form_replaces_an_unsure_one():
     assert not _surer_same_form(Word("3276", 96, 1010, 70, 1075, 90), old)       # a digit lost
     assert not _surer_same_form(Word("n=264", 96, 1010, 70, 1075, 90), Word("n=164", 80, 0, 0, 9, 9))  # was sure
     assert not _surer_same_form(Word("bs=32", 96, 0, 0, 9, 9), Word("n=132", 50, 0, 0, 9, 9))  # other words
+
+
+def test_a_lone_mark_on_a_labels_middle_line_inside_its_box_is_a_glyph():
+    from pipeline.digitize import _crossed_glyphs
+    # syn010 (seed 6): the '84' of 'bs=16384' crossed by the series' line reads as a blob of
+    # its own colour; the label read across it holds it.
+    words = [Word("bs=1638", 88, 150, 148, 223, 160), Word("192", 96, 155, 215, 182, 227)]
+    centres = [(189.0, 173.0), (147.8, 211.5), (218.2, 154.0), (260.0, 221.0)]
+    series = ["H100", "H100", "series-1", "series-2"]
+    assert _crossed_glyphs(centres, series, {"H100"}, words) == {2}
+    # The same mark as one of two of its colour, or as a named series, is a marker.
+    assert _crossed_glyphs(centres, ["H100", "H100", "series-1", "series-1"], {"H100"}, words) == set()
+    assert _crossed_glyphs(centres, series, {"H100", "series-1"}, words) == set()
+    # Off the label's middle line (a marker under another point's label) it is a marker too.
+    assert _crossed_glyphs([(218.2, 158.0)], ["series-1"], set(), words) == set()
+
+
+def test_an_unsure_reading_a_glyph_longer_gives_way_to_a_surer_one_without_the_marker():
+    from pipeline.digitize import _surer_one_shorter
+    # syn032 (seed 6): '2,048' under a triangle read '47,048' at 48; with markers erased, 68.
+    assert _surer_one_shorter(Word("2,048", 68, 144, 391, 191, 406), Word("47,048", 48.5, 148, 391, 191, 406))
+    # Not when the first reading was sure enough, the new one unsure, or the forms differ.
+    assert not _surer_one_shorter(Word("2,048", 68, 144, 391, 191, 406), Word("47,048", 55, 148, 391, 191, 406))
+    assert not _surer_one_shorter(Word("2,048", 58, 144, 391, 191, 406), Word("47,048", 40, 148, 391, 191, 406))
+    assert not _surer_one_shorter(Word("2048", 80, 144, 391, 191, 406), Word("47,048", 40, 148, 391, 191, 406))
+    assert not _surer_one_shorter(Word("6384", 80, 144, 391, 191, 406), Word("bs=16384", 40, 148, 391, 191, 406))
+    # Two glyphs shorter is not one glyph a marker made.
+    assert not _surer_one_shorter(Word("248", 80, 144, 391, 191, 406), Word("47,048", 40, 148, 391, 191, 406))
+
+
+def test_second_label_pass_keeps_the_longer_of_two_readings_over_each_other():
+    from pipeline.digitize import _with_found
+    # syn068 (seed 0): '163' (cut at a glyph taken for a marker) and '16384' read over it.
+    short, long_ = Word("163", 96.9, 260, 235, 288, 249), Word("16384", 64.8, 263, 227, 355, 254)
+    other = Word("bs=8", 66.7, 193, 272, 238, 291)
+    found = Word("bs=4096", 80.0, 222, 337, 288, 356)
+    out = _with_found([other, short, long_], [long_, found, other])
+    assert [v.text for v in out] == ["bs=8", "16384", "bs=4096"]
