@@ -110,8 +110,7 @@ def read_chart_text(rgb: np.ndarray, params: DigitizeParams):
     words = layout.strip_tick_marks(words, gray, ink)
     x, y, text_h = layout.find_axes(words, w, h)
     xreg, yreg = layout.tick_regions(x, y, text_h, w, h)
-    extra = layout.read_lines_in(gray, ink, text_h, xreg, page_words=words) + \
-        layout.read_lines_in(gray, ink, text_h, yreg, page_words=words)
+    extra = layout.read_tick_lines(gray, ink, text_h, (xreg, yreg), words)
     words = layout.join_number_parts(layout.merge_words(words, extra), text_h)
     x2, y2, text_h = layout.find_axes(words, w, h)
     # Keep the first reading of an axis when the second one is not better.
