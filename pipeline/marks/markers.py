@@ -145,6 +145,7 @@ def split_overlapping(blobs: list[Blob], masks: list, rgb: np.ndarray) -> list[B
     ta = float(np.median([blobs[k].area for k in big]))
     tcw = float(np.median([thick[k][0] for k in big]))
     tch = float(np.median([thick[k][1] for k in big]))
+    palette = _palette([b.color for b in blobs])
     out = []
     for b, (m, _), (cw, ch) in zip(blobs, masks, thick):
         x0, y0, x1, y1 = b.box
@@ -164,22 +165,62 @@ def split_overlapping(blobs: list[Blob], masks: list, rgb: np.ndarray) -> list[B
             anti = m[:hh // 2, ww - ww // 2:].sum() + m[hh - hh // 2:, :ww // 2].sum()
             if anti > main:
                 ys = ys[::-1]
-        if np.hypot(xs[1] - xs[0], ys[1] - ys[0]) < max(5.0, 0.35 * min(tw, th)):
-            out.append(b)     # too close to tell apart: one place either way
-            continue
         yy, xx = np.nonzero(m)
         xx, yy = xx + x0, yy + y0
         d0 = np.hypot(xx - xs[0], yy - ys[0])
         d1 = np.hypot(xx - xs[1], yy - ys[1])
+        colors = []
         for k, (cx, cy) in enumerate(zip(xs, ys)):
             near = (d0 <= d1) if k == 0 else (d1 < d0)
             near &= np.hypot(xx - cx, yy - cy) <= 0.4 * min(tw, th)
+            half = (d0 <= d1) if k == 0 else (d1 < d0)
             if near.sum() < 3:
-                near = (d0 <= d1) if k == 0 else (d1 < d0)
-            color = tuple(int(v) for v in np.median(rgb[yy[near], xx[near]], axis=0))
+                near = half
+            colors.append(_part_color(rgb[yy[half], xx[half]], palette, rgb[yy[near], xx[near]]))
+        # Two ends in two of the chart's marker colours are two series' markers however close
+        # (a square touching a circle a few pixels lower); one colour that close is one place.
+        two = colors[0][1] is not None and colors[1][1] is not None and colors[0][1] != colors[1][1]
+        if not two and np.hypot(xs[1] - xs[0], ys[1] - ys[0]) < max(5.0, 0.35 * min(tw, th)):
+            out.append(b)     # too close to tell apart: one place either way
+            continue
+        for (cx, cy), (color, _) in zip(zip(xs, ys), colors):
             box = (int(round(cx - tw / 2)), int(round(cy - th / 2)), int(round(cx + tw / 2)), int(round(cy + th / 2)))
             out.append(Blob(float(cx), float(cy), int(round(ta)), box, color, b.shape))
     return out
+
+
+def _palette(colors: list, min_count: int = 3) -> np.ndarray:
+    """The chart's marker colours (CIE Lab): each colour that three or more blobs share."""
+    from .series import color_groups, to_lab
+    if len(colors) < min_count:
+        return np.zeros((0, 3))
+    gid = color_groups(colors)
+    groups: dict[int, list] = {}
+    for c, g in zip(colors, gid):
+        groups.setdefault(g, []).append(c)
+    shared = [np.median(v, axis=0) for v in groups.values() if len(v) >= min_count]
+    return to_lab(np.array(shared).astype(np.uint8)) if shared else np.zeros((0, 3))
+
+
+def _part_color(px: np.ndarray, palette: np.ndarray, core: np.ndarray, max_delta: float = 30.0,
+                share: float = 0.4):
+    """(RGB colour, palette index or None) of the pixels `px` of one half of a split blob. Where
+    two series' markers overlap, the half holds pixels of both and their blends: its median is
+    neither series' colour. The palette colour (see _palette) that `share` or more of its pixels
+    are close to is the half's; failing that, the median of its `core` pixels (those near the
+    marker's centre)."""
+    median = tuple(int(v) for v in np.median(core, axis=0))
+    if len(palette) == 0 or len(px) == 0:
+        return median, None
+    from .series import to_lab
+    d = np.linalg.norm(to_lab(px.astype(np.uint8))[:, None, :] - palette[None], axis=2)
+    near = d.min(axis=1) <= max_delta
+    counts = np.bincount(d.argmin(axis=1)[near], minlength=len(palette))
+    k = int(counts.argmax())
+    if counts[k] < share * len(px):
+        return median, None
+    pick = near & (d.argmin(axis=1) == k)
+    return tuple(int(v) for v in np.median(px[pick], axis=0)), k
 
 
 def _small_markers(filled: np.ndarray, depth: np.ndarray, radius: float, diameter: int,

@@ -149,3 +149,21 @@ def test_a_glyph_whose_counter_was_filled_is_told_from_a_hollow_marker():
     assert not _counter_glyph(blob(280, 100, 9, 9), ink, white)
     # A solid core (the marker's own colour) is never a counter, whatever the ink around it.
     assert not _counter_glyph(blob(40, 100, 7, 11, (0, 0, 0)), ink, white)
+
+
+def test_touching_markers_of_two_series_are_split_by_colour():
+    """A square of one series touching a circle of another a few pixels lower (too close to
+    split by shape alone) gives two markers, each in its series' colour."""
+    rgb = _canvas()
+    green, orange = (27, 158, 119), (217, 95, 2)
+    for x in (40, 100, 160, 220):
+        cv2.rectangle(rgb, (x - 3, 40 - 3), (x + 3, 40 + 3), green, -1)
+        cv2.circle(rgb, (x, 120), 4, orange, -1, cv2.LINE_AA)
+    cv2.rectangle(rgb, (300 - 3, 80 - 3), (300 + 3, 80 + 3), green, -1)
+    cv2.circle(rgb, (301, 85), 4, orange, -1, cv2.LINE_AA)
+    blobs, _ = find_markers(rgb, _ink(rgb), 1.0)
+    pair = sorted((b for b in blobs if b.cx > 280), key=lambda b: b.cy)
+    assert len(blobs) == 10 and len(pair) == 2
+    assert np.abs(np.subtract(pair[0].color, green)).max() <= 10
+    assert np.abs(np.subtract(pair[1].color, orange)).max() <= 10
+    assert abs(pair[0].cy - 80) <= 1.5 and abs(pair[1].cy - 85) <= 1.5
