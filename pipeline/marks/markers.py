@@ -319,3 +319,39 @@ def on_lines(blobs: list[Blob], lines, reach: float) -> list[Blob]:
                 out.append(b)
                 break
     return out
+
+
+def crossings(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float,
+              max_delta: float = 30.0) -> list[Blob]:
+    """The blobs that are lines crossing, not markers: in none of the chart's marker colours
+    (see _palette), most of their ink in those colours, a fifth or more in each of two of
+    them, and no colour as thick as a marker (hollow ones filled in). Two lines that cross or
+    run side by side thicken into a blob of blended colour there; two markers that overlap
+    leave a marker-thick part of at least one colour. (A blob in a marker colour stays: a
+    marker half hidden under another series' marker is thin in its colour too.)"""
+    palette = _palette([b.color for b in blobs])
+    if len(palette) < 2:
+        return []
+    from .series import to_lab
+    radius = max(1.5, line_halfwidth + 1.0)
+    h, w = ink.shape
+    out = []
+    for b in blobs:
+        if np.linalg.norm(palette - to_lab(np.array([b.color], np.uint8)), axis=1).min() <= max_delta:
+            continue
+        x0, y0 = max(0, b.box[0] - 1), max(0, b.box[1] - 1)
+        x1, y1 = min(w, b.box[2] + 1), min(h, b.box[3] + 1)
+        px, mark = rgb[y0:y1, x0:x1], ink[y0:y1, x0:x1]
+        total = int(mark.sum())
+        if total == 0:
+            continue
+        lab = to_lab(px.reshape(-1, 3)).reshape(px.shape[0], px.shape[1], 1, 3)
+        near = (np.linalg.norm(lab - palette[None, None], axis=3) <= max_delta) & mark[..., None]
+        counts = near.sum(axis=(0, 1))
+        if near.any(axis=2).sum() < 0.5 * total or np.sum(counts >= 0.2 * total) < 2:
+            continue
+        deepest = max(float(imageops.ink_depth(np.pad(imageops.fill_holes(near[..., k], 10 ** 6), 1)).max())
+                      for k in range(len(palette)))
+        if deepest < radius:
+            out.append(b)
+    return out

@@ -167,3 +167,25 @@ def test_touching_markers_of_two_series_are_split_by_colour():
     assert np.abs(np.subtract(pair[0].color, green)).max() <= 10
     assert np.abs(np.subtract(pair[1].color, orange)).max() <= 10
     assert abs(pair[0].cy - 80) <= 1.5 and abs(pair[1].cy - 85) <= 1.5
+
+
+def test_lines_crossing_in_a_blend_of_two_series_colours_are_no_marker():
+    """Where two series' lines cross they thicken into a blob of blended colour made of thin
+    strokes of both; two markers overlapping in a blended blob each keep a marker-thick part."""
+    from pipeline.marks.markers import Blob, crossings
+    rgb = _canvas(100, 300)
+    blue, orange, blend = (0, 114, 178), (230, 159, 0), (115, 136, 89)
+    blobs = []
+    for i, c in enumerate((blue, orange)):
+        for k in range(3):
+            x, y = 20 + 40 * k, 20 + 50 * i
+            cv2.circle(rgb, (x, y), 5, c, -1)
+            blobs.append(Blob(x, y, 80, (x - 5, y - 5, x + 6, y + 6), c, "circle"))
+    cv2.line(rgb, (185, 35), (215, 65), blue, 2)
+    cv2.line(rgb, (185, 65), (215, 35), orange, 2)
+    crossing = Blob(200, 50, 60, (195, 45, 206, 56), blend, "other")
+    cv2.circle(rgb, (260, 45), 5, blue, -1)
+    cv2.circle(rgb, (260, 55), 5, orange, -1)
+    pair = Blob(260, 50, 120, (255, 40, 266, 61), blend, "circle")
+    out = crossings(blobs + [crossing, pair], rgb, _ink(rgb), 1.5)
+    assert out == [crossing]
