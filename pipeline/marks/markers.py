@@ -170,12 +170,9 @@ def split_overlapping(blobs: list[Blob], masks: list, rgb: np.ndarray) -> list[B
         d0 = np.hypot(xx - xs[0], yy - ys[0])
         d1 = np.hypot(xx - xs[1], yy - ys[1])
         colors = []
-        for k, (cx, cy) in enumerate(zip(xs, ys)):
-            near = (d0 <= d1) if k == 0 else (d1 < d0)
-            near &= np.hypot(xx - cx, yy - cy) <= 0.4 * min(tw, th)
+        for k in (0, 1):
             half = (d0 <= d1) if k == 0 else (d1 < d0)
-            if near.sum() < 3:
-                near = half
+            near = _near_end(xx, yy, d0, d1, k, xs, ys, tw, th)
             colors.append(_part_color(rgb[yy[half], xx[half]], palette, rgb[yy[near], xx[near]]))
         # Two ends in two of the chart's marker colours are two series' markers however close
         # (a square touching a circle a few pixels lower); one colour that close is one place.
@@ -183,10 +180,27 @@ def split_overlapping(blobs: list[Blob], masks: list, rgb: np.ndarray) -> list[B
         if not two and np.hypot(xs[1] - xs[0], ys[1] - ys[0]) < max(5.0, 0.35 * min(tw, th)):
             out.append(b)     # too close to tell apart: one place either way
             continue
+        # Only two series' colours say whose each half is: one series' colour in both may be a
+        # marker and a glyph of its label, whose pale median keeps it apart from the series.
+        if not two:
+            colors = [(_median(rgb[yy[near], xx[near]]), None) for near in
+                      (_near_end(xx, yy, d0, d1, k, xs, ys, tw, th) for k in (0, 1))]
         for (cx, cy), (color, _) in zip(zip(xs, ys), colors):
             box = (int(round(cx - tw / 2)), int(round(cy - th / 2)), int(round(cx + tw / 2)), int(round(cy + th / 2)))
             out.append(Blob(float(cx), float(cy), int(round(ta)), box, color, b.shape))
     return out
+
+
+def _near_end(xx, yy, d0, d1, k: int, xs, ys, tw: float, th: float) -> np.ndarray:
+    """Pixels of a split blob nearer end `k` than the other end and within 0.4 of a marker of
+    it (all its half when fewer than three are)."""
+    half = (d0 <= d1) if k == 0 else (d1 < d0)
+    near = half & (np.hypot(xx - xs[k], yy - ys[k]) <= 0.4 * min(tw, th))
+    return near if near.sum() >= 3 else half
+
+
+def _median(px: np.ndarray) -> tuple:
+    return tuple(int(v) for v in np.median(px, axis=0))
 
 
 def _palette(colors: list, min_count: int = 3) -> np.ndarray:
