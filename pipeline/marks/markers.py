@@ -176,7 +176,8 @@ def split_overlapping(blobs: list[Blob], masks: list, rgb: np.ndarray) -> list[B
             colors.append(_part_color(rgb[yy[half], xx[half]], palette, rgb[yy[near], xx[near]]))
         # Two ends in two of the chart's marker colours are two series' markers however close
         # (a square touching a circle a few pixels lower); one colour that close is one place.
-        two = colors[0][1] is not None and colors[1][1] is not None and colors[0][1] != colors[1][1]
+        two = colors[0][1] is not None and colors[1][1] is not None \
+            and _other_hue(palette[colors[0][1]], palette[colors[1][1]])
         if not two and np.hypot(xs[1] - xs[0], ys[1] - ys[0]) < max(5.0, 0.35 * min(tw, th)):
             out.append(b)     # too close to tell apart: one place either way
             continue
@@ -197,6 +198,16 @@ def _near_end(xx, yy, d0, d1, k: int, xs, ys, tw: float, th: float) -> np.ndarra
     half = (d0 <= d1) if k == 0 else (d1 < d0)
     near = half & (np.hypot(xx - xs[k], yy - ys[k]) <= 0.4 * min(tw, th))
     return near if near.sum() >= 3 else half
+
+
+def _other_hue(a: np.ndarray, b: np.ndarray, min_chroma: float = 15.0, min_angle: float = 30.0) -> bool:
+    """Lab colours `a` and `b` are two hues, as two series' colours are: a label printed in its
+    series' colour, paler, is the same hue (and glyphs crossed by lines can make blobs of it)."""
+    ca, cb = float(np.hypot(a[1], a[2])), float(np.hypot(b[1], b[2]))
+    if min(ca, cb) < min_chroma:
+        return False
+    d = abs(np.degrees(np.arctan2(a[2], a[1]) - np.arctan2(b[2], b[1]))) % 360.0
+    return min(d, 360.0 - d) >= min_angle
 
 
 def _median(px: np.ndarray) -> tuple:

@@ -189,3 +189,18 @@ def test_lines_crossing_in_a_blend_of_two_series_colours_are_no_marker():
     pair = Blob(260, 50, 120, (255, 40, 266, 61), blend, "circle")
     out = crossings(blobs + [crossing, pair], rgb, _ink(rgb), 1.5)
     assert out == [crossing]
+
+
+def test_touching_blobs_of_one_hue_are_not_split_by_colour():
+    """A marker touching a glyph of its label printed in a paler tint of the series' colour
+    (glyphs crossed by a line can make blobs of that tint elsewhere) is not taken for two
+    series' markers: one hue is one series."""
+    rgb = _canvas()
+    orange, pale = (217, 95, 2), (236, 184, 143)
+    for x in (40, 100, 160, 220):
+        cv2.rectangle(rgb, (x - 3, 40 - 3), (x + 3, 40 + 3), orange, -1)
+        cv2.circle(rgb, (x, 120), 4, pale, -1, cv2.LINE_AA)
+    cv2.rectangle(rgb, (300 - 3, 80 - 3), (300 + 3, 80 + 3), orange, -1)
+    cv2.circle(rgb, (301, 85), 4, pale, -1, cv2.LINE_AA)
+    blobs, _ = find_markers(rgb, _ink(rgb), 1.0)
+    assert len([b for b in blobs if b.cx > 280]) == 1
