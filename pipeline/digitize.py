@@ -20,7 +20,7 @@ from .imageio import load_rgb
 from .labels import assign_labels, order_swaps, series_layout
 from .marks.legend import LegendEntry, aligned_with, find_legend, swatch_text_boxes, text_lines
 from .marks.lines import trace_lines
-from .marks.markers import drop_fragments, find_markers, on_lines, tiny_markers
+from .marks.markers import crossings, drop_fragments, find_markers, on_lines, tiny_markers
 from .marks.series import group_series, to_lab
 from .numbers import leading_junk, parse_point_label, parse_tick
 from .params import DigitizeParams
@@ -110,8 +110,7 @@ def read_chart_text(rgb: np.ndarray, params: DigitizeParams):
     words = layout.strip_tick_marks(words, gray, ink)
     x, y, text_h = layout.find_axes(words, w, h)
     xreg, yreg = layout.tick_regions(x, y, text_h, w, h)
-    extra = layout.read_lines_in(gray, ink, text_h, xreg, page_words=words) + \
-        layout.read_lines_in(gray, ink, text_h, yreg, page_words=words)
+    extra = layout.read_tick_lines(gray, ink, text_h, (xreg, yreg), words)
     words = layout.join_number_parts(layout.merge_words(words, extra), text_h)
     x2, y2, text_h = layout.find_axes(words, w, h)
     # Keep the first reading of an axis when the second one is not better.
@@ -379,6 +378,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     if not data_blobs:
         raise NoChartFound("no data markers or lines were found inside the plot area")
 
+    crossed = {id(b) for b in crossings(data_blobs, rgb, ink, halfwidth)}
+    data_blobs = [b for b in data_blobs if id(b) not in crossed]
     # Series: group data markers with the legend swatches so each group can take its name.
     groups = group_series(data_blobs + [e.blob for e in legend], params.series_color_delta,
                           [e.blob for e in legend])

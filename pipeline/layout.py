@@ -324,10 +324,10 @@ def snap_ticks(axis: AxisFind, ink: np.ndarray, text_h: float, vertical: bool) -
 
 
 def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region, equals: bool = False,
-                  page_words: list[Word] = ()) -> list[Word]:
-    """OCR every text line found as ink inside `region`, one line at a time (`equals`: see
-    textlines.text_line_boxes). Where the region cuts a line, the page's words (`page_words`)
-    are kept."""
+                  page_words: list[Word] = (), joined: bool = False) -> list[Word]:
+    """OCR every text line found as ink inside `region`, one line at a time (`equals`,
+    `joined`: see textlines.text_line_boxes). Where the region cuts a line, the page's words
+    (`page_words`) are kept."""
     from .textlines import text_line_boxes
     w = ink.shape[1]
     rx0, _, rx1, _ = (int(v) for v in region)
@@ -341,13 +341,21 @@ def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region, equa
         return any(p.x0 < v.x1 and p.x1 > v.x0 and p.y0 < v.y1 and p.y1 > v.y0 for p in page_words)
 
     out = []
-    for box in text_line_boxes(ink, text_h, region, equals):
+    for box in text_line_boxes(ink, text_h, region, equals, joined):
         read = read_line_box(gray, box)
         # Of a line that runs on past the region (a title crossing the tick-label column), a
         # word the page pass read whole stays the page's ('131' of '131,072-token' must not
         # replace it); the words the page pass missed are taken.
         out += [v for v in read if not on_page(v)] if cut(box) else read
     return out
+
+
+def read_tick_lines(gray: np.ndarray, ink: np.ndarray, text_h: float, regions, page_words: list[Word]) -> list[Word]:
+    """The text lines in the tick-label margins `regions`, each read on its own (see
+    read_lines_in). Tight digits can touch ('0000' of a serif '20000' one stroke, wider than
+    three letters): in these margins such a run of letter stems is taken as text, or the line
+    is read from its first digit alone ('2')."""
+    return [v for reg in regions for v in read_lines_in(gray, ink, text_h, reg, page_words=page_words, joined=True)]
 
 
 def read_line_box(gray: np.ndarray, box, isolated: bool = False) -> list[Word]:

@@ -145,6 +145,7 @@ def split_overlapping(blobs: list[Blob], masks: list, rgb: np.ndarray) -> list[B
     ta = float(np.median([blobs[k].area for k in big]))
     tcw = float(np.median([thick[k][0] for k in big]))
     tch = float(np.median([thick[k][1] for k in big]))
+    palette = _palette([b.color for b in blobs])
     out = []
     for b, (m, _), (cw, ch) in zip(blobs, masks, thick):
         x0, y0, x1, y1 = b.box
@@ -164,22 +165,87 @@ def split_overlapping(blobs: list[Blob], masks: list, rgb: np.ndarray) -> list[B
             anti = m[:hh // 2, ww - ww // 2:].sum() + m[hh - hh // 2:, :ww // 2].sum()
             if anti > main:
                 ys = ys[::-1]
-        if np.hypot(xs[1] - xs[0], ys[1] - ys[0]) < max(5.0, 0.35 * min(tw, th)):
-            out.append(b)     # too close to tell apart: one place either way
-            continue
         yy, xx = np.nonzero(m)
         xx, yy = xx + x0, yy + y0
         d0 = np.hypot(xx - xs[0], yy - ys[0])
         d1 = np.hypot(xx - xs[1], yy - ys[1])
-        for k, (cx, cy) in enumerate(zip(xs, ys)):
-            near = (d0 <= d1) if k == 0 else (d1 < d0)
-            near &= np.hypot(xx - cx, yy - cy) <= 0.4 * min(tw, th)
-            if near.sum() < 3:
-                near = (d0 <= d1) if k == 0 else (d1 < d0)
-            color = tuple(int(v) for v in np.median(rgb[yy[near], xx[near]], axis=0))
+        colors = []
+        for k in (0, 1):
+            half = (d0 <= d1) if k == 0 else (d1 < d0)
+            near = _near_end(xx, yy, d0, d1, k, xs, ys, tw, th)
+            colors.append(_part_color(rgb[yy[half], xx[half]], palette, rgb[yy[near], xx[near]]))
+        # Two ends in two of the chart's marker colours are two series' markers however close
+        # (a square touching a circle a few pixels lower); one colour that close is one place.
+        two = colors[0][1] is not None and colors[1][1] is not None \
+            and _other_hue(palette[colors[0][1]], palette[colors[1][1]])
+        if not two and np.hypot(xs[1] - xs[0], ys[1] - ys[0]) < max(5.0, 0.35 * min(tw, th)):
+            out.append(b)     # too close to tell apart: one place either way
+            continue
+        # Only two series' colours say whose each half is: one series' colour in both may be a
+        # marker and a glyph of its label, whose pale median keeps it apart from the series.
+        if not two:
+            colors = [(_median(rgb[yy[near], xx[near]]), None) for near in
+                      (_near_end(xx, yy, d0, d1, k, xs, ys, tw, th) for k in (0, 1))]
+        for (cx, cy), (color, _) in zip(zip(xs, ys), colors):
             box = (int(round(cx - tw / 2)), int(round(cy - th / 2)), int(round(cx + tw / 2)), int(round(cy + th / 2)))
             out.append(Blob(float(cx), float(cy), int(round(ta)), box, color, b.shape))
     return out
+
+
+def _near_end(xx, yy, d0, d1, k: int, xs, ys, tw: float, th: float) -> np.ndarray:
+    """Pixels of a split blob nearer end `k` than the other end and within 0.4 of a marker of
+    it (all its half when fewer than three are)."""
+    half = (d0 <= d1) if k == 0 else (d1 < d0)
+    near = half & (np.hypot(xx - xs[k], yy - ys[k]) <= 0.4 * min(tw, th))
+    return near if near.sum() >= 3 else half
+
+
+def _other_hue(a: np.ndarray, b: np.ndarray, min_chroma: float = 15.0, min_angle: float = 30.0) -> bool:
+    """Lab colours `a` and `b` are two hues, as two series' colours are: a label printed in its
+    series' colour, paler, is the same hue (and glyphs crossed by lines can make blobs of it)."""
+    ca, cb = float(np.hypot(a[1], a[2])), float(np.hypot(b[1], b[2]))
+    if min(ca, cb) < min_chroma:
+        return False
+    d = abs(np.degrees(np.arctan2(a[2], a[1]) - np.arctan2(b[2], b[1]))) % 360.0
+    return min(d, 360.0 - d) >= min_angle
+
+
+def _median(px: np.ndarray) -> tuple:
+    return tuple(int(v) for v in np.median(px, axis=0))
+
+
+def _palette(colors: list, min_count: int = 3) -> np.ndarray:
+    """The chart's marker colours (CIE Lab): each colour that three or more blobs share."""
+    from .series import color_groups, to_lab
+    if len(colors) < min_count:
+        return np.zeros((0, 3))
+    gid = color_groups(colors)
+    groups: dict[int, list] = {}
+    for c, g in zip(colors, gid):
+        groups.setdefault(g, []).append(c)
+    shared = [np.median(v, axis=0) for v in groups.values() if len(v) >= min_count]
+    return to_lab(np.array(shared).astype(np.uint8)) if shared else np.zeros((0, 3))
+
+
+def _part_color(px: np.ndarray, palette: np.ndarray, core: np.ndarray, max_delta: float = 30.0,
+                share: float = 0.4):
+    """(RGB colour, palette index or None) of the pixels `px` of one half of a split blob. Where
+    two series' markers overlap, the half holds pixels of both and their blends: its median is
+    neither series' colour. The palette colour (see _palette) that `share` or more of its pixels
+    are close to is the half's; failing that, the median of its `core` pixels (those near the
+    marker's centre)."""
+    median = tuple(int(v) for v in np.median(core, axis=0))
+    if len(palette) == 0 or len(px) == 0:
+        return median, None
+    from .series import to_lab
+    d = np.linalg.norm(to_lab(px.astype(np.uint8))[:, None, :] - palette[None], axis=2)
+    near = d.min(axis=1) <= max_delta
+    counts = np.bincount(d.argmin(axis=1)[near], minlength=len(palette))
+    k = int(counts.argmax())
+    if counts[k] < share * len(px):
+        return median, None
+    pick = near & (d.argmin(axis=1) == k)
+    return tuple(int(v) for v in np.median(px[pick], axis=0)), k
 
 
 def _small_markers(filled: np.ndarray, depth: np.ndarray, radius: float, diameter: int,
@@ -277,4 +343,40 @@ def on_lines(blobs: list[Blob], lines, reach: float) -> list[Blob]:
             if d <= reach + 0.5 * b.size:
                 out.append(b)
                 break
+    return out
+
+
+def crossings(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float,
+              max_delta: float = 30.0) -> list[Blob]:
+    """The blobs that are lines crossing, not markers: in none of the chart's marker colours
+    (see _palette), most of their ink in those colours, a fifth or more in each of two of
+    them, and no colour as thick as a marker (hollow ones filled in). Two lines that cross or
+    run side by side thicken into a blob of blended colour there; two markers that overlap
+    leave a marker-thick part of at least one colour. (A blob in a marker colour stays: a
+    marker half hidden under another series' marker is thin in its colour too.)"""
+    palette = _palette([b.color for b in blobs])
+    if len(palette) < 2:
+        return []
+    from .series import to_lab
+    radius = max(1.5, line_halfwidth + 1.0)
+    h, w = ink.shape
+    out = []
+    for b in blobs:
+        if np.linalg.norm(palette - to_lab(np.array([b.color], np.uint8)), axis=1).min() <= max_delta:
+            continue
+        x0, y0 = max(0, b.box[0] - 1), max(0, b.box[1] - 1)
+        x1, y1 = min(w, b.box[2] + 1), min(h, b.box[3] + 1)
+        px, mark = rgb[y0:y1, x0:x1], ink[y0:y1, x0:x1]
+        total = int(mark.sum())
+        if total == 0:
+            continue
+        lab = to_lab(px.reshape(-1, 3)).reshape(px.shape[0], px.shape[1], 1, 3)
+        near = (np.linalg.norm(lab - palette[None, None], axis=3) <= max_delta) & mark[..., None]
+        counts = near.sum(axis=(0, 1))
+        if near.any(axis=2).sum() < 0.5 * total or np.sum(counts >= 0.2 * total) < 2:
+            continue
+        deepest = max(float(imageops.ink_depth(np.pad(imageops.fill_holes(near[..., k], 10 ** 6), 1)).max())
+                      for k in range(len(palette)))
+        if deepest < radius:
+            out.append(b)
     return out

@@ -149,3 +149,58 @@ def test_a_glyph_whose_counter_was_filled_is_told_from_a_hollow_marker():
     assert not _counter_glyph(blob(280, 100, 9, 9), ink, white)
     # A solid core (the marker's own colour) is never a counter, whatever the ink around it.
     assert not _counter_glyph(blob(40, 100, 7, 11, (0, 0, 0)), ink, white)
+
+
+def test_touching_markers_of_two_series_are_split_by_colour():
+    """A square of one series touching a circle of another a few pixels lower (too close to
+    split by shape alone) gives two markers, each in its series' colour."""
+    rgb = _canvas()
+    green, orange = (27, 158, 119), (217, 95, 2)
+    for x in (40, 100, 160, 220):
+        cv2.rectangle(rgb, (x - 3, 40 - 3), (x + 3, 40 + 3), green, -1)
+        cv2.circle(rgb, (x, 120), 4, orange, -1, cv2.LINE_AA)
+    cv2.rectangle(rgb, (300 - 3, 80 - 3), (300 + 3, 80 + 3), green, -1)
+    cv2.circle(rgb, (301, 85), 4, orange, -1, cv2.LINE_AA)
+    blobs, _ = find_markers(rgb, _ink(rgb), 1.0)
+    pair = sorted((b for b in blobs if b.cx > 280), key=lambda b: b.cy)
+    assert len(blobs) == 10 and len(pair) == 2
+    assert np.abs(np.subtract(pair[0].color, green)).max() <= 10
+    assert np.abs(np.subtract(pair[1].color, orange)).max() <= 10
+    assert abs(pair[0].cy - 80) <= 1.5 and abs(pair[1].cy - 85) <= 1.5
+
+
+def test_lines_crossing_in_a_blend_of_two_series_colours_are_no_marker():
+    """Where two series' lines cross they thicken into a blob of blended colour made of thin
+    strokes of both; two markers overlapping in a blended blob each keep a marker-thick part."""
+    from pipeline.marks.markers import Blob, crossings
+    rgb = _canvas(100, 300)
+    blue, orange, blend = (0, 114, 178), (230, 159, 0), (115, 136, 89)
+    blobs = []
+    for i, c in enumerate((blue, orange)):
+        for k in range(3):
+            x, y = 20 + 40 * k, 20 + 50 * i
+            cv2.circle(rgb, (x, y), 5, c, -1)
+            blobs.append(Blob(x, y, 80, (x - 5, y - 5, x + 6, y + 6), c, "circle"))
+    cv2.line(rgb, (185, 35), (215, 65), blue, 2)
+    cv2.line(rgb, (185, 65), (215, 35), orange, 2)
+    crossing = Blob(200, 50, 60, (195, 45, 206, 56), blend, "other")
+    cv2.circle(rgb, (260, 45), 5, blue, -1)
+    cv2.circle(rgb, (260, 55), 5, orange, -1)
+    pair = Blob(260, 50, 120, (255, 40, 266, 61), blend, "circle")
+    out = crossings(blobs + [crossing, pair], rgb, _ink(rgb), 1.5)
+    assert out == [crossing]
+
+
+def test_touching_blobs_of_one_hue_are_not_split_by_colour():
+    """A marker touching a glyph of its label printed in a paler tint of the series' colour
+    (glyphs crossed by a line can make blobs of that tint elsewhere) is not taken for two
+    series' markers: one hue is one series."""
+    rgb = _canvas()
+    orange, pale = (217, 95, 2), (236, 184, 143)
+    for x in (40, 100, 160, 220):
+        cv2.rectangle(rgb, (x - 3, 40 - 3), (x + 3, 40 + 3), orange, -1)
+        cv2.circle(rgb, (x, 120), 4, pale, -1, cv2.LINE_AA)
+    cv2.rectangle(rgb, (300 - 3, 80 - 3), (300 + 3, 80 + 3), orange, -1)
+    cv2.circle(rgb, (301, 85), 4, pale, -1, cv2.LINE_AA)
+    blobs, _ = find_markers(rgb, _ink(rgb), 1.0)
+    assert len([b for b in blobs if b.cx > 280]) == 1
