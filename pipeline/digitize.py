@@ -18,7 +18,8 @@ from .axes import AxisCalibration
 from .errors import NoChartFound, TicksUnreadable
 from .imageio import load_rgb
 from .labels import assign_labels, order_swaps, series_layout
-from .marks.legend import LegendEntry, aligned_with, find_legend, main_conf, swatch_text_boxes, text_lines
+from .marks.legend import (LegendEntry, aligned_with, find_legend, main_conf, stray_entries, swatch_text_boxes,
+                           text_lines)
 from .marks.lines import trace_lines
 from .marks.markers import drop_fragments, find_markers, on_lines, tiny_markers
 from .marks.series import group_series, to_lab
@@ -829,6 +830,11 @@ def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None,
     used: set = set()
     weak = lambda v: not _is_text(v) or id(v) in marks_read  # noqa: E731
     legend = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, used, weak, plain, words)
+    stray = stray_entries(legend, text_h)
+    if stray:
+        gone = {id(e.blob) for e in stray}
+        legend = [e for e in legend if id(e.blob) not in gone]
+        used -= {k for k, b in enumerate(blobs) if id(b) in gone}
     if legend:
         # A name OCR reads doubtfully ('vLLM-like' at 48: tesseract doubts hyphenated words it
         # does not know) is an entry only where its swatch lines up with a sure entry's.

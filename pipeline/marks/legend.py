@@ -192,6 +192,25 @@ def aligned_with(entries: list[LegendEntry], cand: list[LegendEntry], text_h: fl
     return out
 
 
+def _in_line(a: LegendEntry, b: LegendEntry, text_h: float) -> bool:
+    """Two entries of one legend: swatches in one column (centres or texts left-aligned) or
+    on one row. Unlike `aligned_with`, at any distance and of any size (a diamond's box is
+    larger than a square's)."""
+    dx = abs(a.blob.box[0] + a.blob.box[2] - b.blob.box[0] - b.blob.box[2]) / 2
+    dy = abs(a.blob.box[1] + a.blob.box[3] - b.blob.box[1] - b.blob.box[3]) / 2
+    return dx <= 2.0 or abs(a.box[0] - b.box[0]) <= 2 or dy <= 2.0
+
+
+def stray_entries(entries: list[LegendEntry], text_h: float) -> list[LegendEntry]:
+    """Entries in line with none of the others where at least two others are in line with each
+    other: the others are the legend, and a stray one is a point label beside its marker (a
+    '4096' in the series colour read 'A096')."""
+    if len(entries) < 3:
+        return []
+    lined = [e for e in entries if any(o is not e and _in_line(e, o, text_h) for o in entries)]
+    return [e for e in entries if len(lined) >= 2 and not any(e is o for o in lined)]
+
+
 def swatch_text_boxes(ink: np.ndarray, blobs: list[Blob], text_h: float, max_gap: float = 3.0,
                       reach: float = 40.0, first=frozenset()) -> list[tuple[int, int, int, int]]:
     """Ink boxes of the text lines level with a blob, just right (or left) of it: where a

@@ -311,3 +311,20 @@ def test_a_doubtful_line_is_read_again_at_another_size(monkeypatch):
     reads[22.0] = [Word("vLLM-lke", 20, 448, 14, 516, 25)]       # the first reading was surer
     out = digitize._reread_legend_text([], set(), gray, ink, [blob] + data, data, 12.0)
     assert [v.text for v in out] == ["vVLLM-like"]
+
+
+def test_an_entry_in_line_with_no_other_is_a_point_label():
+    from pipeline.marks.legend import LegendEntry, stray_entries
+
+    def entry(text, sx, sy, size=12):
+        blob = Blob(float(sx), float(sy), size * size, (sx - size // 2, sy - size // 2, sx + size // 2, sy + size // 2),
+                    (44, 160, 44), "diamond")
+        return LegendEntry(text, [], blob, (sx + 15, sy - 6, sx + 15 + 8 * len(text), sy + 6))
+    # two entries in a column at the top left (swatches of unlike size), and a label '4096' read
+    # 'A096' right of a marker low in the plot
+    legend = [entry("Engine A", 138, 78, 24), entry("v0.9", 138, 117, 16), entry("A096", 329, 637)]
+    assert [e.text for e in stray_entries(legend, 14.0)] == ["A096"]
+    # a legend in a row keeps all its entries, and two entries make no legend to stray from
+    row = [entry("a", 100, 20), entry("b", 300, 21), entry("c", 500, 20)]
+    assert stray_entries(row, 14.0) == []
+    assert stray_entries(legend[1:], 14.0) == []
