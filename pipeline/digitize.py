@@ -679,12 +679,16 @@ def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
         read = layout.read_line_box(gray, box)
         if not any(c.isalpha() for v in read for c in v.text):
             continue
-        if _mean_conf(read) < _SURE_NAME and sum(c.isalnum() for v in read for c in v.text) >= 3:
+        line_glyphs = _line_glyphs(ink, box, text_h)
+        if sum(c.isalnum() for v in read for c in v.text) >= 3 and \
+                (_mean_conf(read) < _SURE_NAME or not _fits_glyphs(read, line_glyphs)):
             # Tesseract's reading of small text turns on how it was resampled ('vVLLM-like' at
-            # 31 from one enlargement, 'vLLM-like' at 80 from another): a doubtful name is read
-            # again at another size and the surer reading kept.
+            # 31 from one enlargement, 'vLLM-like' at 80 from another; 'TRTI-LLM-like', a
+            # letter more than the line has glyphs, and 'TRT-LLM-like'): a doubtful name, or
+            # one with more or fewer letters than glyphs, is read again at another size. The
+            # reading whose letters match the glyphs wins, then the surer one.
             again = layout.read_line_box(gray, box, height=22.0)
-            if _mean_conf(again) > _mean_conf(read):
+            if (_fits_glyphs(again, line_glyphs), _mean_conf(again)) > (_fits_glyphs(read, line_glyphs), _mean_conf(read)):
                 read = again
         old = [v for v in out if _inside(v, box)]
         old_key, new_key = (_key(" ".join(v.text for v in ws)) for ws in (old, read))
@@ -697,6 +701,18 @@ def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
             checked = read  # a point label stays one: 'n=8' is no 'n=B'
         out = [v for v in out if not _inside(v, box)] + checked
     return out
+
+
+def _line_glyphs(ink: np.ndarray, box, text_h: float) -> list[np.ndarray]:
+    """Glyphs at least half a text height tall in a line's box (letters that touch are one)."""
+    return glyphs.glyph_masks(ink, (box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1), 0.5 * text_h)
+
+
+def _fits_glyphs(words, masks: list[np.ndarray]) -> bool:
+    """A reading whose tall characters map one to one onto the line's glyphs, once letters that
+    touch are cut apart as checked_text does."""
+    k = sum(not glyphs.small_char(c) for v in words for c in v.text)
+    return len(glyphs.split_touching(masks, k)) == k
 
 
 def _label_text(words) -> bool:

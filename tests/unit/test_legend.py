@@ -328,3 +328,20 @@ def test_an_entry_in_line_with_no_other_is_a_point_label():
     row = [entry("a", 100, 20), entry("b", 300, 21), entry("c", 500, 20)]
     assert stray_entries(row, 14.0) == []
     assert stray_entries(legend[1:], 14.0) == []
+
+
+def test_a_reading_with_a_letter_more_than_the_glyphs_is_read_again(monkeypatch):
+    from pipeline import digitize, layout
+    # 'TRTI-LLM-like' (67) has eleven tall characters where the line has ten glyphs; read at
+    # another size it is 'TRT-LLM-like', ten of them, and that reading wins though less sure
+    ink = np.zeros((40, 200), bool)
+    for k in range(10):
+        ink[10:24, 10 + 15 * k:20 + 15 * k] = True
+    reads = {30.0: [Word("TRTI-LLM-like", 67, 10, 10, 160, 24)], 22.0: [Word("TRT-LLM-like", 62, 10, 10, 160, 24)]}
+    monkeypatch.setattr(layout, "read_line_box", lambda gray, box, isolated=False, height=30.0: reads[height])
+    monkeypatch.setattr(digitize, "swatch_text_boxes", lambda *a, **k: [(10, 10, 160, 24)])
+    monkeypatch.setattr(digitize, "_glyph_checked", lambda v, ink, text_h: v)
+    gray = np.full((40, 200), 255, np.uint8)
+    assert [v.text for v in digitize._reread_legend_text([], set(), gray, ink, [], [], 14.0)] == ["TRT-LLM-like"]
+    assert digitize._fits_glyphs(reads[22.0], digitize._line_glyphs(ink, (10, 10, 160, 24), 14.0))
+    assert not digitize._fits_glyphs(reads[30.0], digitize._line_glyphs(ink, (10, 10, 160, 24), 14.0))
