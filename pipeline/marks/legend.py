@@ -186,7 +186,11 @@ def aligned_with(entries: list[LegendEntry], cand: list[LegendEntry], text_h: fl
             c0, c1 = min(c.box[0], c.blob.box[0]), max(c.box[2], c.blob.box[2])
             e0, e1 = min(e.box[0], e.blob.box[0]), max(e.box[2], e.blob.box[2])
             same_row = dy <= 2.0 and max(c0 - e1, e0 - c1) <= 12 * text_h
-            if same_size and (same_col or same_row):
+            # swatches centred in one column and texts starting together: one legend's column,
+            # whatever the swatch sizes (a diamond's box is larger than a square's, and a small
+            # marker may be found only in part)
+            column = dx <= 2.0 and abs(c.box[0] - e.box[0]) <= 2 and dy <= 3.5 * text_h
+            if (same_size and (same_col or same_row)) or column:
                 out.append(c)
                 break
     return out

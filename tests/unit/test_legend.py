@@ -345,3 +345,18 @@ def test_a_reading_with_a_letter_more_than_the_glyphs_is_read_again(monkeypatch)
     assert [v.text for v in digitize._reread_legend_text([], set(), gray, ink, [], [], 14.0)] == ["TRT-LLM-like"]
     assert digitize._fits_glyphs(reads[22.0], digitize._line_glyphs(ink, (10, 10, 160, 24), 14.0))
     assert not digitize._fits_glyphs(reads[30.0], digitize._line_glyphs(ink, (10, 10, 160, 24), 14.0))
+
+
+def test_a_column_of_centred_swatches_and_aligned_texts_is_one_legend_whatever_the_sizes():
+    from pipeline.marks.legend import LegendEntry, aligned_with
+
+    def entry(text, box, tx):
+        b = Blob((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, (box[2] - box[0]) ** 2, box, (252, 79, 48), "diamond")
+        return LegendEntry(text, [], b, (tx, box[1], tx + 8 * len(text), box[3]))
+    # 'MI300X' beside a triangle found only in part (5 px), 'TP=8' beside a 9 px diamond above it
+    sure = entry("MI300X", (857, 37, 862, 42), 882)
+    cand = entry("TP=8", (855, 14, 864, 23), 881)
+    assert aligned_with([sure], [cand], 9.0) == [cand]
+    # the same swatch further right, its text not aligned: not in that column
+    off = entry("TP=8", (875, 14, 884, 23), 901)
+    assert aligned_with([sure], [off], 9.0) == []
