@@ -688,7 +688,9 @@ def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
             # one with more or fewer letters than glyphs, is read again at another size. The
             # reading whose letters match the glyphs wins, then the surer one.
             again = layout.read_line_box(gray, box, height=22.0)
-            if (_fits_glyphs(again, line_glyphs), _mean_conf(again)) > (_fits_glyphs(read, line_glyphs), _mean_conf(read)):
+            # (a point label stays one: '64 req' at 38 is no name '64-req' at 77)
+            if (_fits_glyphs(again, line_glyphs), _mean_conf(again)) > (_fits_glyphs(read, line_glyphs), _mean_conf(read)) \
+                    and (_label_text(again) or not _label_text(read)):
                 read = again
         old = [v for v in out if _inside(v, box)]
         old_key, new_key = (_key(" ".join(v.text for v in ws)) for ws in (old, read))
@@ -854,8 +856,14 @@ def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None,
     if legend:
         # A name OCR reads doubtfully ('vLLM-like' at 48: tesseract doubts hyphenated words it
         # does not know) is an entry only where its swatch lines up with a sure entry's.
+        # (Read apart from the label-like ones: each pass takes its swatches on one side.) A
+        # point label starts with its number ('64-req' at 40), a name hardly ever.
         def doubtful(ws):
-            return labelish(ws) or (plain(ws) and main_conf(ws, weak) < _SURE_NAME)
+            return plain(ws) and main_conf(ws, weak) < _SURE_NAME and not ws[0].text[:1].isdigit()
+        extra = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, set(used), weak,
+                            labelish, words)
+        legend += aligned_with(legend, extra, text_h)
+        used |= {k for k, b in enumerate(blobs) if any(b is e.blob for e in legend)}
         extra = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, set(used), weak,
                             doubtful, words, min_conf=_DOUBTFUL_NAME)
         legend += aligned_with(legend, extra, text_h)

@@ -360,3 +360,23 @@ def test_a_column_of_centred_swatches_and_aligned_texts_is_one_legend_whatever_t
     # the same swatch further right, its text not aligned: not in that column
     off = entry("TP=8", (875, 14, 884, 23), 901)
     assert aligned_with([sure], [off], 9.0) == []
+
+
+def test_a_doubtful_reading_starting_with_a_number_is_no_name():
+    from pipeline.digitize import _legend
+    from pipeline.params import DigitizeParams
+    sw, words, data = _column_legend([("baseline", 96), ("64-req", 45)])
+    legend = _legend(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
+    assert [e.text for e in legend] == ["baseline"]
+
+
+def test_a_point_label_read_again_stays_a_label(monkeypatch):
+    from pipeline import digitize, layout
+    reads = {30.0: [Word("64", 38, 678, 539, 700, 556), Word("req", 38, 705, 539, 733, 556)],
+             22.0: [Word("64-req", 77, 678, 539, 733, 556)]}
+    monkeypatch.setattr(layout, "read_line_box", lambda gray, box, isolated=False, height=30.0: reads[height])
+    monkeypatch.setattr(digitize, "swatch_text_boxes", lambda *a, **k: [(678, 539, 733, 556)])
+    monkeypatch.setattr(digitize, "_glyph_checked", lambda v, ink, text_h: v)
+    ink = np.zeros((700, 800), bool)
+    gray = np.full((700, 800), 255, np.uint8)
+    assert [v.text for v in digitize._reread_legend_text([], set(), gray, ink, [], [], 17.0)] == ["64", "req"]
