@@ -18,7 +18,8 @@ from .axes import AxisCalibration
 from .errors import NoChartFound, TicksUnreadable
 from .imageio import load_rgb
 from .labels import assign_labels, order_swaps, series_layout
-from .marks.legend import LegendEntry, aligned_with, find_legend, swatch_text_boxes, text_lines
+from .marks.legend import (LegendEntry, aligned_with, find_legend, main_conf, stray_entries, swatch_text_boxes,
+                           text_lines)
 from .marks.lines import trace_lines
 from .marks.markers import crossings, drop_fragments, find_markers, on_lines, tiny_markers
 from .marks.series import group_series, to_lab
@@ -685,13 +686,29 @@ def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
     swatches = [b for b in blobs if not any(_glyph_of(b, v, text_h) for v in words if id(v) not in marks_read)
                 and _same_colour_count(b, data_blobs, color_delta) >= 2]
     out = list(words)
-    for box in swatch_text_boxes(ink, swatches, text_h)[:_LEGEND_REREAD_BUDGET]:
+    # Beside the data's markers lie their labels, often more of them than the budget allows:
+    # the lines beside marks outside the plot (a legend above it or right of it) are read first.
+    outside = {id(b) for b in swatches if not any(b is d for d in data_blobs)}
+    for box in swatch_text_boxes(ink, swatches, text_h, first=outside)[:_LEGEND_REREAD_BUDGET]:
         if any(_inside(v, box) for v in ticks):
             continue
         box = _reaching(box, [v for v in out if id(v) not in tick_words])
         read = layout.read_line_box(gray, box)
         if not any(c.isalpha() for v in read for c in v.text):
             continue
+        line_glyphs = _line_glyphs(ink, box, text_h)
+        if sum(c.isalnum() for v in read for c in v.text) >= 3 and \
+                (_mean_conf(read) < _SURE_NAME or not _fits_glyphs(read, line_glyphs)):
+            # Tesseract's reading of small text turns on how it was resampled ('vVLLM-like' at
+            # 31 from one enlargement, 'vLLM-like' at 80 from another; 'TRTI-LLM-like', a
+            # letter more than the line has glyphs, and 'TRT-LLM-like'): a doubtful name, or
+            # one with more or fewer letters than glyphs, is read again at another size. The
+            # reading whose letters match the glyphs wins, then the surer one.
+            again = layout.read_line_box(gray, box, height=22.0)
+            # (a point label stays one: '64 req' at 38 is no name '64-req' at 77)
+            if (_fits_glyphs(again, line_glyphs), _mean_conf(again)) > (_fits_glyphs(read, line_glyphs), _mean_conf(read)) \
+                    and (_label_text(again) or not _label_text(read)):
+                read = again
         old = [v for v in out if _inside(v, box)]
         old_key, new_key = (_key(" ".join(v.text for v in ws)) for ws in (old, read))
         holds = len(new_key) > len(old_key) and old_key in new_key
@@ -703,6 +720,18 @@ def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
             checked = read  # a point label stays one: 'n=8' is no 'n=B'
         out = [v for v in out if not _inside(v, box)] + checked
     return out
+
+
+def _line_glyphs(ink: np.ndarray, box, text_h: float) -> list[np.ndarray]:
+    """Glyphs at least half a text height tall in a line's box (letters that touch are one)."""
+    return glyphs.glyph_masks(ink, (box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1), 0.5 * text_h)
+
+
+def _fits_glyphs(words, masks: list[np.ndarray]) -> bool:
+    """A reading whose tall characters map one to one onto the line's glyphs, once letters that
+    touch are cut apart as checked_text does."""
+    k = sum(not glyphs.small_char(c) for v in words for c in v.text)
+    return len(glyphs.split_touching(masks, k)) == k
 
 
 def _label_text(words) -> bool:
@@ -777,6 +806,10 @@ def _connectors(words, cands, text_h: float) -> list[ocr.Word]:
     return out
 
 
+# OCR confidence of a legend name taken on its own, and of one taken beside a sure entry.
+_SURE_NAME, _DOUBTFUL_NAME = 60.0, 30.0
+
+
 def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None,
             marks_read=frozenset()) -> list[LegendEntry]:
     """Legend entries from the text lines of every non-tick word (a low-confidence letter still
@@ -792,8 +825,11 @@ def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None,
 
     def bare(v):
         return _BARE_NUMBER.match(v.text.strip()) is not None
+    def swatch_number(v):
+        # a swatch OCR read as a digit at little confidence ('4' for -■-) is no label's number
+        return not _is_text(v) and any(_overlap_blob(v, b) for b in blobs)
     units = {_key(ln[j].text) for ln in lines for i in range(len(ln)) for j in (i - 1, i + 1)
-             if 0 <= j < len(ln) and bare(ln[i]) and not bare(ln[j])}
+             if 0 <= j < len(ln) and bare(ln[i]) and not bare(ln[j]) and not swatch_number(ln[i])}
     # ... and the units of labels read as one word ('64 req').
     units |= {_key(v.text.split()[-1]) for v in words if " " in v.text.strip()
               and parse_point_label(v.text) is not None
@@ -829,11 +865,30 @@ def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None,
     used: set = set()
     weak = lambda v: not _is_text(v) or id(v) in marks_read  # noqa: E731
     legend = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, used, weak, plain, words)
+    stray = stray_entries(legend, text_h)
+    if stray:
+        gone = {id(e.blob) for e in stray}
+        legend = [e for e in legend if id(e.blob) not in gone]
+        used -= {k for k, b in enumerate(blobs) if id(b) in gone}
     if legend:
+        # A name OCR reads doubtfully ('vLLM-like' at 48: tesseract doubts hyphenated words it
+        # does not know) is an entry only where its swatch lines up with a sure entry's.
+        # (Read apart from the label-like ones: each pass takes its swatches on one side.) A
+        # point label starts with its number ('64-req' at 40), a name hardly ever.
+        def doubtful(ws):
+            return plain(ws) and main_conf(ws, weak) < _SURE_NAME and not ws[0].text[:1].isdigit()
         extra = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, set(used), weak,
                             labelish, words)
         legend += aligned_with(legend, extra, text_h)
+        used |= {k for k, b in enumerate(blobs) if any(b is e.blob for e in legend)}
+        extra = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, set(used), weak,
+                            doubtful, words, min_conf=_DOUBTFUL_NAME)
+        legend += aligned_with(legend, extra, text_h)
     return legend
+
+
+def _overlap_blob(v: ocr.Word, b) -> bool:
+    return min(v.x1, b.box[2]) > max(v.x0, b.box[0]) and min(v.y1, b.box[3]) > max(v.y0, b.box[1])
 
 
 def _split_by_swatches(groups, legend):

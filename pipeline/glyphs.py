@@ -108,7 +108,7 @@ def spaced_text(text: str, spans: list[tuple[int, int]], space: float) -> str:
     """`text` with a space where its glyphs (one span each, as in checked_text) stand at least
     `space` apart and more than twice as far as the letters do: tesseract reads 'Engine A' as
     one word 'EngineA' when the space is narrow."""
-    chars = [i for i, c in enumerate(text) if not _small(c)]
+    chars = [i for i, c in enumerate(text) if not small_char(c)]
     if len(chars) != len(spans) or len(spans) < 3:
         return text
     gaps = [b[0] - a[1] for a, b in zip(spans, spans[1:])]
@@ -128,11 +128,11 @@ def spaced_text(text: str, spans: list[tuple[int, int]], space: float) -> str:
 def checked_text(text: str, masks: list[np.ndarray]) -> str:
     """`text` with each '8', 'B', 'S' or 'I' checked against its glyph, when the word's glyphs (as
     glyph_masks finds them) map one to one onto its characters save the small ones ('.', '='),
-    after cutting apart letters that touch (see _split_touching); otherwise the text stays."""
-    chars = [c for c in text if not _small(c)]
+    after cutting apart letters that touch (see split_touching); otherwise the text stays."""
+    chars = [c for c in text if not small_char(c)]
     if not _CONFUSED.intersection(chars):
         return text
-    masks = _split_touching(masks, len(chars))
+    masks = split_touching(masks, len(chars))
     if len(chars) != len(masks):
         return text
     prev = [""] + chars[:-1]
@@ -140,10 +140,10 @@ def checked_text(text: str, masks: list[np.ndarray]) -> str:
     # it is one, and a touching pair cut apart ('as' of 'baseline') can leave it two holes.
     lower = sum(c.islower() for c in chars) > chars.count("s")
     fixed = iter(c if c == "s" and lower else glyph_char(c, m, p.isdigit()) for c, m, p in zip(chars, masks, prev))
-    return "".join(c if _small(c) else next(fixed) for c in text)
+    return "".join(c if small_char(c) else next(fixed) for c in text)
 
 
-def _split_touching(masks: list[np.ndarray], n: int) -> list[np.ndarray]:
+def split_touching(masks: list[np.ndarray], n: int) -> list[np.ndarray]:
     """Masks cut into `n` glyphs where kerned letters touch ('RT' of 'TRT' is one component): the
     widest one, wider than tall, is cut at its thinnest column in its middle, while that column
     holds little ink (the touch). Left as they are when no such cut makes up the count."""
@@ -174,6 +174,6 @@ def _trimmed(m: np.ndarray) -> np.ndarray | None:
     return m[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
 
 
-def _small(c: str) -> bool:
+def small_char(c: str) -> bool:
     """Characters with no glyph as tall as half a letter (glyph_masks leaves them out)."""
     return c.isspace() or c in ".,:;=-_~'\"`"

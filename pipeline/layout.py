@@ -358,10 +358,10 @@ def read_tick_lines(gray: np.ndarray, ink: np.ndarray, text_h: float, regions, p
     return [v for reg in regions for v in read_lines_in(gray, ink, text_h, reg, page_words=page_words, joined=True)]
 
 
-def read_line_box(gray: np.ndarray, box, isolated: bool = False) -> list[Word]:
+def read_line_box(gray: np.ndarray, box, isolated: bool = False, height: float = 30.0) -> list[Word]:
     """The words of one text line whose ink box is `box` = (x0, y0, x1, y1), read alone with a
-    margin around it and enlarged to tesseract's favourite letter height. The margin is the
-    image around the box, or white when `isolated` (what lies beside the box is no part of it)."""
+    margin around it and enlarged to `height`, tesseract's favourite letter height. The margin is
+    the image around the box, or white when `isolated` (what lies beside the box is no part of it)."""
     from . import ocr
     h, w = gray.shape
     x0, y0, x1, y1 = box
@@ -371,7 +371,7 @@ def read_line_box(gray: np.ndarray, box, isolated: bool = False) -> list[Word]:
     else:
         cx0, cy0, cx1, cy1 = max(0, x0 - p), max(0, y0 - p), min(w, x1 + p), min(h, y1 + p)
         crop = gray[cy0:cy1, cx0:cx1]
-    scale = float(np.clip(30.0 / max(1, y1 - y0), 1.0, 4.0))
+    scale = float(np.clip(height / max(1, y1 - y0), 1.0, 4.0))
     return [wd.shifted(cx0, cy0) for wd in ocr.read_words(crop, scale, ocr.PSM_LINE) if wd.text]
 
 

@@ -41,12 +41,15 @@ def _overlap(w: Word, b: Blob) -> bool:
 
 
 def _swatch_word(line: list[Word], i: int, b: Blob, weak) -> bool:
-    """Word i of the line (0 or -1) is blob b read by OCR as letters: b lies in it and in no
-    other word, and it is weak, a letter at most, or b fills most of its box."""
-    w = line[i]
-    others = line[1:] if i == 0 else line[:-1]
-    return len(line) > 1 and _overlap(w, b) and not any(_overlap(o, b) for o in others) \
-        and (weak(w) or _alnum(w) <= 1 or _covered(w, b) >= 0.6)
+    """The line's first words (i = 0) or last ones (i = -1) are blob b read by OCR as letters:
+    b lies in them and in no other word, and each is weak, a letter at most, or mostly covered
+    by b. A line swatch with its marker may be read as two such words ('-H@' 'He' for -■-)."""
+    seq = line if i == 0 else line[::-1]
+    n = 0
+    while n < len(seq) and _overlap(seq[n], b):
+        n += 1
+    return 0 < n < len(seq) and not any(_overlap(o, b) for o in seq[n:]) \
+        and all(weak(w) or _alnum(w) <= 1 or _covered(w, b) >= 0.6 for w in seq[:n])
 
 
 def _covered(w: Word, b: Blob) -> float:
@@ -68,24 +71,30 @@ def _blocked(words, line, a, b, cy, h) -> bool:
                for w in words)
 
 
+def main_conf(line: list[Word], weak=lambda w: False) -> float:
+    """OCR's confidence in a line's longest sure word (its longest word when none is sure)."""
+    strong = [w for w in line if not weak(w)] or line
+    return max(strong, key=lambda w: len(w.text)).conf
+
+
 def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_blobs=(),
                 color_delta: float = 22.0, used: set | None = None, weak=lambda w: False,
-                accept=lambda words: True, all_words=()) -> list[LegendEntry]:
+                accept=lambda words: True, all_words=(), min_conf: float = 60.0) -> list[LegendEntry]:
     """Entries whose swatch marker sits level with the text, just before (or after) it.
 
     `weak` words (low OCR confidence) may complete a name but do not make one; `accept` judges
     the entry text; `all_words` are every word on the page (a word between swatch and text
-    means the blob is not this line's swatch). Swatches coloured like some data marker come
-    first; then the closest (line, swatch) pairs; all entries take their swatch on one side."""
+    means the blob is not this line's swatch); `min_conf`: the confidence the line's longest
+    sure word needs. Swatches coloured like some data marker come first; then the closest
+    (line, swatch) pairs; all entries take their swatch on one side."""
     used = set() if used is None else used
     data_blobs = list(data_blobs)
     data_lab = to_lab([b.color for b in data_blobs]) if data_blobs else None
     pairs = []
     for li, line in enumerate(lines):
         letters = sum(c.isalpha() for w in line for c in w.text)
-        strong = [w for w in line if not weak(w)] or line
         # 'B200', 'H100', 'v0.9' are names: one letter is enough, with a confident main word
-        if letters < 1 or sum(_alnum(w) for w in line) < 2 or max(strong, key=lambda w: len(w.text)).conf < 60:
+        if letters < 1 or sum(_alnum(w) for w in line) < 2 or main_conf(line, weak) < min_conf:
             continue
         x0 = min(w.x0 for w in line)
         x1 = max(w.x1 for w in line)
@@ -177,20 +186,44 @@ def aligned_with(entries: list[LegendEntry], cand: list[LegendEntry], text_h: fl
             c0, c1 = min(c.box[0], c.blob.box[0]), max(c.box[2], c.blob.box[2])
             e0, e1 = min(e.box[0], e.blob.box[0]), max(e.box[2], e.blob.box[2])
             same_row = dy <= 2.0 and max(c0 - e1, e0 - c1) <= 12 * text_h
-            if same_size and (same_col or same_row):
+            # swatches centred in one column and texts starting together: one legend's column,
+            # whatever the swatch sizes (a diamond's box is larger than a square's, and a small
+            # marker may be found only in part)
+            column = dx <= 2.0 and abs(c.box[0] - e.box[0]) <= 2 and dy <= 3.5 * text_h
+            if (same_size and (same_col or same_row)) or column:
                 out.append(c)
                 break
     return out
 
 
+def _in_line(a: LegendEntry, b: LegendEntry, text_h: float) -> bool:
+    """Two entries of one legend: swatches in one column (centres or texts left-aligned) or
+    on one row. Unlike `aligned_with`, at any distance and of any size (a diamond's box is
+    larger than a square's)."""
+    dx = abs(a.blob.box[0] + a.blob.box[2] - b.blob.box[0] - b.blob.box[2]) / 2
+    dy = abs(a.blob.box[1] + a.blob.box[3] - b.blob.box[1] - b.blob.box[3]) / 2
+    return dx <= 2.0 or abs(a.box[0] - b.box[0]) <= 2 or dy <= 2.0
+
+
+def stray_entries(entries: list[LegendEntry], text_h: float) -> list[LegendEntry]:
+    """Entries in line with none of the others where at least two others are in line with each
+    other: the others are the legend, and a stray one is a point label beside its marker (a
+    '4096' in the series colour read 'A096')."""
+    if len(entries) < 3:
+        return []
+    lined = [e for e in entries if any(o is not e and _in_line(e, o, text_h) for o in entries)]
+    return [e for e in entries if len(lined) >= 2 and not any(e is o for o in lined)]
+
+
 def swatch_text_boxes(ink: np.ndarray, blobs: list[Blob], text_h: float, max_gap: float = 3.0,
-                      reach: float = 40.0) -> list[tuple[int, int, int, int]]:
+                      reach: float = 40.0, first=frozenset()) -> list[tuple[int, int, int, int]]:
     """Ink boxes of the text lines level with a blob, just right (or left) of it: where a
     legend entry's name is when the blob is its swatch. The page OCR reads a legend poorly (a
     lone 'B' dropped, a name cut where the plot's search box ends, a name never read at all);
-    these boxes are read again one line at a time. A box inside another one is dropped."""
+    these boxes are read again one line at a time. A box inside another one is dropped. The
+    boxes beside blobs whose ids are in `first` come first (the caller reads only so many)."""
     h, w = ink.shape
-    found = []
+    found, early = [], set()
     for b in blobs:
         if b.box[3] - b.box[1] > 2.5 * text_h:
             continue  # no swatch is that tall
@@ -207,9 +240,12 @@ def swatch_text_boxes(ink: np.ndarray, blobs: list[Blob], text_h: float, max_gap
             near = [bx for bx in level
                     if (bx[0] - b.box[2] if side == 0 else b.box[0] - bx[2]) <= max_gap * text_h]
             if near:
-                first = min(near, key=lambda bx: bx[0]) if side == 0 else max(near, key=lambda bx: bx[2])
-                found.append(_chained(first, level, side, 2.0 * text_h, [o.box for o in blobs if o is not b]))
-    return _outer_boxes(found)
+                start = min(near, key=lambda bx: bx[0]) if side == 0 else max(near, key=lambda bx: bx[2])
+                box = _chained(start, level, side, 2.0 * text_h, [o.box for o in blobs if o is not b])
+                found.append(box)
+                if id(b) in first:
+                    early.add(box)
+    return sorted(_outer_boxes(found), key=lambda bx: bx not in early)
 
 
 def _chained(first, boxes, side: int, gap: float, stops=()):

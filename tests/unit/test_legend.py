@@ -229,3 +229,159 @@ def test_key_value_point_labels_are_no_legend_entries_but_a_key_value_name_is():
     legend = _legend(entries + labels, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(),
                      data_blobs=data)
     assert sorted(e.text for e in legend) == ["FP8", "TP=8"]
+
+
+def _column_legend(names):
+    """A legend of entries one above another at the top right, each a circle swatch left of its
+    name, and three data markers of each swatch's colour in the plot."""
+    colours = [(230, 100, 20), (31, 119, 180), (44, 160, 44)]
+    sw, words, data = [], [], []
+    for i, (text, conf) in enumerate(names):
+        cy = 30 + 21 * i
+        sw.append(Blob(617.0, float(cy), 80, (612, cy - 5, 623, cy + 6), colours[i], "circle"))
+        words.append(Word(text, conf, 642, cy - 5, 642 + 8 * len(text), cy + 6))
+        data += [Blob(float(200 + 60 * k), float(300 + 30 * i), 80, (195 + 60 * k, 295 + 30 * i, 206 + 60 * k,
+                                                                     306 + 30 * i), colours[i], "circle")
+                 for k in range(3)]
+    return sw, words, data
+
+
+def test_a_doubtful_name_is_an_entry_where_its_swatch_lines_up_with_a_sure_one():
+    from pipeline.digitize import _legend
+    from pipeline.params import DigitizeParams
+    # tesseract doubts hyphenated words it does not know: 'vLLM-like' at 48
+    sw, words, data = _column_legend([("baseline", 96), ("vLLM-like", 48)])
+    legend = _legend(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
+    assert sorted((e.text, e.blob is sw[i]) for i, e in zip((0, 1), legend)) == [("baseline", True), ("vLLM-like", True)]
+    # alone, a doubtful reading names nothing; nor does a reading below 30
+    sw, words, data = _column_legend([("vLLM-like", 48)])
+    assert _legend(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data) == []
+    sw, words, data = _column_legend([("baseline", 96), ("vVLLM-like", 25)])
+    legend = _legend(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
+    assert [e.text for e in legend] == ["baseline"]
+
+
+def test_a_line_swatch_read_as_two_weak_words_is_no_part_of_the_name():
+    # '-■-' read as '-H@' (0) and 'He' (37): both over the square, before 'Ours'
+    line = [Word("-H@", 0, 806, 960, 827, 978), Word("He", 37, 828, 960, 853, 978), Word("Ours", 94, 870, 959, 925, 977)]
+    blob = Blob(831.0, 971.0, 200, (824, 964, 839, 978), (1, 115, 178), "square")
+    data = [Blob(300.0 + 50 * i, 400.0, 200, (293 + 50 * i, 393, 308 + 50 * i, 408), (1, 115, 178), "square")
+            for i in range(3)]
+    weak = lambda w: w.conf < 40  # noqa: E731
+    entries = find_legend([line], [blob] + data, 19.0, data, weak=weak)
+    assert [(e.text, e.blob is blob) for e in entries] == [("Ours", True)]
+    # a sure word over the blob is a name's letter: no entry
+    line[1] = Word("He", 90, 828, 960, 853, 978)
+    assert find_legend([line], [blob] + data, 19.0, data, weak=weak) == []
+
+
+def test_a_swatch_read_as_a_doubtful_digit_makes_no_unit_of_the_name():
+    from pipeline.digitize import _legend
+    from pipeline.params import DigitizeParams
+    # '4' at 20 is the yellow swatch read by OCR; 'MI300X' beside it is a name, not '4 MI300X'
+    sw, words, data = _column_legend([("chunked prefill", 93), ("MI300X", 90)])
+    words += [Word("4", 20, 616, 45, 632, 58)]
+    legend = _legend(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
+    assert sorted(e.text for e in legend) == ["MI300X", "chunked prefill"]
+    # read surely, '4 MI300X' is a point label and its unit names nothing
+    words[-1] = Word("4", 95, 616, 45, 632, 58)
+    legend = _legend(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
+    assert sorted(e.text for e in legend) == ["chunked prefill"]
+
+
+def test_text_beside_marks_outside_the_plot_is_listed_first():
+    ink, blob = _legend_row()
+    low = np.zeros((60, 400), np.uint8)
+    cv2.putText(low, "v0.9", (62, 46), cv2.FONT_HERSHEY_SIMPLEX, 0.5, 1, 1)
+    ink = np.vstack([ink, low.astype(bool)])
+    other = Blob(30.0, 100.0, 113, (24, 94, 37, 107), (31, 119, 180), "circle")    # beside 'v0.9'
+    boxes = swatch_text_boxes(ink, [blob, other], 12.0)
+    assert boxes[0][1] <= 30 <= boxes[0][3]                       # the wider line first
+    boxes = swatch_text_boxes(ink, [blob, other], 12.0, first={id(other)})
+    assert boxes[0][1] <= 100 <= boxes[0][3] and len(boxes) == 2
+
+
+def test_a_doubtful_line_is_read_again_at_another_size(monkeypatch):
+    from pipeline import digitize, layout
+    reads = {30.0: [Word("vVLLM-like", 31, 448, 14, 516, 25)], 22.0: [Word("vLLM-like", 80, 448, 14, 516, 25)]}
+    monkeypatch.setattr(layout, "read_line_box", lambda gray, box, isolated=False, height=30.0: reads[height])
+    monkeypatch.setattr(digitize, "swatch_text_boxes", lambda *a, **k: [(448, 14, 516, 25)])
+    blob = Blob(422.0, 20.0, 150, (415, 14, 430, 27), (52, 138, 189), "diamond")
+    data = [Blob(100.0 + 40 * i, 300.0, 150, (93 + 40 * i, 293, 108 + 40 * i, 308), (52, 138, 189), "diamond")
+            for i in range(3)]
+    ink = np.zeros((400, 600), bool)
+    gray = np.full((400, 600), 255, np.uint8)
+    out = digitize._reread_legend_text([], set(), gray, ink, [blob] + data, data, 12.0)
+    assert [v.text for v in out] == ["vLLM-like"]
+    reads[22.0] = [Word("vLLM-lke", 20, 448, 14, 516, 25)]       # the first reading was surer
+    out = digitize._reread_legend_text([], set(), gray, ink, [blob] + data, data, 12.0)
+    assert [v.text for v in out] == ["vVLLM-like"]
+
+
+def test_an_entry_in_line_with_no_other_is_a_point_label():
+    from pipeline.marks.legend import LegendEntry, stray_entries
+
+    def entry(text, sx, sy, size=12):
+        blob = Blob(float(sx), float(sy), size * size, (sx - size // 2, sy - size // 2, sx + size // 2, sy + size // 2),
+                    (44, 160, 44), "diamond")
+        return LegendEntry(text, [], blob, (sx + 15, sy - 6, sx + 15 + 8 * len(text), sy + 6))
+    # two entries in a column at the top left (swatches of unlike size), and a label '4096' read
+    # 'A096' right of a marker low in the plot
+    legend = [entry("Engine A", 138, 78, 24), entry("v0.9", 138, 117, 16), entry("A096", 329, 637)]
+    assert [e.text for e in stray_entries(legend, 14.0)] == ["A096"]
+    # a legend in a row keeps all its entries, and two entries make no legend to stray from
+    row = [entry("a", 100, 20), entry("b", 300, 21), entry("c", 500, 20)]
+    assert stray_entries(row, 14.0) == []
+    assert stray_entries(legend[1:], 14.0) == []
+
+
+def test_a_reading_with_a_letter_more_than_the_glyphs_is_read_again(monkeypatch):
+    from pipeline import digitize, layout
+    # 'TRTI-LLM-like' (67) has eleven tall characters where the line has ten glyphs; read at
+    # another size it is 'TRT-LLM-like', ten of them, and that reading wins though less sure
+    ink = np.zeros((40, 200), bool)
+    for k in range(10):
+        ink[10:24, 10 + 15 * k:20 + 15 * k] = True
+    reads = {30.0: [Word("TRTI-LLM-like", 67, 10, 10, 160, 24)], 22.0: [Word("TRT-LLM-like", 62, 10, 10, 160, 24)]}
+    monkeypatch.setattr(layout, "read_line_box", lambda gray, box, isolated=False, height=30.0: reads[height])
+    monkeypatch.setattr(digitize, "swatch_text_boxes", lambda *a, **k: [(10, 10, 160, 24)])
+    monkeypatch.setattr(digitize, "_glyph_checked", lambda v, ink, text_h: v)
+    gray = np.full((40, 200), 255, np.uint8)
+    assert [v.text for v in digitize._reread_legend_text([], set(), gray, ink, [], [], 14.0)] == ["TRT-LLM-like"]
+    assert digitize._fits_glyphs(reads[22.0], digitize._line_glyphs(ink, (10, 10, 160, 24), 14.0))
+    assert not digitize._fits_glyphs(reads[30.0], digitize._line_glyphs(ink, (10, 10, 160, 24), 14.0))
+
+
+def test_a_column_of_centred_swatches_and_aligned_texts_is_one_legend_whatever_the_sizes():
+    from pipeline.marks.legend import LegendEntry, aligned_with
+
+    def entry(text, box, tx):
+        b = Blob((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, (box[2] - box[0]) ** 2, box, (252, 79, 48), "diamond")
+        return LegendEntry(text, [], b, (tx, box[1], tx + 8 * len(text), box[3]))
+    # 'MI300X' beside a triangle found only in part (5 px), 'TP=8' beside a 9 px diamond above it
+    sure = entry("MI300X", (857, 37, 862, 42), 882)
+    cand = entry("TP=8", (855, 14, 864, 23), 881)
+    assert aligned_with([sure], [cand], 9.0) == [cand]
+    # the same swatch further right, its text not aligned: not in that column
+    off = entry("TP=8", (875, 14, 884, 23), 901)
+    assert aligned_with([sure], [off], 9.0) == []
+
+
+def test_a_doubtful_reading_starting_with_a_number_is_no_name():
+    from pipeline.digitize import _legend
+    from pipeline.params import DigitizeParams
+    sw, words, data = _column_legend([("baseline", 96), ("64-req", 45)])
+    legend = _legend(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
+    assert [e.text for e in legend] == ["baseline"]
+
+
+def test_a_point_label_read_again_stays_a_label(monkeypatch):
+    from pipeline import digitize, layout
+    reads = {30.0: [Word("64", 38, 678, 539, 700, 556), Word("req", 38, 705, 539, 733, 556)],
+             22.0: [Word("64-req", 77, 678, 539, 733, 556)]}
+    monkeypatch.setattr(layout, "read_line_box", lambda gray, box, isolated=False, height=30.0: reads[height])
+    monkeypatch.setattr(digitize, "swatch_text_boxes", lambda *a, **k: [(678, 539, 733, 556)])
+    monkeypatch.setattr(digitize, "_glyph_checked", lambda v, ink, text_h: v)
+    ink = np.zeros((700, 800), bool)
+    gray = np.full((700, 800), 255, np.uint8)
+    assert [v.text for v in digitize._reread_legend_text([], set(), gray, ink, [], [], 17.0)] == ["64", "req"]
