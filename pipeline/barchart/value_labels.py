@@ -200,40 +200,8 @@ def _without_lines(d: np.ndarray, text_h: float) -> np.ndarray:
     if d.size == 0 or float(d.max()) < 60:
         return d
     ink = d > 0.5 * float(d.max())
-    d = _clear_crossing(d, ink, 0.9 if d.shape[1] >= 1.6 * text_h else np.inf,
-                        0.9 if d.shape[0] >= 1.6 * text_h else np.inf, 0)
-    # A blurred edge at the crop's side (a bar's side, blurred into the crop inside the bar)
-    # is fainter than half the glyphs' contrast, yet binarised as a line and read '|' after
-    # the label ('0.5k |', which is no number): thin faint lines crossing the crop at its
-    # sides go too.
-    faint = d > 0.25 * float(d.max())
-    thin = max(2, int(round(0.2 * text_h)))
-    rows = _thin_runs(faint.mean(axis=1) >= 0.9, thin) if d.shape[1] >= 1.6 * text_h else None
-    cols = _thin_runs(faint.mean(axis=0) >= 0.9, thin) if d.shape[0] >= 1.6 * text_h else None
-    if rows is not None and rows.any():
-        d = np.where(rows[:, None], 0, d).astype(d.dtype)
-    if cols is not None and cols.any():
-        d = np.where(cols[None, :], 0, d).astype(d.dtype)
-    return d
-
-
-def _thin_runs(on: np.ndarray, most: int) -> np.ndarray:
-    """`on` keeping only its runs at either end of at most `most` entries (a line's width; a
-    blurred line of text merged into one band is thicker). Lines inside the crop are left to
-    the stronger test: there the faint blur beside an outline is also the edge of a glyph
-    ('10,577' lost its '1')."""
-    out = np.zeros_like(on)
-    k, n = 0, len(on)
-    while k < n:
-        if not on[k]:
-            k += 1
-            continue
-        a = k
-        while k < n and on[k]:
-            k += 1
-        if k - a <= most and (a == 0 or k == n):
-            out[a:k] = True
-    return out
+    return _clear_crossing(d, ink, 0.9 if d.shape[1] >= 1.6 * text_h else np.inf,
+                           0.9 if d.shape[0] >= 1.6 * text_h else np.inf, 0)
 
 
 def _without_border_ink(d: np.ndarray) -> np.ndarray:
@@ -346,6 +314,12 @@ def _as_label(words: list[Word], text_h: float) -> Word | None:
     if not words:
         return None
     ws = sorted(words, key=lambda v: v.x0)
+    # A lone '|' at either end of the line is a bar's side or a rule beside the label (a
+    # blurred side inside the bar, too faint for _without_lines: '0.5k' '|'), no glyph of it.
+    while len(ws) > 1 and set(ws[-1].text) <= {"|"}:
+        ws = ws[:-1]
+    while len(ws) > 1 and set(ws[0].text) <= {"|"}:
+        ws = ws[1:]
     for text in ("".join(v.text for v in ws), _join(ws, text_h)):
         p = parse_value_label(text)
         if p is not None and p[1] is not None:

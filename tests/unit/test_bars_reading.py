@@ -609,20 +609,13 @@ def test_edge_kept_restores_a_taller_neighbours_side_only():
     assert _edge_kept(d, cleared2, bar_d)[5:15, 18:24].max() == 0
 
 
-def test_without_lines_clears_a_faint_line_at_the_crop_side_only():
-    from pipeline.barchart.value_labels import _without_lines
-    d = np.zeros((30, 60), np.uint8)
-    d[8:20, 20:24] = 220          # a glyph's stroke
-    d[:, 58:60] = 80              # a bar's blurred side at the crop's edge: faint, full height
-    d[:, 40] = 80                 # a faint line inside the crop (blur beside an outline)
-    out = _without_lines(d, 12.0)
-    assert out[:, 58:60].max() == 0
-    assert (out[:, 40] == 80).all() and (out[8:20, 20:24] == 220).all()
-    # A band of faint ink thicker than a line at the side is no line: kept.
-    e = np.zeros((30, 60), np.uint8)
-    e[8:20, 20:24] = 220
-    e[:, 50:60] = 80
-    assert (_without_lines(e, 12.0)[:, 50:60] == 80).all()
+def test_as_label_drops_a_lone_bar_side_at_either_end():
+    from pipeline.barchart.value_labels import _as_label
+    assert _as_label([_w("0.5k", 80, 0, 0, 20, 10), _w("|", 94, 40, 0, 42, 12)], 12.0).text == "0.5k"
+    assert _as_label([_w("|", 94, 0, 0, 2, 12), _w("2.1x", 86, 10, 0, 30, 10)], 12.0).text == "2.1x"
+    # A '|' alone stays what it is (no label), and one inside the line is not dropped.
+    assert _as_label([_w("|", 94)], 12.0) is None
+    assert _as_label([_w("1", 90, 0, 0, 5, 10), _w("|", 90, 6, 0, 8, 10), _w("5", 90, 9, 0, 14, 10)], 12.0) is None
 
 
 def test_lead_one_variant_is_taken_only_when_it_agrees():
