@@ -251,6 +251,28 @@ def _line_at(d: np.ndarray, row: int, text_h: float) -> np.ndarray:
     return out
 
 
+def _edge_kept(d: np.ndarray, cleared: np.ndarray, bar_d: list[np.ndarray]) -> np.ndarray:
+    """A label crop's contrast `d` (from the page) with bars' edges cleared, except the edge of a
+    bar that runs through the whole crop: a taller neighbour beside the label, whose wide label
+    runs over that edge ('276.8' beside a taller bar read '176.8': the '2' lay in the cleared
+    strip). There a pixel's contrast is its distance from the nearest surface colour (the page
+    or a bar in the crop, `bar_d`): glyphs stay, the edge's straight line is left for
+    `_without_lines`, which removes lines crossing the whole crop."""
+    full = cleared.all(axis=0) if cleared.shape[0] else np.zeros(cleared.shape[1], bool)
+    out = np.where(cleared, 0, d).astype(np.uint8)
+    if not full.any():
+        return out
+    near = d.copy()
+    for b in bar_d:
+        near = np.minimum(near, b)
+    # The side's own line (an outline, its blur) is inked from the crop's top to its bottom,
+    # which no glyph is: such a column stays cleared, even where it is too faint for
+    # `_without_lines` (a grey outline beside dark text, read '|' before '2.1x').
+    full &= near.min(axis=0) < 30
+    cols = np.broadcast_to(full[None, :], d.shape)
+    return np.where(cols, near, out).astype(np.uint8)
+
+
 def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float | None = 0.5,
                      corners: bool = False, row: float | None = None) -> list[Word]:
     """OCR of one value-label box as a single line: the crop (in the original frame, where the
@@ -265,8 +287,9 @@ def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float 
     d = imageops.color_distance(rgb[y0:y1, x0:x1], fill)
     if blank is not None:
         cleared, owner, colors = blank
-        d = np.where(cleared[y0:y1, x0:x1], 0, d).astype(np.uint8)
         own = owner[y0:y1, x0:x1]
+        d = _edge_kept(d, cleared[y0:y1, x0:x1],
+                       [imageops.color_distance(rgb[y0:y1, x0:x1], colors[i - 1]) for i in np.unique(own[own > 0])])
         for i in np.unique(own[own > 0]):
             on = own == i
             d[on] = imageops.color_distance(rgb[y0:y1, x0:x1], colors[i - 1])[on]
@@ -291,6 +314,12 @@ def _as_label(words: list[Word], text_h: float) -> Word | None:
     if not words:
         return None
     ws = sorted(words, key=lambda v: v.x0)
+    # A lone '|' at either end of the line is a bar's side or a rule beside the label (a
+    # blurred side inside the bar, too faint for _without_lines: '0.5k' '|'), no glyph of it.
+    while len(ws) > 1 and set(ws[-1].text) <= {"|"}:
+        ws = ws[:-1]
+    while len(ws) > 1 and set(ws[0].text) <= {"|"}:
+        ws = ws[1:]
     for text in ("".join(v.text for v in ws), _join(ws, text_h)):
         p = parse_value_label(text)
         if p is not None and p[1] is not None:
@@ -402,6 +431,9 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
             cands = cands + [Word(t, v.conf, v.x0, v.y0, v.x1, v.y1) for v in cands
                              for t in _decimal_variants(v.text) + _separator_variants(v.text)
                              + _glyph_variants(v.text)]
+            # A '1' put in front only where it agrees: a longer reading would otherwise win
+            # over its source for holding its digits and more (see _choose_label).
+            cands = cands + _agreeing_lead_one(cands, want, tol)
         pools[bi] = (cands, want, tol)
     unit = _chart_unit(list(read.values()))
     for bi, (cands, want, tol) in pools.items():
@@ -571,6 +603,22 @@ def _glyph_variants(text: str) -> list[str]:
         return []
     p = parse_value_label(t)
     return [t] if p is not None and p[1] is not None else []
+
+
+def _lead_one_variants(text: str) -> list[str]:
+    """A label whose leading '1' was lost: a '1' is one upright stroke, and where a wide label
+    starts over a neighbouring bar's side the stroke lies on that side's line and is cleared
+    with it ('13,187' read '3,187'). The reading with a '1' put in front of its first digit;
+    only a variant that then agrees with its bar is taken (the caller)."""
+    i = next((k for k, c in enumerate(text) if c.isdigit()), None)
+    return [text[:i] + "1" + text[i:]] if i is not None else []
+
+
+def _agreeing_lead_one(cands: list[Word], want: float, tol: float) -> list[Word]:
+    """The readings of `cands` with a lost leading '1' put back (_lead_one_variants) that agree
+    with the bar's length `want` (within `tol`)."""
+    out = [Word(t, v.conf, v.x0, v.y0, v.x1, v.y1) for v in cands for t in _lead_one_variants(v.text)]
+    return [v for v in out if _agrees(v, want, tol)]
 
 
 def _separator_variants(text: str) -> list[str]:

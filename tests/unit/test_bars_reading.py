@@ -578,3 +578,56 @@ def test_line_at_keeps_the_bars_own_label_line():
     one = np.zeros((20, 10), np.uint8)
     one[5:12] = 200
     assert (_line_at(one, 0, 9.0) == one).all()
+
+
+def test_edge_kept_restores_a_taller_neighbours_side_only():
+    from pipeline.barchart.value_labels import _edge_kept
+    d = np.zeros((20, 40), np.uint8)
+    d[5:15, 18:24] = 200          # a glyph running over the neighbour's side (columns 20-23)
+    d[:, 30:40] = 150             # the neighbour's colour, far from the page's
+    cleared = np.zeros((20, 40), bool)
+    cleared[:, 18:24] = True      # the taller neighbour's side, cleared over the whole crop
+    cleared[12:, 2:6] = True      # a shorter bar's side, in the crop's lower part only
+    bar_d = [np.where(np.arange(40)[None, :] >= 20, 0, 150).repeat(20, 0).astype(np.uint8)]
+    bar_d[0][5:15, 18:24] = 200   # the glyph differs from the bar's colour too
+    d[12:, 2:6] = 90
+    out = _edge_kept(d, cleared, bar_d)
+    # The glyph over the full-height side stays; the partial side stays cleared.
+    assert (out[5:15, 18:24] == 200).all()
+    assert out[12:, 2:6].max() == 0
+    # Off the glyph, the side's pixels take the nearest surface: the bar (0) or the page (d).
+    assert out[0, 21] == 0 and out[0, 18] == 0
+    # The side's line itself, inked over the whole crop however faintly, stays cleared.
+    d3, bar3 = d.copy(), [b.copy() for b in bar_d]
+    d3[:, 19] = 60
+    bar3[0][:, 19] = 60
+    d3[5:15, 19] = 200
+    bar3[0][5:15, 19] = 200
+    out3 = _edge_kept(d3, cleared, bar3)
+    assert out3[:, 19].max() == 0 and (out3[5:15, 18] == 200).all()
+    # Without a full-height side, everything cleared stays cleared.
+    cleared2 = cleared.copy()
+    cleared2[0, :] = False
+    assert _edge_kept(d, cleared2, bar_d)[5:15, 18:24].max() == 0
+
+
+def test_as_label_drops_a_lone_bar_side_at_either_end():
+    from pipeline.barchart.value_labels import _as_label
+    assert _as_label([_w("0.5k", 80, 0, 0, 20, 10), _w("|", 94, 40, 0, 42, 12)], 12.0).text == "0.5k"
+    assert _as_label([_w("|", 94, 0, 0, 2, 12), _w("2.1x", 86, 10, 0, 30, 10)], 12.0).text == "2.1x"
+    # A '|' alone stays what it is (no label), and one inside the line is not dropped.
+    assert _as_label([_w("|", 94)], 12.0) is None
+    assert _as_label([_w("1", 90, 0, 0, 5, 10), _w("|", 90, 6, 0, 8, 10), _w("5", 90, 9, 0, 14, 10)], 12.0) is None
+
+
+def test_lead_one_variant_is_taken_only_when_it_agrees():
+    from pipeline.barchart.value_labels import _agreeing_lead_one, _lead_one_variants
+    assert _lead_one_variants("3,187") == ["13,187"]
+    assert _lead_one_variants("~2.2x") == ["~12.2x"]
+    assert _lead_one_variants("OOM") == []
+    # '3,187' under a bar 13,400 long (+- 550): '13,187'; '402' under an 18,587 bar: nothing.
+    assert [v.text for v in _agreeing_lead_one([_w("3,187"), _w("OOM")], 13400.0, 550.0)] == ["13,187"]
+    assert _agreeing_lead_one([_w("402")], 18587.0, 550.0) == []
+    # Chosen over the reading it came from, which disagrees.
+    cands = [_w("3,187", 96)] + _agreeing_lead_one([_w("3,187", 96)], 13400.0, 550.0)
+    assert _choose_label(cands, 13400.0, 550.0).text == "13,187"
