@@ -151,17 +151,23 @@ def test_a_glyph_whose_counter_was_filled_is_told_from_a_hollow_marker():
     assert not _counter_glyph(blob(40, 100, 7, 11, (0, 0, 0)), ink, white)
 
 
+def _square_touching_circle(square, circle):
+    """Markers found on a chart of four squares over four circles, and a fifth square touching
+    a circle a few pixels lower (at x 300)."""
+    rgb = _canvas()
+    for x in (40, 100, 160, 220):
+        cv2.rectangle(rgb, (x - 3, 40 - 3), (x + 3, 40 + 3), square, -1)
+        cv2.circle(rgb, (x, 120), 4, circle, -1, cv2.LINE_AA)
+    cv2.rectangle(rgb, (300 - 3, 80 - 3), (300 + 3, 80 + 3), square, -1)
+    cv2.circle(rgb, (301, 85), 4, circle, -1, cv2.LINE_AA)
+    return find_markers(rgb, _ink(rgb), 1.0)[0]
+
+
 def test_touching_markers_of_two_series_are_split_by_colour():
     """A square of one series touching a circle of another a few pixels lower (too close to
     split by shape alone) gives two markers, each in its series' colour."""
-    rgb = _canvas()
     green, orange = (27, 158, 119), (217, 95, 2)
-    for x in (40, 100, 160, 220):
-        cv2.rectangle(rgb, (x - 3, 40 - 3), (x + 3, 40 + 3), green, -1)
-        cv2.circle(rgb, (x, 120), 4, orange, -1, cv2.LINE_AA)
-    cv2.rectangle(rgb, (300 - 3, 80 - 3), (300 + 3, 80 + 3), green, -1)
-    cv2.circle(rgb, (301, 85), 4, orange, -1, cv2.LINE_AA)
-    blobs, _ = find_markers(rgb, _ink(rgb), 1.0)
+    blobs = _square_touching_circle(green, orange)
     pair = sorted((b for b in blobs if b.cx > 280), key=lambda b: b.cy)
     assert len(blobs) == 10 and len(pair) == 2
     assert np.abs(np.subtract(pair[0].color, green)).max() <= 10
@@ -195,12 +201,5 @@ def test_touching_blobs_of_one_hue_are_not_split_by_colour():
     """A marker touching a glyph of its label printed in a paler tint of the series' colour
     (glyphs crossed by a line can make blobs of that tint elsewhere) is not taken for two
     series' markers: one hue is one series."""
-    rgb = _canvas()
-    orange, pale = (217, 95, 2), (236, 184, 143)
-    for x in (40, 100, 160, 220):
-        cv2.rectangle(rgb, (x - 3, 40 - 3), (x + 3, 40 + 3), orange, -1)
-        cv2.circle(rgb, (x, 120), 4, pale, -1, cv2.LINE_AA)
-    cv2.rectangle(rgb, (300 - 3, 80 - 3), (300 + 3, 80 + 3), orange, -1)
-    cv2.circle(rgb, (301, 85), 4, pale, -1, cv2.LINE_AA)
-    blobs, _ = find_markers(rgb, _ink(rgb), 1.0)
+    blobs = _square_touching_circle((217, 95, 2), (236, 184, 143))
     assert len([b for b in blobs if b.cx > 280]) == 1
