@@ -172,9 +172,7 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     both_weak = xa is not None and ya is not None and max(ticks(xa), ticks(ya)) <= 2
     if xa is None or ya is None or weak or both_weak:
         bars = _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params)
-        # With two axes, the bars must grow along the well-read one.
-        value_axis = None if bars is None else (bars.x_axis if bars.bar_orientation == "horizontal" else bars.y_axis)
-        if bars is not None and (not weak or ticks(value_axis) > 2):
+        if bars is not None and _bars_first(bars, xa, ya, weak):
             return bars
     weak_x = xa is not None and xa.calibration.rejected and (
         len(xa.calibration.ticks) <= 2 or len(xa.calibration.rejected) >= len(xa.calibration.ticks))
@@ -202,6 +200,16 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
         if bars is not None:
             return bars
     return ext
+
+
+def _bars_first(bars: Extraction, xa, ya, weak: bool) -> bool:
+    """Whether bars found before the XY reading is tried are the chart. With two axes, the bars
+    must grow along the well-read one, and be more than one: a lone 'bar' on a chart with two
+    numeric axes is a bold title or a legend's block, not a bar chart of one category."""
+    value_axis = bars.x_axis if bars.bar_orientation == "horizontal" else bars.y_axis
+    if weak and (value_axis is None or len(value_axis.calibration.ticks) <= 2):
+        return False
+    return xa is None or ya is None or len(bars.points) >= 2
 
 
 def _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params) -> Extraction | None:

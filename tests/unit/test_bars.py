@@ -159,3 +159,20 @@ def test_colour_runs_follow_a_gradient_and_split_at_a_jump():
     # The reference is the median of the last three entries: one stray entry does not move it.
     spike = np.array([[50.0, 0, 0]] * 3 + [[70.0, 0, 0]] + [[50.0, 0, 0]] * 2)
     assert _split_runs(spike, np.ones(6, bool), 14.0) == [(0, 3), (3, 4), (4, 6)]
+
+
+def test_a_lone_bar_on_a_chart_with_two_numeric_axes_is_no_bar_chart():
+    """A scatter chart whose y axis read two labels only is tried as bars first; a bold title
+    then passes for one horizontal 'bar' along the well-read x axis. One bar with two numeric
+    axes is not taken; two are, and one bar is with a single axis."""
+    from types import SimpleNamespace as NS
+    from pipeline.digitize import _bars_first
+    x6, y2 = (NS(calibration=NS(ticks=list(range(n)))) for n in (6, 2))
+    one = NS(bar_orientation="horizontal", x_axis=x6, y_axis=None, points=[1])
+    two = NS(bar_orientation="horizontal", x_axis=x6, y_axis=None, points=[1, 2])
+    assert not _bars_first(one, x6, y2, weak=True)
+    assert _bars_first(two, x6, y2, weak=True)
+    assert _bars_first(one, x6, None, weak=False)
+    # with two axes, bars must grow along the well-read one
+    upright = NS(bar_orientation="vertical", x_axis=None, y_axis=y2, points=[1, 2, 3])
+    assert not _bars_first(upright, x6, y2, weak=True)
