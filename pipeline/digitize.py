@@ -18,8 +18,8 @@ from .axes import AxisCalibration
 from .errors import NoChartFound, TicksUnreadable
 from .imageio import load_rgb
 from .labels import assign_labels, order_swaps, series_layout
-from .marks.legend import (LegendEntry, aligned_with, find_legend, main_conf, stray_entries, swatch_text_boxes,
-                           text_lines)
+from .marks.legend import (LegendEntry, aligned_with, find_legend, main_conf, overlaps_blob, stray_entries,
+                           swatch_text_boxes, text_lines)
 from .marks.lines import trace_lines
 from .marks.markers import crossings, drop_fragments, find_markers, on_lines, tiny_markers
 from .marks.series import group_series, to_lab
@@ -429,8 +429,9 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         bridge = int(2 * np.ceil(halfwidth) + 1)
         return ((solid, 0), (solid | _series_line_pixels(rgb, points, halfwidth, panel_bg), bridge),
                 (solid | _series_line_pixels(rgb, points, halfwidth, panel_bg, slack=1), bridge))
+    tick_rgb = text_color(rgb, tick_list, panel_bg)
     label_word, read = _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg,
-                                      text_color(rgb, tick_list, panel_bg), ink_text, erase_masks())
+                                      tick_rgb, ink_text, erase_masks())
     crossed = _crossed_glyphs([(p.x_px, p.y_px) for p in points], [p.series for p in points], named,
                               list(label_word.values()))
     if crossed:
@@ -439,8 +440,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         glyph_blobs.extend(point_blobs[i] for i in crossed)
         points = [replace(p, label="", label_conf=0.0) for i, p in enumerate(points) if i not in crossed]
         series_names = [n for n in series_names if any(p.series == n for p in points)]
-        _attach_labels(points, _with_found(read, list(label_word.values())), series_names, text_h, gray, rgb, panel_bg,
-                       text_color(rgb, tick_list, panel_bg), ink_text, erase_masks())
+        _attach_labels(points, _with_found(read, list(label_word.values())), series_names, text_h, gray, rgb,
+                       panel_bg, tick_rgb, ink_text, erase_masks())
     unnamed = sum(n not in named for n in series_names)
     if unnamed and legend:
         notes.append(f"{unnamed} series had no legend entry that matched their colour")
@@ -641,7 +642,6 @@ def _glyph_runs(blobs, gray, text_h: float, bg, known=()) -> list:
 def _fragmented(mask: np.ndarray, mean_area: float = 30.0) -> bool:
     """Ink in pieces smaller on average than any marker: specks and slivers, not whole lines
     and markers."""
-    import cv2
     n = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)[0] - 1
     return n > 0 and mask.sum() / n < mean_area
 
@@ -714,7 +714,7 @@ def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
             # reading whose letters match the glyphs wins, then the surer one.
             again = layout.read_line_box(gray, box, height=22.0)
             # (a point label stays one: '64 req' at 38 is no name '64-req' at 77)
-            if (_fits_glyphs(again, line_glyphs), _mean_conf(again)) > (_fits_glyphs(read, line_glyphs), _mean_conf(read)) \
+            if _reading_rank(again, line_glyphs) > _reading_rank(read, line_glyphs) \
                     and (_label_text(again) or not _label_text(read)):
                 read = again
         old = [v for v in out if _inside(v, box)]
@@ -740,6 +740,12 @@ def _fits_glyphs(words, masks: list[np.ndarray]) -> bool:
     touch are cut apart as checked_text does."""
     k = sum(not glyphs.small_char(c) for v in words for c in v.text)
     return len(glyphs.split_touching(masks, k)) == k
+
+
+def _reading_rank(words, masks: list[np.ndarray]) -> tuple[bool, float]:
+    """How good a reading of a line is: its letters matching the glyphs first, then its
+    confidence."""
+    return _fits_glyphs(words, masks), _mean_conf(words)
 
 
 def _label_text(words) -> bool:
@@ -835,7 +841,7 @@ def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None,
         return _BARE_NUMBER.match(v.text.strip()) is not None
     def swatch_number(v):
         # a swatch OCR read as a digit at little confidence ('4' for -■-) is no label's number
-        return not _is_text(v) and any(_overlap_blob(v, b) for b in blobs)
+        return not _is_text(v) and any(overlaps_blob(v, b) for b in blobs)
     units = {_key(ln[j].text) for ln in lines for i in range(len(ln)) for j in (i - 1, i + 1)
              if 0 <= j < len(ln) and bare(ln[i]) and not bare(ln[j]) and not swatch_number(ln[i])}
     # ... and the units of labels read as one word ('64 req').
@@ -847,15 +853,17 @@ def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None,
     # labels ('bs'), while a legend name so written ('TP=8') is on the chart once.
     keys = Counter(m.group(1).lower() for v in words if (m := _KEYED.match(v.text.strip())))
 
+    def shared_key(ws):
+        m = _KEYED.match(ws[0].text.strip())
+        return m is not None and keys[m.group(1).lower()] >= 3
+
     def is_label(ws):
         # A line ending in such a unit after a digit is a label misread ('S574 req' of '8 req 4 req').
         unit_end = len(ws) > 1 and _key(ws[-1].text) in units and any(c.isdigit() for v in ws[:-1] for c in v.text)
         # 'bs=': a 'key=value' label cut short; and 'bs=163!' when other labels share its key
         # (names so written, 'TP=8', 'TP=16', are entries: see plain and labelish).
         text = " ".join(v.text for v in ws)
-        m = _KEYED.match(ws[0].text.strip())
-        keyed = text.rstrip().endswith("=") or (m is not None and keys[m.group(1).lower()] >= 3
-                                                 and parse_point_label(text) is None)
+        keyed = text.rstrip().endswith("=") or (shared_key(ws) and parse_point_label(text) is None)
         return (bare(ws[0]) or bare(ws[-1]) or unit_end or keyed
                 or parse_point_label(text) is not None)
 
@@ -863,17 +871,15 @@ def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None,
         return not is_label(ws) and _key(" ".join(v.text for v in ws)) not in units
 
     def labelish(ws):
-        m = _KEYED.match(ws[0].text.strip())
-        if m and keys[m.group(1).lower()] >= 3:
-            return False
-        return not bare(ws[0]) and is_label(ws) and _key(" ".join(v.text for v in ws)) not in units
+        return (not shared_key(ws) and not bare(ws[0]) and is_label(ws)
+                and _key(" ".join(v.text for v in ws)) not in units)
 
     if data_blobs is None:
         data_blobs = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
     used: set = set()
     weak = lambda v: not _is_text(v) or id(v) in marks_read  # noqa: E731
     legend = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, used, weak, plain, words)
-    stray = stray_entries(legend, text_h)
+    stray = stray_entries(legend)
     if stray:
         gone = {id(e.blob) for e in stray}
         legend = [e for e in legend if id(e.blob) not in gone]
@@ -893,10 +899,6 @@ def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None,
                             doubtful, words, min_conf=_DOUBTFUL_NAME)
         legend += aligned_with(legend, extra, text_h)
     return legend
-
-
-def _overlap_blob(v: ocr.Word, b) -> bool:
-    return min(v.x1, b.box[2]) > max(v.x0, b.box[0]) and min(v.y1, b.box[3]) > max(v.y0, b.box[1])
 
 
 def _split_by_swatches(groups, legend):
@@ -1250,9 +1252,7 @@ def _crossed_glyphs(centres, series, named, words) -> set:
     into a blob as solid as a marker, in a blend of the line's and the text's colours; labels
     are printed beside their markers, and a marker under another point's label is not centred
     on its line of text."""
-    counts = {}
-    for s in series:
-        counts[s] = counts.get(s, 0) + 1
+    counts = Counter(series)
     out = set()
     for i, ((x, y), s) in enumerate(zip(centres, series)):
         if s in named or counts[s] != 1:
@@ -1320,7 +1320,6 @@ def _series_line_pixels(rgb: np.ndarray, points: list[Point], halfwidth: float, 
     colour or a blend of it with the background `bg` (the line's anti-aliased edges): a label
     the line runs through reads once they are erased (one printed in another colour keeps its
     strokes)."""
-    import cv2
     h, w = rgb.shape[:2]
     band = np.zeros((h, w), np.uint8)
     names = sorted({p.series for p in points})[:254]
@@ -1443,7 +1442,6 @@ def _read_label_at(box, gray, ink, erase, budget, lh, min_conf: float = 60.0, rg
         keep = keep & ~gone
         if bridge:
             # Strokes a line crossed are cut where it was erased: close those gaps again.
-            import cv2
             k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (bridge, bridge))
             fill = cv2.morphologyEx(keep.astype(np.uint8), cv2.MORPH_CLOSE, k).astype(bool) & gone
             crop[fill] = int(np.percentile(crop[keep], 20)) if keep.any() else 0
@@ -1530,12 +1528,17 @@ def _short_for_its_box(v: ocr.Word, char_w: float) -> bool:
     return v.conf < 50 and v.w > (len(v.text.strip()) + 1.5) * char_w
 
 
+def _same_words(a: str, b: str) -> bool:
+    """Two label texts alike but for their digits (the same words and separators)."""
+    return re.sub(r"\d", "", a) == re.sub(r"\d", "", b)
+
+
 def _surer_same_form(g: ocr.Word, v: ocr.Word) -> bool:
     """Reading `g` may replace `v`: as long, the same words around other digits, and sure
     (90) where `v` was not (by 20 at least)."""
     a, b = parse_point_label(g.text), parse_point_label(v.text)
-    return (a is not None and b is not None and len(a[0]) == len(b[0]) and g.conf >= max(90.0, v.conf + 20)
-            and re.sub(r"\d", "", a[0]) == re.sub(r"\d", "", b[0]))
+    return (a is not None and b is not None and len(a[0]) == len(b[0]) and _same_words(a[0], b[0])
+            and g.conf >= max(90.0, v.conf + 20))
 
 
 def _surer_one_shorter(g: ocr.Word, v: ocr.Word) -> bool:
@@ -1545,7 +1548,7 @@ def _surer_one_shorter(g: ocr.Word, v: ocr.Word) -> bool:
     ('47,048' of '2,048' under a triangle); with the markers erased it is gone."""
     a, b = parse_point_label(g.text), parse_point_label(v.text)
     return (a is not None and b is not None and v.conf < 50 and len(a[0]) == len(b[0]) - 1
-            and g.conf >= max(60.0, v.conf + 15) and re.sub(r"\d", "", a[0]) == re.sub(r"\d", "", b[0]))
+            and g.conf >= max(60.0, v.conf + 15) and _same_words(a[0], b[0]))
 
 
 def _marker_ends(v: ocr.Word, mask) -> set:

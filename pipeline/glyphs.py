@@ -56,8 +56,9 @@ def top_bar(mask: np.ndarray) -> bool:
 
 def glyph_char(ch: str, mask: np.ndarray, after_digit: bool = False) -> str:
     """`ch` as OCR read it, or the one of '8', 'B', 'S' the glyph's shape says it is when OCR
-    read one of those three (or an 's' with two holes), or 'T' for an 'I' with a top bar; unclear shapes keep OCR's
-    reading. `after_digit`: the glyph follows a digit, inside a number ('128'), and is no 'B'."""
+    read one of those three (or an 's' with two holes), or 'T' for an 'I' with a top bar;
+    unclear shapes keep OCR's reading. `after_digit`: the glyph follows a digit, inside a
+    number ('128'), and is no 'B'."""
     if ch not in _CONFUSED or mask.shape[0] < 5:
         return ch
     if ch == "I":

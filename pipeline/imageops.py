@@ -48,8 +48,7 @@ def second_background(rgb: np.ndarray, background) -> np.ndarray | None:
     near = cv2.morphologyEx((color_distance(core, color) <= 32).astype(np.uint8), cv2.MORPH_CLOSE,
                             np.ones((3, 3), np.uint8))
     k = max(3, round(0.02 * min(h, w)))
-    wide = cv2.erode(near, np.ones((k, k), np.uint8)).astype(bool)
-    near = near.astype(bool)
+    wide = cv2.erode(near, np.ones((k, k), np.uint8))
     return color if wide.sum() > 0.25 * near.sum() else None
 
 

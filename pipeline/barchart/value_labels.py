@@ -284,15 +284,16 @@ def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float 
     x0, y0, x1, y1 = int(max(0, x0)), int(max(0, y0)), int(min(w, x1)), int(min(h, y1))
     if x1 - x0 < 4 or y1 - y0 < 4:
         return []
-    d = imageops.color_distance(rgb[y0:y1, x0:x1], fill)
+    crop = rgb[y0:y1, x0:x1]
+    d = imageops.color_distance(crop, fill)
     if blank is not None:
         cleared, owner, colors = blank
         own = owner[y0:y1, x0:x1]
-        d = _edge_kept(d, cleared[y0:y1, x0:x1],
-                       [imageops.color_distance(rgb[y0:y1, x0:x1], colors[i - 1]) for i in np.unique(own[own > 0])])
-        for i in np.unique(own[own > 0]):
+        bar_d = {i: imageops.color_distance(crop, colors[i - 1]) for i in np.unique(own[own > 0])}
+        d = _edge_kept(d, cleared[y0:y1, x0:x1], list(bar_d.values()))
+        for i, di in bar_d.items():
             on = own == i
-            d[on] = imageops.color_distance(rgb[y0:y1, x0:x1], colors[i - 1])[on]
+            d[on] = di[on]
     d = _without_lines(d, text_h)
     if row is not None:
         d = _line_at(d, int(round(row)) - y0, text_h)

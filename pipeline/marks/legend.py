@@ -36,7 +36,8 @@ def text_lines(words: list[Word], text_h: float) -> list[list[Word]]:
     return lines
 
 
-def _overlap(w: Word, b: Blob) -> bool:
+def overlaps_blob(w: Word, b: Blob) -> bool:
+    """Word `w`'s box and blob `b`'s box overlap."""
     return min(w.x1, b.box[2]) - max(w.x0, b.box[0]) > 0 and min(w.y1, b.box[3]) - max(w.y0, b.box[1]) > 0
 
 
@@ -46,9 +47,9 @@ def _swatch_word(line: list[Word], i: int, b: Blob, weak) -> bool:
     by b. A line swatch with its marker may be read as two such words ('-H@' 'He' for -■-)."""
     seq = line if i == 0 else line[::-1]
     n = 0
-    while n < len(seq) and _overlap(seq[n], b):
+    while n < len(seq) and overlaps_blob(seq[n], b):
         n += 1
-    return 0 < n < len(seq) and not any(_overlap(o, b) for o in seq[n:]) \
+    return 0 < n < len(seq) and not any(overlaps_blob(o, b) for o in seq[n:]) \
         and all(weak(w) or _alnum(w) <= 1 or _covered(w, b) >= 0.6 for w in seq[:n])
 
 
@@ -103,7 +104,7 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
         for k, b in enumerate(blobs):
             if k in used or abs(b.cy - cy) > 0.45 * h:
                 continue
-            if any(_overlap(w, b) for w in line):
+            if any(overlaps_blob(w, b) for w in line):
                 # The swatch itself, read by OCR as the line's first "word" ('A', '-e-', 'PD'
                 # filling the swatch's box), or as its last one where swatches follow the text
                 # (gnuplot: 'TP=8 -a-'); a blob inside any other word is a letter of the name.
@@ -125,13 +126,13 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
                     (side == 1 and _blocked(all_words, line, x1, b.box[0], cy, h)):
                 continue
             words = line
-            if b.cx < x0 or _overlap(line[0], b):
+            if b.cx < x0 or overlaps_blob(line[0], b):
                 # the text starts after the swatch: drop what OCR read of the swatch and its line
-                while len(words) > 1 and (_overlap(words[0], b) or words[0].x1 <= b.box[2]):
+                while len(words) > 1 and (overlaps_blob(words[0], b) or words[0].x1 <= b.box[2]):
                     words = words[1:]
             elif side == 1:
                 # the text ends before the swatch: likewise
-                while len(words) > 1 and (_overlap(words[-1], b) or words[-1].x0 >= b.box[0]):
+                while len(words) > 1 and (overlaps_blob(words[-1], b) or words[-1].x0 >= b.box[0]):
                     words = words[:-1]
             while len(words) > 1 and weak(words[-1]) and not _alnum(words[-1]):
                 words = words[:-1]
@@ -177,9 +178,7 @@ def aligned_with(entries: list[LegendEntry], cand: list[LegendEntry], text_h: fl
     out = []
     for c in cand:
         for e in entries:
-            # box centres: a triangle's centroid sits low in its box
-            dx = abs(c.blob.box[0] + c.blob.box[2] - e.blob.box[0] - e.blob.box[2]) / 2
-            dy = abs(c.blob.box[1] + c.blob.box[3] - e.blob.box[1] - e.blob.box[3]) / 2
+            dx, dy = _swatch_offsets(c, e)
             # by box, not area: a triangle swatch fills half the box a square one does
             same_size = 0.7 <= c.blob.size / max(1.0, e.blob.size) <= 1.4
             same_col = (dx <= 2.0 or abs(c.box[0] - e.box[0]) <= 2) and dy <= 3.5 * text_h
@@ -196,22 +195,29 @@ def aligned_with(entries: list[LegendEntry], cand: list[LegendEntry], text_h: fl
     return out
 
 
-def _in_line(a: LegendEntry, b: LegendEntry, text_h: float) -> bool:
+def _swatch_offsets(a: LegendEntry, b: LegendEntry) -> tuple[float, float]:
+    """Horizontal and vertical distance between two entries' swatch box centres (box centres:
+    a triangle's centroid sits low in its box)."""
+    dx = abs(a.blob.box[0] + a.blob.box[2] - b.blob.box[0] - b.blob.box[2]) / 2
+    dy = abs(a.blob.box[1] + a.blob.box[3] - b.blob.box[1] - b.blob.box[3]) / 2
+    return dx, dy
+
+
+def _in_line(a: LegendEntry, b: LegendEntry) -> bool:
     """Two entries of one legend: swatches in one column (centres or texts left-aligned) or
     on one row. Unlike `aligned_with`, at any distance and of any size (a diamond's box is
     larger than a square's)."""
-    dx = abs(a.blob.box[0] + a.blob.box[2] - b.blob.box[0] - b.blob.box[2]) / 2
-    dy = abs(a.blob.box[1] + a.blob.box[3] - b.blob.box[1] - b.blob.box[3]) / 2
+    dx, dy = _swatch_offsets(a, b)
     return dx <= 2.0 or abs(a.box[0] - b.box[0]) <= 2 or dy <= 2.0
 
 
-def stray_entries(entries: list[LegendEntry], text_h: float) -> list[LegendEntry]:
+def stray_entries(entries: list[LegendEntry]) -> list[LegendEntry]:
     """Entries in line with none of the others where at least two others are in line with each
     other: the others are the legend, and a stray one is a point label beside its marker (a
     '4096' in the series colour read 'A096')."""
     if len(entries) < 3:
         return []
-    lined = [e for e in entries if any(o is not e and _in_line(e, o, text_h) for o in entries)]
+    lined = [e for e in entries if any(o is not e and _in_line(e, o) for o in entries)]
     return [e for e in entries if len(lined) >= 2 and not any(e is o for o in lined)]
 
 

@@ -169,11 +169,10 @@ def split_overlapping(blobs: list[Blob], masks: list, rgb: np.ndarray) -> list[B
         xx, yy = xx + x0, yy + y0
         d0 = np.hypot(xx - xs[0], yy - ys[0])
         d1 = np.hypot(xx - xs[1], yy - ys[1])
-        colors = []
-        for k in (0, 1):
-            half = (d0 <= d1) if k == 0 else (d1 < d0)
-            near = _near_end(xx, yy, d0, d1, k, xs, ys, tw, th)
-            colors.append(_part_color(rgb[yy[half], xx[half]], palette, rgb[yy[near], xx[near]]))
+        halves = (d0 <= d1, d1 < d0)
+        nears = [_near_end(xx, yy, halves[k], k, xs, ys, tw, th) for k in (0, 1)]
+        colors = [_part_color(rgb[yy[half], xx[half]], palette, rgb[yy[near], xx[near]])
+                  for half, near in zip(halves, nears)]
         # Two ends in two of the chart's marker colours are two series' markers however close
         # (a square touching a circle a few pixels lower); one colour that close is one place.
         two = colors[0][1] is not None and colors[1][1] is not None \
@@ -184,18 +183,16 @@ def split_overlapping(blobs: list[Blob], masks: list, rgb: np.ndarray) -> list[B
         # Only two series' colours say whose each half is: one series' colour in both may be a
         # marker and a glyph of its label, whose pale median keeps it apart from the series.
         if not two:
-            colors = [(_median(rgb[yy[near], xx[near]]), None) for near in
-                      (_near_end(xx, yy, d0, d1, k, xs, ys, tw, th) for k in (0, 1))]
+            colors = [(_median(rgb[yy[near], xx[near]]), None) for near in nears]
         for (cx, cy), (color, _) in zip(zip(xs, ys), colors):
             box = (int(round(cx - tw / 2)), int(round(cy - th / 2)), int(round(cx + tw / 2)), int(round(cy + th / 2)))
             out.append(Blob(float(cx), float(cy), int(round(ta)), box, color, b.shape))
     return out
 
 
-def _near_end(xx, yy, d0, d1, k: int, xs, ys, tw: float, th: float) -> np.ndarray:
-    """Pixels of a split blob nearer end `k` than the other end and within 0.4 of a marker of
-    it (all its half when fewer than three are)."""
-    half = (d0 <= d1) if k == 0 else (d1 < d0)
+def _near_end(xx, yy, half: np.ndarray, k: int, xs, ys, tw: float, th: float) -> np.ndarray:
+    """Pixels of a split blob's `half` nearer end `k` within 0.4 of a marker of it (all the
+    half when fewer than three are)."""
     near = half & (np.hypot(xx - xs[k], yy - ys[k]) <= 0.4 * min(tw, th))
     return near if near.sum() >= 3 else half
 
@@ -234,7 +231,7 @@ def _part_color(px: np.ndarray, palette: np.ndarray, core: np.ndarray, max_delta
     neither series' colour. The palette colour (see _palette) that `share` or more of its pixels
     are close to is the half's; failing that, the median of its `core` pixels (those near the
     marker's centre)."""
-    median = tuple(int(v) for v in np.median(core, axis=0))
+    median = _median(core)
     if len(palette) == 0 or len(px) == 0:
         return median, None
     from .series import to_lab
@@ -245,7 +242,7 @@ def _part_color(px: np.ndarray, palette: np.ndarray, core: np.ndarray, max_delta
     if counts[k] < share * len(px):
         return median, None
     pick = near & (d.argmin(axis=1) == k)
-    return tuple(int(v) for v in np.median(px[pick], axis=0)), k
+    return _median(px[pick]), k
 
 
 def _small_markers(filled: np.ndarray, depth: np.ndarray, radius: float, diameter: int,

@@ -328,11 +328,11 @@ def test_an_entry_in_line_with_no_other_is_a_point_label():
     # two entries in a column at the top left (swatches of unlike size), and a label '4096' read
     # 'A096' right of a marker low in the plot
     legend = [entry("Engine A", 138, 78, 24), entry("v0.9", 138, 117, 16), entry("A096", 329, 637)]
-    assert [e.text for e in stray_entries(legend, 14.0)] == ["A096"]
+    assert [e.text for e in stray_entries(legend)] == ["A096"]
     # a legend in a row keeps all its entries, and two entries make no legend to stray from
     row = [entry("a", 100, 20), entry("b", 300, 21), entry("c", 500, 20)]
-    assert stray_entries(row, 14.0) == []
-    assert stray_entries(legend[1:], 14.0) == []
+    assert stray_entries(row) == []
+    assert stray_entries(legend[1:]) == []
 
 
 def test_a_reading_with_a_letter_more_than_the_glyphs_is_read_again(monkeypatch):
