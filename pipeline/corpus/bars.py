@@ -337,6 +337,7 @@ def render_pil(spec):
         else:
             for k, ln in enumerate(lines[c]):
                 d.text((p * SS, (y1 + 0.4 * tp + k * 1.3 * tp) * SS), ln, font=font, fill=st["text"], anchor="mt")
+    texts = []
     for s, c, v, start, centre, w in _bars(spec):
         col = spec["palette"][s % len(spec["palette"])]
         mid = x0 + (centre + 0.5) * pitch if not horiz else y0 + (centre + 0.5) * pitch
@@ -383,9 +384,10 @@ def render_pil(spec):
                         inside, colr = False, st["text"]
                 if not inside:
                     pos, anc = ((b + 0.3 * tp, mid), "lm") if horiz else ((mid, b - 0.3 * tp), "mb")
-            d.text((pos[0] * SS, pos[1] * SS), txt, font=small, fill=colr, anchor=anc)
-    if spec["rotate"]:
-        pass
+            texts.append(((pos[0] * SS, pos[1] * SS), txt, colr, anc))
+    # Labels go on last: a printed value is never hidden under a neighbouring bar.
+    for xy, txt, colr, anc in texts:
+        d.text(xy, txt, font=small, fill=colr, anchor=anc)
     return img.resize((W, H), Image.LANCZOS)
 
 
