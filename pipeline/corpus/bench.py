@@ -106,7 +106,15 @@ def summarize(results: list) -> dict:
         "names": sum(r["names_ok"] for r in results) / n_named if n_named else None,
         "extra": sum(r["extra"] for r in results),
         "median_s": statistics.median(r["seconds"] for r in results) if results else None,
+        "on_trace1": _on_trace(results),
     }
+
+
+def _on_trace(results):
+    """Share of line charts' true vertices on the extracted curve (None without line charts)."""
+    lines = [r for r in results if "on_trace1%" in r]
+    n = sum(r["n_truth"] for r in lines)
+    return sum(r["on_trace1%"] for r in lines) / n if n else None
 
 
 def _f(v, pct=True):
@@ -158,10 +166,27 @@ def bar_table(results: list) -> str:
     return "\n".join(lines)
 
 
+def line_table(results: list) -> str:
+    """Line charts (no markers) by style: vertices found within 1 % (one extracted point each)
+    and vertices within 1 % of the extracted curve (see score.on_trace)."""
+    groups = [(f"style: {v}", [r for r in results if r["style"] == v]) for v in sorted({r["style"] for r in results})]
+    groups += [("clean", [r for r in results if r["clean"]]), ("degraded", [r for r in results if not r["clean"]]),
+               ("lines overall", results)]
+    head = f"{'line charts':<24} {'charts':>6} {'fail':>5} {'vertex1%':>9} {'curve1%':>8} {'names':>7} {'median_s':>9}"
+    lines = [head, "-" * len(head)]
+    for name, rs in groups:
+        if rs:
+            s = summarize(rs)
+            lines.append(f"{name:<24} {s['charts']:>6} {s['failures']:>5} {_f(s['within1']):>9} "
+                         f"{_f(s['on_trace1']):>8} {_f(s['names']):>7} {_f(s['median_s']):>9}")
+    return "\n".join(lines)
+
+
 def overall_line(results: list) -> str:
     s = summarize(results)
+    curve = f"  curve1%: {_f(s['on_trace1'])}" if s["on_trace1"] is not None else ""
     return (f"overall within1%: {_f(s['within1'])}  within2%: {_f(s['within2'])}  "
-            f"labels: {_f(s['labels'])}  names: {_f(s['names'])}  failures: {s['failures']}  "
+            f"labels: {_f(s['labels'])}  names: {_f(s['names'])}{curve}  failures: {s['failures']}  "
             f"median_s: {_f(s['median_s'])}")
 
 
@@ -234,6 +259,10 @@ def main(argv=None) -> int:
     if bars:
         print()
         print(bar_table(bars))
+    lines = [r for r in results if "on_trace1%" in r]
+    if lines:
+        print()
+        print(line_table(lines))
     failed = [r for r in results if r["error"]]
     if failed:
         print(f"\nfailures ({len(failed)}):")

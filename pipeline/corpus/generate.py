@@ -69,8 +69,9 @@ def _axis_truth(a):
     return out
 
 
-def make_chart(out_dir, i, n, seed, styles=None):
-    """Render chart number i into out_dir and return its truth dict."""
+def make_chart(out_dir, i, n, seed, styles=None, line_only=False):
+    """Render chart number i into out_dir and return its truth dict; with line_only, the chart's
+    series are drawn as lines without markers or point labels (see spec.line_only)."""
     out_dir = Path(out_dir)
     cid = chart_id(i, n)
     rng = random.Random(f"{seed}:{i}")
@@ -95,6 +96,8 @@ def make_chart(out_dir, i, n, seed, styles=None):
             # later attempts: fewer labels fighting for room
             spec["label_gap"] = 0.0
             spec["label_offset"] = min(spec["label_offset"], 3.0)
+        if line_only:
+            SP.line_only(srng, spec)
         try:
             img, info = _render(spec)
             break
@@ -135,6 +138,8 @@ def make_chart(out_dir, i, n, seed, styles=None):
             "markers": [s["marker"] for s in spec["series"]],
             "marker_radius_px": round(spec["series"][0]["radius"], 1),
             "lines": spec["line"],
+            "line_only": bool(spec.get("line_only")),
+            "dashes": [s.get("dash", "solid") for s in spec["series"]],
             "legend_loc": spec["legend_loc"] if spec["legend"] else None,
             "label_position": spec["label_pos"] if spec["labelled"] else None,
             "crowded": spec["crowded"],
@@ -162,7 +167,7 @@ def _clear(out_dir):
             p.unlink()
 
 
-def generate(out_dir, n, seed, jobs=None, styles=None):
+def generate(out_dir, n, seed, jobs=None, styles=None, line_only=False):
     """Render n charts into out_dir (old ``syn*`` charts there are removed); return the truths."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -171,7 +176,7 @@ def generate(out_dir, n, seed, jobs=None, styles=None):
         unknown = [s for s in styles if s not in S.ALL_STYLES]
         if unknown:
             raise ValueError("unknown style(s): %s" % ", ".join(unknown))
-    tasks = [(str(out_dir), i, n, seed, tuple(styles) if styles else None) for i in range(n)]
+    tasks = [(str(out_dir), i, n, seed, tuple(styles) if styles else None, line_only) for i in range(n)]
     jobs = jobs if jobs is not None else min(os.cpu_count() or 1, 8)
     if jobs <= 1 or n < 8:
         return [_job(t) for t in tasks]
@@ -189,13 +194,14 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=None, help="worker processes (default: CPUs)")
     ap.add_argument("--styles", default=None, help="comma-separated subset of: " + ", ".join(S.ALL_STYLES))
+    ap.add_argument("--lines", action="store_true", help="line charts: no markers, no point labels")
     a = ap.parse_args(argv)
     if a.n < 1:
         ap.error("--n must be at least 1")
     t0 = time.perf_counter()
     styles = [s.strip() for s in a.styles.split(",")] if a.styles else None
     try:
-        truths = generate(a.out, a.n, a.seed, jobs=a.jobs, styles=styles)
+        truths = generate(a.out, a.n, a.seed, jobs=a.jobs, styles=styles, line_only=a.lines)
     except ValueError as e:
         ap.error(str(e))
     dt = time.perf_counter() - t0

@@ -93,8 +93,8 @@ def render(spec):
             ms = 2 * s["radius"] * pt
             if s["marker"] in ("D",):
                 ms *= 0.85
-            (h,) = ax.plot(xs, ys, marker=MARKERS[s["marker"]], markersize=ms,
-                           linestyle="-" if spec["line"] else "none",
+            (h,) = ax.plot(xs, ys, marker=MARKERS[s["marker"]] if s["marker"] else "none", markersize=ms,
+                           linestyle=s.get("dash", "solid") if spec["line"] else "none",
                            linewidth=spec["line_px"] * pt, color=s["color"],
                            markeredgecolor=spec.get("marker_edge") or s["color"],
                            markeredgewidth=max(0.5, 1.2 * pt * spec["line_px"] / 2),

@@ -14,6 +14,9 @@ from . import layout as L
 from .styles import PIL_STYLES, font_files
 
 SS = 2  # supersampling factor
+# On/off lengths in line widths, near matplotlib's; Pillow's dashes have no dash-dot, so that one
+# is a long dash.
+DASH_PX = {"dashed": (3.7, 1.6), "dashdot": (6.4, 1.6), "dotted": (1.0, 1.65)}
 
 
 class _Canvas:
@@ -192,8 +195,9 @@ def render(spec):
     for s, lx, lyc in entries:
         if st["swatch"] == "line":
             if spec["line"]:
-                cv.line([(lx, lyc), (lx + sw, lyc)], s["color"], spec["line_px"])
-            cv.marker(s["marker"], lx + sw / 2, lyc, s["radius"] * 0.9, s["color"], st["outline"], 1.2)
+                cv.line([(lx, lyc), (lx + sw, lyc)], s["color"], spec["line_px"], _dash(s, spec["line_px"]))
+            if s["marker"]:
+                cv.marker(s["marker"], lx + sw / 2, lyc, s["radius"] * 0.9, s["color"], st["outline"], 1.2)
         elif st["swatch"] == "circle":
             cv.marker("o", lx + sw / 2, lyc, sw * 0.4, s["color"], None, 0)
         else:
@@ -206,10 +210,11 @@ def render(spec):
     for s in spec["series"]:
         pts = [(X(p["x"]), Y(p["y"])) for p in s["points"]]
         if spec["line"] and len(pts) > 1:
-            cv.line(pts, s["color"], spec["line_px"])
+            cv.line(pts, s["color"], spec["line_px"], _dash(s, spec["line_px"]))
             segments += list(zip(pts, pts[1:]))
         for p, (px, py) in zip(s["points"], pts):
-            cv.marker(s["marker"], px, py, s["radius"], s["color"], st["outline"], 1.3)
+            if s["marker"]:
+                cv.marker(s["marker"], px, py, s["radius"], s["color"], st["outline"], 1.3)
             items.append({"cx": px, "cy": py, "r": s["radius"], "text": p["label"], "series": s})
     L.check_markers_apart(items)
     placed_boxes = []
@@ -226,3 +231,8 @@ def render(spec):
             placed_boxes.append(box)
     img = cv.img.resize((W, H), Image.LANCZOS)
     return img, {"plot_box": plot_box, "label_boxes": placed_boxes, "legend_box": legend_box}
+
+
+def _dash(series, width):
+    pattern = DASH_PX.get(series.get("dash"))
+    return [v * width for v in pattern] if pattern else None

@@ -193,7 +193,27 @@ def score_chart(truth: dict, rows: list, tols=(0.01, 0.02)) -> dict:
     }
     for t in tols:
         res["within%g%%" % (t * 100)] = within[t]
+    if truth.get("render", {}).get("line_only"):
+        res["on_trace1%"] = sum(on_trace(tnorm[si], enorm.get(pairs.get(si), []))
+                                for si in range(len(tser)))
     return res
+
+
+def on_trace(vertices, extracted, tol=0.01) -> int:
+    """How many truth vertices (normalised x, y) lie within tol of the extracted series read as a
+    polyline through its points in x order: a line chart read as a sampled trace is judged by
+    its curve, not by which samples it kept.  A vertex outside the trace's x range is missed."""
+    pts = sorted(p for p in extracted if math.isfinite(p[0]) and math.isfinite(p[1]))
+    if not pts:
+        return 0
+    xs = np.array([p[0] for p in pts])
+    ys = np.array([p[1] for p in pts])
+    n = 0
+    for vx, vy in vertices:
+        if not (xs[0] - tol <= vx <= xs[-1] + tol):
+            continue
+        n += abs(float(np.interp(vx, xs, ys)) - vy) <= tol + 1e-9
+    return n
 
 
 def zero_score(truth: dict, tols=(0.01, 0.02)) -> dict:

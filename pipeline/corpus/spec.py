@@ -355,3 +355,19 @@ def make_spec(rng, chart_id, kind, style, dark=False, transparent=False):
         "marker_edge": rng.choice([None, None, "#ffffff"]) if not dark else None,
     }
     return spec
+
+
+DASHES = ["solid", "dashed", "dashdot", "dotted"]
+
+
+def line_only(rng, spec):
+    """Turn a spec into the same chart drawn with lines only (no markers, no point labels), as
+    vendors draw latency curves: the series are told apart by colour and dash pattern."""
+    first = rng.choice([0, 0, 1])
+    for i, s in enumerate(spec["series"]):
+        s["marker"] = None
+        s["dash"] = DASHES[(first + i) % len(DASHES)]
+        for p in s["points"]:
+            p["label"] = ""
+    spec.update(line=True, labelled=False, line_only=True)
+    return spec

@@ -337,3 +337,28 @@ def test_bar_labels_that_do_not_fit_inside_are_printed_outside_in_the_text_colou
         tb = next(t for t in ax.texts if t.get_text() == "84.6%").get_window_extent(r)
         bb = long_bar.patches[0].get_window_extent(r)
         assert bb.x0 - 0.5 <= tb.x0 and tb.x1 <= bb.x1 + 0.5 and bb.y0 - 0.5 <= tb.y0 and tb.y1 <= bb.y1 + 0.5
+
+
+def test_line_only_charts_have_lines_but_no_markers_or_labels(tmp_path):
+    truths = generate(tmp_path, 4, seed=5, jobs=1, styles=["mpl-white"], line_only=True)
+    for t in truths:
+        assert t["render"]["line_only"] is True
+        assert all(p["label"] == "" for s in t["series"] for p in s["points"])
+        assert t["render"]["dashes"][0] in ("solid", "dashed")
+        if len(t["series"]) > 1:
+            assert len(set(t["render"]["dashes"])) == len(t["series"])
+
+
+def test_curve_score_interpolates_the_extracted_trace():
+    t = _truth()
+    t["render"] = {"line_only": True}
+    rows = _rows(t)
+    r = SC.score_chart(t, rows)
+    assert r["on_trace1%"] == 6
+    shifted = [dict(row, y=row["y"] + 0.02 * 100) for row in rows]
+    assert SC.score_chart(t, shifted)["on_trace1%"] == 0
+    # vertices (normalised) on a straight trace sampled only at its ends are all on it
+    assert SC.on_trace([(0.0, 0.0), (0.5, 0.5), (1.0, 1.0)], [(0.0, 0.0), (1.0, 1.0)]) == 3
+    assert SC.on_trace([(0.5, 0.6)], [(0.0, 0.0), (1.0, 1.0)]) == 0
+    assert SC.on_trace([(1.5, 1.5)], [(0.0, 0.0), (1.0, 1.0)]) == 0  # outside the trace's x range
+    assert SC.on_trace([(0.5, 0.5)], []) == 0
