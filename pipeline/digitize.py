@@ -20,7 +20,7 @@ from .imageio import load_rgb
 from .labels import assign_labels, order_swaps, series_layout
 from .marks.legend import (LegendEntry, aligned_with, find_legend, main_conf, overlaps_blob, stray_entries,
                            swatch_text_boxes, text_lines)
-from .marks.lines import trace_lines
+from .marks.lines import line_swatches, trace_lines
 from .marks.markers import crossings, drop_fragments, find_markers, on_lines, tiny_markers
 from .marks.series import group_series, to_lab
 from .numbers import leading_junk, parse_point_label, parse_tick
@@ -197,7 +197,7 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     # would pass for a line chart.
     if ext.chart_type == "line" and xa is not None and ya is not None and not weak:
         bars = _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params)
-        if bars is not None:
+        if bars is not None and _bars_first(bars, xa, ya, weak):
             return bars
     return ext
 
@@ -332,11 +332,11 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
 
     glyph_blobs = []    # blobs found to be digits beside a label: kept when markers are erased
 
-    def legend_and_data(blobs):
+    def legend_and_data(blobs, strokes=()):
         in_plot = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
-        legend = _legend(_reread_legend_text(words, tick_words, gray, ink_text, blobs, in_plot, text_h,
-                                             params.series_color_delta, marks_read),
-                         tick_words, blobs, box, text_h, params, marks_read=marks_read)
+        legend = _legend(_reread_legend_text(words, tick_words, gray, ink_text, blobs + list(strokes), in_plot,
+                                             text_h, params.series_color_delta, marks_read, strokes),
+                         tick_words, blobs + list(strokes), box, text_h, params, marks_read=marks_read)
         # The entries hold words read again beside their swatch: the page's readings of the same
         # text are the legend's too.
         legend_words = {id(v) for e in legend for v in e.words} | \
@@ -381,6 +381,17 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             blobs = blobs + tiny
             legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
         if traces and len(data_blobs) < 3:
+            unnamed = [t.color for t in traces if _legend_by_color(legend, t.color, params.series_color_delta) is None]
+            # Swatches may lie outside the plot, beside a name OCR was unsure of.
+            named_boxes = [(v.x0, v.y0, v.x1, v.y1) for v in words
+                           if id(v) not in tick_words and any(c.isalnum() for c in v.text)]
+            swatches = line_swatches(rgb, page_marks, unnamed, halfwidth, params.series_color_delta,
+                                     named_boxes, text_h)
+            if swatches:
+                # A line legend's swatches are strokes, not marks: the legend read again with them
+                # names the lines the first reading left unnamed.
+                ids = {id(b) for b in swatches}
+                legend = legend + [e for e in legend_and_data(blobs, swatches)[0] if id(e.blob) in ids]
             ext = _line_extraction(traces, legend, params, (w, h, box, xa, ya, words, text_h, notes))
             ext.axis_titles = _axis_titles(ext, other_words, gray, ink_text)
             return ext
@@ -681,7 +692,7 @@ _LEGEND_REREAD_BUDGET = 30
 
 
 def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
-                        color_delta: float = 22.0, marks_read=frozenset()) -> list[ocr.Word]:
+                        color_delta: float = 22.0, marks_read=frozenset(), strokes=()) -> list[ocr.Word]:
     """The page's words with each text line level beside a blob (a legend entry's name, if the
     blob is its swatch) read again on its own: the page pass drops a lone letter ('B' of
     'Engine B'), misreads short names ('FPS' for 'FP8') or never reads them. A swatch has the
@@ -689,10 +700,11 @@ def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
     blobs do not); a blob inside a word a letter wider than it is a glyph of that word. The new
     reading replaces the page's words in its box unless it has no letter (no name) or is
     clearly less sure than they are and holds no more than they read; tick labels are kept. `marks_read`: ids of words that are
-    marks read as letters ('-A-'), which own no glyph."""
+    marks read as letters ('-A-'), which own no glyph. `strokes`: swatches of lines drawn
+    without markers, already matched to a line's colour."""
     ticks = [v for v in words if id(v) in tick_words]
     swatches = [b for b in blobs if not any(_glyph_of(b, v, text_h) for v in words if id(v) not in marks_read)
-                and _same_colour_count(b, data_blobs, color_delta) >= 2]
+                and (_same_colour_count(b, data_blobs, color_delta) >= 2 or any(b is t for t in strokes))]
     out = list(words)
     # Beside the data's markers lie their labels, often more of them than the budget allows:
     # the lines beside marks outside the plot (a legend above it or right of it) are read first.

@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 
 from ..imageops import group_runs, ink_depth, remove_rules, saturation
+from .markers import Blob
 from .series import to_lab
 
 MIN_COVER = 0.08        # a line spans at least this share of the plot's width
@@ -163,3 +164,37 @@ def trace_lines(rgb: np.ndarray, ink: np.ndarray, box: tuple[int, int, int, int]
         verts = vertices(xs, ys, tolerance=max(halfwidth, 1.0) + 0.5, max_gap=int(GAP_SHARE * width) + 1)
         traces.append(Trace(color, verts, len(xs)))
     return traces
+
+
+def line_swatches(rgb: np.ndarray, ink: np.ndarray, colors, halfwidth: float, max_delta: float,
+                  text_boxes, text_h: float) -> list[Blob]:
+    """Legend swatches of lines drawn without markers, anywhere on the page: a short flat stroke
+    of a line's colour (a dashed one's dashes joined) ending just left of a word, level with it.
+    Each is a Blob of shape 'line' so that the legend can pair it with its text like a marker."""
+    ys, xs = np.nonzero(ink)
+    if len(ys) == 0 or not colors:
+        return []
+    lab = to_lab(rgb[ys, xs])
+    # Dashes and dots of a swatch are a few line widths apart.
+    join = cv2.getStructuringElement(cv2.MORPH_RECT, (int(4 * max(halfwidth, 1.0)) + 3, 1))
+    out = []
+    for color in colors:
+        near = np.linalg.norm(lab - to_lab([color])[0], axis=1) <= max_delta
+        m = np.zeros(ink.shape, np.uint8)
+        m[ys[near], xs[near]] = 1
+        m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, join)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
+        for k in range(1, n):
+            x, y, w, h, area = stats[k]
+            if not (h <= max(0.6 * text_h, 2 * halfwidth + 3) and text_h <= w <= 6 * text_h):
+                continue
+            cy = y + h / 2.0
+            if not any(0 <= bx0 - (x + w) <= 1.5 * text_h and by0 - 2 <= cy <= by1 + 2
+                       for bx0, by0, bx1, by1 in text_boxes):
+                continue
+            # Anti-aliased feet of a line of text join into flat strokes too, inside its words.
+            if any(x < bx1 and bx0 < x + w and y < by1 and by0 < y + h for bx0, by0, bx1, by1 in text_boxes):
+                continue
+            out.append(Blob(x + w / 2.0, cy, int(area), (int(x), int(y), int(x + w), int(y + h)),
+                            tuple(int(c) for c in color), "line"))
+    return out

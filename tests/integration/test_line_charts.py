@@ -45,3 +45,35 @@ def test_line_vertices_within_one_percent(line_chart):
     assert hits >= total - 1, f"{hits}/{total} vertices within 1 % of the span"
     # The vertices come in two colours, one per line.
     assert len({p.series for p in ext.points}) == 2
+
+
+def _legend_chart(path, one_line: bool):
+    style = "ggplot" if one_line else "default"
+    with plt.style.context(style):
+        fig, ax = plt.subplots(figsize=(9, 6), dpi=100)
+        lines = list(LINES.items())[: 1 if one_line else 2]
+        for name, (x, y, ls) in lines:
+            ax.plot(x, y, ls, lw=2, label=name)
+        if one_line:
+            ax.set_title("Prefill throughput vs. step latency", loc="left")
+        else:
+            ax.legend(loc="lower right")
+        ax.set_xlim(0, 100)
+        ax.set_ylim(0, 80)
+        fig.savefig(path)
+        plt.close(fig)
+    return path
+
+
+def test_lines_take_their_names_from_a_legend_of_line_swatches(tmp_path):
+    ext = digitize_array(load_rgb(_legend_chart(tmp_path / "legend.png", False)))
+    assert {p.marker for p in ext.points} == {"line"}
+    assert {p.series for p in ext.points} == set(LINES)
+
+
+def test_one_line_under_a_title_is_no_bar_chart(tmp_path):
+    # The bar reader takes a title's letters for one bar; one bar on a chart with two numeric
+    # axes is not a bar chart, even when the XY reading found lines only.
+    ext = digitize_array(load_rgb(_legend_chart(tmp_path / "title.png", True)))
+    assert ext.chart_type == "line"
+    assert len(ext.points) >= 5

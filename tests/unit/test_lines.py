@@ -3,7 +3,7 @@ import cv2
 import numpy as np
 
 from pipeline.imageops import color_distance
-from pipeline.marks.lines import color_clusters, trace_lines, vertices, without_swatches
+from pipeline.marks.lines import color_clusters, line_swatches, trace_lines, vertices, without_swatches
 
 WHITE = (255, 255, 255)
 
@@ -65,3 +65,18 @@ def test_vertices_split_at_long_gaps():
     ys = np.r_[np.linspace(0, 50, 100), np.linspace(80, 80, 100)]
     v = vertices(xs, ys, tolerance=1.0, max_gap=20)
     assert v[0] == (0.0, 0.0) and (99.0, 50.0) in v and (200.0, 80.0) in v and v[-1] == (299.0, 80.0)
+
+
+def test_line_swatches_are_flat_strokes_just_left_of_a_word_dashes_joined():
+    img = np.full((120, 300, 3), 255, np.uint8)
+    blue, red = (31, 119, 180), (214, 39, 40)
+    cv2.line(img, (20, 30), (44, 30), blue, 2)                       # solid swatch
+    for x in range(20, 44, 8):                                       # dashed swatch
+        cv2.line(img, (x, 60), (x + 4, 60), red, 2)
+    cv2.line(img, (120, 90), (150, 90), blue, 2)                     # a stroke under a word
+    words = [(50, 24, 90, 37), (50, 54, 90, 67), (110, 80, 170, 92)]
+    got = line_swatches(img, ink(img), [blue, red], 1.0, 22.0, words, 12.0)
+    assert sorted((b.box[1] // 10, b.color) for b in got) == [(2, blue), (5, red)]
+    assert all(b.shape == "line" and abs(b.box[0] - 20) <= 1 and 22 <= b.box[2] - b.box[0] <= 27 for b in got)
+    # no word beside it: no swatch
+    assert line_swatches(img, ink(img), [blue], 1.0, 22.0, [(200, 24, 240, 37)], 12.0) == []
