@@ -971,9 +971,12 @@ def _mask_text(text_mask: np.ndarray, word: ocr.Word, depth: np.ndarray, pad: in
     # a fifth of the text height (a big square below its label).
     tall = text_h is not None and word.h > 1.5 * text_h
     text_mask[ys, xs] = ~imageops.solid_regions(depth[ys, xs], _marker_radius(word, text_h, 1.0 if tall else 1.25))
-    if tall:
+    if text_h is not None:
+        # A box of ordinary height took in a small marker too when a narrow band of its rows,
+        # set apart by blank rows, is a quarter of the text tall: an 'i' dot is much shorter.
         for r0, r1, c0, c1 in _narrow_bands(depth[max(0, word.y0):word.y1, max(0, word.x0):word.x1] > 0):
-            text_mask[max(0, word.y0) + r0:max(0, word.y0) + r1, max(0, word.x0) + c0:max(0, word.x0) + c1] = False
+            if tall or r1 - r0 >= 0.25 * text_h:
+                text_mask[max(0, word.y0) + r0:max(0, word.y0) + r1, max(0, word.x0) + c0:max(0, word.x0) + c1] = False
 
 
 def _narrow_bands(ink: np.ndarray) -> list[tuple[int, int, int, int]]:

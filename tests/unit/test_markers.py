@@ -203,3 +203,21 @@ def test_touching_blobs_of_one_hue_are_not_split_by_colour():
     series' markers: one hue is one series."""
     blobs = _square_touching_circle((217, 95, 2), (236, 184, 143))
     assert len([b for b in blobs if b.cx > 280]) == 1
+
+
+def test_a_marker_in_a_label_box_of_ordinary_height_is_not_masked_but_an_i_dot_is():
+    from pipeline import imageops
+    from pipeline.digitize import _mask_text
+    from pipeline.ocr import Word
+
+    def masked(top):
+        ink = np.zeros((60, 160), bool)
+        ink[top:32, 60:72] = True                # above the label: a marker, or an 'i' dot
+        ink[35:58, 20:140:6] = True              # the label's strokes, 23 px tall
+        mask = np.zeros(ink.shape, bool)
+        # the box (38 px, under 1.5 text heights) took in what is above the label
+        _mask_text(mask, Word("bs=4096", 92.0, 20, 20, 140, 58), imageops.ink_depth(ink), text_h=33.0)
+        return mask
+    assert not masked(20)[20:32, 60:72].any()    # a 12 px marker stays a mark
+    assert masked(28)[28:32, 60:72].all()        # a 4 px dot is the word's
+    assert masked(20)[40, 20]
