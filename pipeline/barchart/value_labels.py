@@ -406,9 +406,14 @@ def _digits(t: str) -> int:
 
 
 def _agrees(v: Word, want: float | None, tol: float) -> bool:
+    """The reading's number is the bar's length value `want` within `tol` and the label's own
+    rounding. A printed zero agrees with no bar longer than `tol`: a bar drawn that long has
+    a value its label shows ('0k' is '0.3k' with its point and digit lost, and '0k' rounds
+    anything under 500)."""
     p = parse_value_label(v.text)
-    return want is not None and p is not None and p[1] is not None and \
-        abs(p[1] - want) <= tol + label_half_unit(p[0])
+    if want is None or p is None or p[1] is None or (p[1] == 0 and abs(want) > tol):
+        return False
+    return abs(p[1] - want) <= tol + label_half_unit(p[0])
 
 
 def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, text_h, reads=None,

@@ -709,3 +709,10 @@ def test_without_an_axis_the_labels_draw_the_scale_a_lost_point_falls_off_it():
     assert per_px == pytest.approx(0.25) and values[3] == pytest.approx(12.5)
     # Two labels draw no line.
     assert _label_scale(segs, {0: labels[0], 3: labels[3]}, base, 10.0) is None
+
+
+def test_a_printed_zero_agrees_with_no_bar_of_some_length():
+    from pipeline.barchart.value_labels import _agrees
+    # '0k' rounds anything under 500, yet a bar 314 long is no zero: '0.3k' lost its point.
+    assert not _agrees(_w("0k"), 314.0, 40.0)
+    assert _agrees(_w("0.3k"), 314.0, 40.0) and _agrees(_w("0"), 0.2, 0.5)
