@@ -21,7 +21,7 @@ from .frame import BarRow
 from .layout import _bar_blob, _groups, _merge_same_series, _slots, find_bar_chart
 from .names import (_bar_coloured, _covered, _glyph_checked, _legend_blobs, _legend_reread, _name_text,
                     _read_beside_swatches)
-from .value_axis import _decimal_shift, _expected_values, _values
+from .value_axis import _decimal_shift, _expected_values, _label_scale, _values
 from .value_labels import (REREAD_BUDGET, _assign_labels, _harmonise_format, _harmonise_units, _over_gap,
                            _phrase, _read_value_labels)
 
@@ -163,7 +163,18 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     shift = _decimal_shift([(p[1] if p else None, expected[bi]) for bi, p in page_nums.items()], tick_texts)
     expected = [e * shift if e is not None else None for e in expected]
     reads: dict[int, list[Word]] = {}
-    labels_of = _read_value_labels(rgb, frame, segments, page_labels, expected, bg, text_h, reads)
+    cal = axis.calibration if axis is not None else None
+    unit_px = lambda: abs(cal.slope) * shift if cal is not None and not cal.is_log else None  # noqa: E731
+    memo: dict = {}
+    labels_of = _read_value_labels(rgb, frame, segments, page_labels, expected, bg, text_h, reads,
+                                   unit_px(), memo)
+    if axis is None:
+        # No axis to check the readings against: the line the printed values themselves draw
+        # through the bar lengths does, once most of them agree on it.
+        scale = _label_scale(segments, labels_of, base, text_h)
+        if scale is not None:
+            labels_of = _read_value_labels(rgb, frame, segments, page_labels, scale[0], bg, text_h,
+                                           unit_px=scale[1], memo=memo)
     if shift == 1.0 and tick_texts:
         # Too few page labels to show a lost decimal point: the labels' readings may show it;
         # they are then read again against the right values ('21x' agreed with 21.1). Each
@@ -173,7 +184,8 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
         shift = _decimal_shift([(p[1] if p else None, expected[bi]) for bi, p in nums.items()], tick_texts)
         if shift != 1.0:
             expected = [e * shift if e is not None else None for e in expected]
-            labels_of = _read_value_labels(rgb, frame, segments, page_labels, expected, bg, text_h)
+            labels_of = _read_value_labels(rgb, frame, segments, page_labels, expected, bg, text_h,
+                                           unit_px=unit_px())
     fixed = _harmonise_format(_harmonise_units([v.text for v in labels_of.values()]))
     labels_of = {bi: (v if t == v.text else Word(t, v.conf, v.x0, v.y0, v.x1, v.y1))
                  for (bi, v), t in zip(labels_of.items(), fixed)}

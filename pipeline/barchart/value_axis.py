@@ -137,6 +137,31 @@ def _expected_values(segments, frame: Frame, axis, base) -> list[float | None]:
     return out
 
 
+def _label_scale(segments, labels: dict, base, text_h) -> tuple[list[float], float] | None:
+    """Without a value axis, the scale the printed labels give the bars: a line through the
+    baseline fitted robustly (as ticks) to the (length, printed value) of the labelled
+    segments; each segment's value on it, and its data units per pixel. A label misread by a
+    digit or a lost decimal point ('125' on a bar half as long as the one labelled '25.0')
+    falls off the line the others agree on. None unless three labels or more, and half of
+    them, lie on it."""
+    end = {(c.stack, c.level): c.top for c in segments}
+    lengths = [end.get((c.stack, c.level - 1), base + 0.5) - c.top for c in segments]
+    ticks = [Tick(0.0, "baseline", 0.0)]
+    for bi, v in labels.items():
+        p = parse_value_label(v.text)
+        if p is not None and p[1] is not None:
+            ticks.append(Tick(lengths[bi], p[0], p[1]))
+    if len(ticks) < 4:
+        return None
+    fit = calibrate(ticks, tol_px=max(2.0, 0.15 * text_h))
+    if fit is None or fit.is_log:
+        return None
+    on = sum(t.text != "baseline" for t in fit.ticks)
+    if on < 3 or on < (len(ticks) - 1) / 2:
+        return None
+    return [float(fit.to_data(n)) for n in lengths], abs(float(fit.slope))
+
+
 def _decimal_shift(pairs: list[tuple[float | None, float | None]], tick_texts: list[str]) -> float:
     """The power of ten (0.1 or 0.01) by which the printed values fall short of the values read
     off the axis, or 1.0. Tick labels lose their decimal points all alike ('0.5' '1.5' '2.0'

@@ -165,12 +165,23 @@ def _label_boxes(c: Bar, text_h: float, along: bool = False) -> dict[str, tuple[
 INK_FRACTIONS = (0.5, None, 0.7)
 
 
+def _faint(d: np.ndarray) -> bool:
+    """No text in a crop's contrast `d`: nothing differs from the surface by 60, nor by 30 and
+    six times what a tenth of the crop differs by (its grain). White text on a pale fill
+    differs at most by the fill's own distance from white (76 from light yellow, 54 once
+    blurred), yet stands far above the fill's grain."""
+    if d.size == 0:
+        return True
+    top = float(d.max())
+    return top < 60 and (top < 30 or top < 6.0 * float(np.percentile(d, 90)))
+
+
 def _binarised(d: np.ndarray, scale: float, frac: float | None = 0.5) -> np.ndarray | None:
     """Text (large `d`: far from the colour it is printed on) as black on white, enlarged by
     `scale` before thresholding at `frac` of the strokes' contrast so that the glyphs keep their
     anti-aliased shape. With `frac` None the enlarged text is kept grey, sharpened by an unsharp
     mask one original pixel wide (undoing about that much blur), dark where `d` is strongest."""
-    if d.size == 0 or float(d.max()) < 60:
+    if _faint(d):
         return None
     big = cv2.resize(d, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
     # Half the strokes' own contrast is where an anti-aliased (or blurred) edge lies; a global
@@ -197,11 +208,32 @@ def _without_lines(d: np.ndarray, text_h: float) -> np.ndarray:
     outline or white edge, a dark gridline): a column (row) inked over nine tenths of the crop's
     height (width) is no glyph, and read as '|' after the label ('92.8 |' -> '92.81'). Only in
     a crop well over a text height across, where no glyph's stroke runs from edge to edge."""
-    if d.size == 0 or float(d.max()) < 60:
+    if _faint(d):
         return d
     ink = d > 0.5 * float(d.max())
-    return _clear_crossing(d, ink, 0.9 if d.shape[1] >= 1.6 * text_h else np.inf,
-                           0.9 if d.shape[0] >= 1.6 * text_h else np.inf, 0)
+    wide, tall = d.shape[1] >= 1.6 * text_h, d.shape[0] >= 1.6 * text_h
+    d = _clear_crossing(d, ink, 0.9 if wide else np.inf, 0.9 if tall else np.inf, 0)
+    # A fainter line crossing the crop (a blurred bar side, a pale rule) is below that cut,
+    # yet sharpened into a '|' by the grey reading: a column (row) that holds 15 or more, and
+    # three times the crop's grain, along nine tenths of its length is such a line, and loses
+    # that much (a glyph's column holds only the background there).
+    if tall:
+        d = _less_floor(d, 0)
+    if wide:
+        d = _less_floor(d, 1)
+    return d
+
+
+def _less_floor(d: np.ndarray, axis: int) -> np.ndarray:
+    """`d` less the floor of its lines along `axis` (0: columns) where that floor stands above
+    the grain (see _without_lines)."""
+    floor = np.percentile(d, 10, axis=axis)
+    line = floor >= max(15.0, 3.0 * float(np.median(floor)))
+    if not line.any():
+        return d
+    floor = np.where(line, floor, 0).astype(np.int16)
+    floor = floor[None, :] if axis == 0 else floor[:, None]
+    return np.clip(d.astype(np.int16) - floor, 0, 255).astype(d.dtype)
 
 
 def _without_border_ink(d: np.ndarray) -> np.ndarray:
@@ -273,8 +305,46 @@ def _edge_kept(d: np.ndarray, cleared: np.ndarray, bar_d: list[np.ndarray]) -> n
     return np.where(cols, near, out).astype(np.uint8)
 
 
+def _centred_on(d: np.ndarray, col: float, text_h: float) -> np.ndarray:
+    """`d` with only the text centred on column `col` (its bar's centre) kept: a value label
+    is centred on its bar, and where a neighbour's label touches it (a wide label over a
+    narrow bar: '18,647' '18,402' read '478,402') the text runs on further to one side. The
+    text through `col` is the run of inked columns with gaps narrower than 0.8 text heights
+    (a blurred decimal point leaves half a text height unlit); when it reaches out further on
+    one side than the other by more than half a text height, the longer side is cut at the
+    shorter one's mirror image."""
+    if d.size == 0 or _faint(d):
+        return d
+    cols = (d > 0.5 * float(d.max())).any(axis=0)
+    c = int(round(col))
+    gap = max(2, int(round(0.8 * text_h)))
+    near = [i for i in range(max(0, c - gap), min(len(cols), c + gap + 1)) if cols[i]]
+    if not near:
+        return d
+    lo = hi = min(near, key=lambda i: abs(i - c))
+    while True:
+        ext = [i for i in range(max(0, lo - gap), lo) if cols[i]]
+        if not ext:
+            break
+        lo = ext[0]
+    while True:
+        ext = [i for i in range(hi + 1, min(len(cols), hi + gap + 1)) if cols[i]]
+        if not ext:
+            break
+        hi = ext[-1]
+    left, right = col - lo, hi + 1 - col
+    if abs(left - right) <= 0.5 * text_h:
+        return d
+    half = min(left, right) + 0.15 * text_h
+    out = d.copy()
+    out[:, :max(0, int(np.floor(col - half)))] = 0
+    out[:, int(np.ceil(col + half)):] = 0
+    return out
+
+
 def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float | None = 0.5,
-                     corners: bool = False, row: float | None = None) -> list[Word]:
+                     corners: bool = False, row: float | None = None,
+                     centre: float | None = None) -> list[Word]:
     """OCR of one value-label box as a single line: the crop (in the original frame, where the
     text is upright) is what differs from `fill`; `blank` is (bars and their edges, cleared;
     bars' inner parts by index + 1; their colours): over another bar, text is what differs
@@ -297,6 +367,8 @@ def _read_label_crop(rgb, frame: Frame, box_u, fill, blank, text_h, frac: float 
     d = _without_lines(d, text_h)
     if row is not None:
         d = _line_at(d, int(round(row)) - y0, text_h)
+    if centre is not None:
+        d = _centred_on(d, centre - x0, text_h)
     if corners:
         d = _without_border_ink(d)
     scale = float(np.clip(LABEL_TEXT_PX / max(text_h, 1.0), 1.0, 5.0))
@@ -334,19 +406,27 @@ def _digits(t: str) -> int:
 
 
 def _agrees(v: Word, want: float | None, tol: float) -> bool:
+    """The reading's number is the bar's length value `want` within `tol` and the label's own
+    rounding. A printed zero agrees with no bar longer than `tol`: a bar drawn that long has
+    a value its label shows ('0k' is '0.3k' with its point and digit lost, and '0k' rounds
+    anything under 500)."""
     p = parse_value_label(v.text)
-    return want is not None and p is not None and p[1] is not None and \
-        abs(p[1] - want) <= tol + label_half_unit(p[0])
+    if want is None or p is None or p[1] is None or (p[1] == 0 and abs(want) > tol):
+        return False
+    return abs(p[1] - want) <= tol + label_half_unit(p[0])
 
 
-def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, text_h, reads=None):
+def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, text_h, reads=None,
+                       unit_px: float | None = None, memo: dict | None = None):
     """The printed value of every bar segment: its page-pass word, checked against a re-read of
     its crop (binarised, enlarged, one line). Labels sit at one place on a chart (beyond the
     bars' ends, inside at the end, or centred in stacked segments): the place the page pass
     found most labels at is tried first. Of several readings, the one agreeing with the bar's
     length (within its tolerance) wins, the more digits the better ('70' < '70.5%'); without an
     axis to check against, the most confident. Returns {segment index: Word}; `reads`, when
-    given, is filled with every bar's readings as read (before any repair)."""
+    given, is filled with every bar's readings as read (before any repair). `unit_px`: data
+    units per pixel of bar length on a linear value axis (see _on_the_line). `memo` keeps the
+    crops' readings for a second pass over the same chart."""
     h, w = rgb.shape[:2]
     blank = np.zeros((h, w), bool)
     for c in segments:
@@ -408,9 +488,15 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
                 if calls >= budget and not corners:
                     break
                 calls += not corners
-                words_read = _read_label_crop(rgb, frame, box, c.color if inside else bg,
-                                              None if inside else blank, text_h, frac, corners,
-                                              c.cx if frame.horizontal and not inside else None)
+                key = (bi, place, frac, corners)
+                if memo is None or key not in memo:
+                    words_read = _read_label_crop(rgb, frame, box, c.color if inside else bg,
+                                                  None if inside else blank, text_h, frac, corners,
+                                                  c.cx if frame.horizontal and not inside else None,
+                                                  c.cx if not frame.horizontal and not inside else None)
+                    if memo is not None:
+                        memo[key] = words_read
+                words_read = memo[key] if memo is not None else words_read
                 got = _as_label(words_read, text_h)
                 if got is None and want is not None:
                     # Letters for digits ('SI' for a serif '51'): kept only when agreeing.
@@ -460,7 +546,72 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
                 extra += [Word(x, v.conf, v.x0, v.y0, v.x1, v.y1) for x in [t] + _decimal_variants(t)]
             if any(_agrees(v, want, tol) for v in extra):
                 out[bi] = _choose_label(cands + extra, want, tol, unit)
-    return _keep_format(out, pools)
+    return _on_the_line(_keep_format(out, pools), pools, unit_px)
+
+
+# How far, in pixels of bar length, a printed value may lie from the line on which the chart's
+# other labels and bar lengths agree: a bar's end is found to a pixel or so, and its label
+# rounds the value (half its last digit, added apart).
+LINE_PX = 1.5
+
+
+# Digits whose glyphs share most of their strokes, confused by OCR on small or blurred labels
+# (all seen: '29.2' read '23.2', '76.4' '70.4', '647' '637', '6,537' '6,237', '1,547' '1,947').
+_DIGIT_TWINS = {frozenset(p) for p in ("06", "08", "09", "14", "17", "23", "25", "27", "34", "35", "37", "38",
+                                       "39", "49", "56", "58", "59", "68", "89")}
+
+
+def _digit_substitutions(text: str) -> list[tuple[str, bool]]:
+    """The reading with one digit replaced by another, every way, each with whether the two
+    digits are twins (_DIGIT_TWINS)."""
+    return [(text[:i] + d + text[i + 1:], frozenset(c + d) in _DIGIT_TWINS) for i, c in enumerate(text)
+            if c.isdigit() for d in "0123456789" if d != c and not (d == "0" and i == 0)]
+
+
+def _on_the_line(out: dict, pools: dict, unit_px: float | None) -> dict:
+    """A misread digit put right by the chart's other labels. The labels that agree with
+    their bars lie on one line, label = length value + a constant (a baseline a pixel or two
+    off shifts every length alike), within LINE_PX of it. A bar whose reading lies off that
+    line (agreeing with no length, or far beyond the line's width) had a digit misread: its
+    readings with one digit replaced that land on the line are its candidates; those in the
+    chart's format first, then those replacing a digit by its twin in shape; taken when they
+    leave exactly one value (a digit worth less than the line's width leaves many, and the
+    reading stays as read)."""
+    if not unit_px or unit_px <= 0:
+        return out
+    good = [bi for bi, v in out.items() if _agrees(v, pools[bi][1], pools[bi][2])]
+    if len(good) < 3:
+        return out
+    res = np.array([parse_value_label(out[bi].text)[1] - pools[bi][1] for bi in good])
+    off = float(np.median(res))
+    width = LINE_PX * unit_px
+    near = np.abs(res - off) <= width + np.array([label_half_unit(out[bi].text) for bi in good])
+    # The line holds only where the labels that agree keep to it.
+    if near.mean() < 0.75:
+        return out
+    forms = [_form(out[bi].text) for bi, ok in zip(good, near) if ok]
+    common = max(set(forms), key=forms.count)
+    out = dict(out)
+    for bi, (cands, want, tol) in pools.items():
+        if want is None or not cands:
+            continue
+        cur = out.get(bi)
+        if cur is not None and bi in good and \
+                abs(parse_value_label(cur.text)[1] - want - off) <= 3 * width + label_half_unit(cur.text):
+            continue
+        hits = []
+        for v in cands:
+            for t, twin in _digit_substitutions(v.text):
+                p = parse_value_label(t)
+                if p is None or p[1] is None or abs(p[1] - want - off) > width + label_half_unit(p[0]):
+                    continue
+                hits.append((p[1], _form(p[0]) == common, twin, Word(p[0], v.conf, v.x0, v.y0, v.x1, v.y1)))
+        for k in (1, 2):
+            if any(h[k] for h in hits):
+                hits = [h for h in hits if h[k]]
+        if len({h[0] for h in hits}) == 1:
+            out[bi] = max(hits, key=lambda h: h[3].conf)[3]
+    return out
 
 
 def _form(text: str) -> tuple[int, str] | None:
@@ -590,10 +741,11 @@ def _decimal_variants(text: str) -> list[str]:
     return [text[:k] + "." + text[k:] for k in range(i + 1, j)]
 
 
-# Letters OCR reads for digits in a serif or blurred face ('SI' for '51', 'O' for '0').
+# Letters OCR reads for digits in a serif or blurred face ('SI' for '51', 'O' for '0'); a '1'
+# whose foot runs into a bar's outline beside it is read as a bracket ('3,65]' for '3,651').
 _DIGIT_LOOKALIKES = str.maketrans({"O": "0", "o": "0", "D": "0", "S": "5", "s": "5", "I": "1", "l": "1",
                                    "|": "1", "i": "1", "B": "8", "Z": "2", "z": "2", "G": "6", "b": "6",
-                                   "g": "9", "q": "9"})
+                                   "g": "9", "q": "9", "]": "1", "[": "1"})
 
 
 def _glyph_variants(text: str) -> list[str]:

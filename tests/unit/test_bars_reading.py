@@ -631,3 +631,88 @@ def test_lead_one_variant_is_taken_only_when_it_agrees():
     # Chosen over the reading it came from, which disagrees.
     cands = [_w("3,187", 96)] + _agreeing_lead_one([_w("3,187", 96)], 13400.0, 550.0)
     assert _choose_label(cands, 13400.0, 550.0).text == "13,187"
+
+
+def test_a_faint_line_across_a_label_crop_is_cleared_the_glyph_kept():
+    from pipeline.barchart.value_labels import _without_lines
+    d = np.zeros((40, 80), np.uint8)
+    d[14:23, 30:34] = 114    # a blurred label's stroke
+    d[:, 79] = 46            # a blurred bar side: below half the glyph's contrast
+    d[37, :] = 40            # a pale separator from side to side
+    out = _without_lines(d, 17.0)
+    assert out[:, 79].max() == 0 and out[37, :].max() == 0
+    assert (out[14:23, 30:34] == 114).all()
+
+
+def test_a_misread_digit_is_put_right_by_the_line_of_the_other_labels():
+    from pipeline.barchart.value_labels import _on_the_line
+    # Labels read 0.4 below what their lengths give (a baseline two pixels off): the line.
+    pools = {0: ([_w("70.5%")], 70.87, 1.5), 1: ([_w("23.2%"), _w("22%")], 29.58, 1.5),
+             2: ([_w("32.8%")], 33.29, 1.5), 3: ([_w("73.3%")], 75.68, 1.5),
+             4: ([_w("28.5%")], 28.93, 1.5), 5: ([_w("65.7%")], 66.06, 1.5)}
+    out = {bi: cands[0] for bi, (cands, _, _) in pools.items()}
+    got = {bi: v.text for bi, v in _on_the_line(dict(out), pools, 0.22).items()}
+    # '29.2%' in the chart's format, not '29%'; '75.3%': 3 and 5 are twins in shape.
+    assert got == {0: "70.5%", 1: "29.2%", 2: "32.8%", 3: "75.3%", 4: "28.5%", 5: "65.7%"}
+    # Without the axis's scale, or with too few labels on the line, nothing changes.
+    assert _on_the_line(dict(out), pools, None) == out
+    few = {bi: pools[bi] for bi in (0, 1, 2, 3)}
+    assert _on_the_line({bi: out[bi] for bi in few}, few, 0.22)[1].text == "23.2%"
+    # A digit worth less than the line's width leaves many values: the reading stays.
+    pools[1] = ([_w("29.7%")], 29.58, 0.01)
+    assert _on_the_line({**out, 1: _w("29.7%")}, pools, 2.0)[1].text == "29.7%"
+
+
+def test_white_text_on_a_pale_fill_is_text_the_fills_grain_is_not():
+    from pipeline.barchart.value_labels import _binarised, _faint
+    rng = np.random.default_rng(0)
+    d = rng.integers(0, 7, (30, 80)).astype(np.uint8)   # the fill's grain
+    assert _faint(d)
+    d[10:20, 30:33] = 54    # a blurred white stroke on light yellow: at most 76 away
+    assert not _faint(d)
+    img = _binarised(d, 3.0)
+    assert img is not None and (img[32:58, 92:97] == 0).all() and (img[:20] == 255).all()
+    # On a grainy fill (JPEG) the same stroke is no surer than the grain.
+    g = rng.integers(0, 20, (30, 80)).astype(np.uint8)
+    g[10:20, 30:33] = 54
+    assert _faint(g)
+
+
+def test_a_touching_neighbours_label_is_cut_at_the_mirror_of_the_bars_own():
+    from pipeline.barchart.value_labels import _centred_on
+    d = np.zeros((24, 120), np.uint8)
+    for x in range(46, 76, 6):       # the bar's label, centred on column 60: five glyphs
+        d[6:18, x:x + 4] = 200
+    for x in range(14, 46, 6):       # the neighbour's, running into it from the left
+        d[4:16, x:x + 4] = 200
+    out = _centred_on(d, 60.0, 12.0)
+    assert out[:, :43].max() == 0 and (out[6:18, 46:50] == 200).all() and (out[6:18, 70:74] == 200).all()
+    # A label standing alone, or off by less than half a text height, is kept whole.
+    e = np.zeros_like(d)
+    e[6:18, 46:75] = 200
+    assert (_centred_on(e, 63.0, 12.0) == e).all()
+
+
+def test_a_bracket_is_a_one_whose_foot_ran_into_an_outline():
+    from pipeline.barchart.value_labels import _DIGIT_LOOKALIKES
+    assert "3,65]".translate(_DIGIT_LOOKALIKES) == "3,651" and "[2.4".translate(_DIGIT_LOOKALIKES) == "12.4"
+
+
+def test_without_an_axis_the_labels_draw_the_scale_a_lost_point_falls_off_it():
+    from pipeline.barchart.value_axis import _label_scale
+    base = 400.0
+    # Bars 4 px per unit; the labels '25.0' '40.0' '10.0' and '125' (12.5 without its point).
+    tops = [base + 0.5 - 4 * v for v in (25.0, 40.0, 10.0, 12.5)]
+    segs = [Bar(20 * i, 20 * i + 15, t, base, BLUE, i, 0) for i, t in enumerate(tops)]
+    labels = {0: _w("25.0"), 1: _w("40.0"), 2: _w("10.0"), 3: _w("125")}
+    values, per_px = _label_scale(segs, labels, base, 10.0)
+    assert per_px == pytest.approx(0.25) and values[3] == pytest.approx(12.5)
+    # Two labels draw no line.
+    assert _label_scale(segs, {0: labels[0], 3: labels[3]}, base, 10.0) is None
+
+
+def test_a_printed_zero_agrees_with_no_bar_of_some_length():
+    from pipeline.barchart.value_labels import _agrees
+    # '0k' rounds anything under 500, yet a bar 314 long is no zero: '0.3k' lost its point.
+    assert not _agrees(_w("0k"), 314.0, 40.0)
+    assert _agrees(_w("0.3k"), 314.0, 40.0) and _agrees(_w("0"), 0.2, 0.5)
