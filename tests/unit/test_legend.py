@@ -385,3 +385,20 @@ def test_a_point_label_read_again_stays_a_label(monkeypatch):
     ink = np.zeros((700, 800), bool)
     gray = np.full((700, 800), 255, np.uint8)
     assert [v.text for v in digitize._reread_legend_text([], set(), gray, ink, [], [], 17.0)] == ["64", "req"]
+
+
+def test_a_line_swatch_is_no_letter_of_the_name_before_the_next_swatch():
+    # '-◆- v0.9   -▲- This work': looking left of the triangle for its name, the diamond's
+    # line swatch (one stroke narrower than three letters) must not join 'v0.9'
+    ink = np.zeros((60, 400), np.uint8)
+    for cx in (30, 120):
+        cv2.circle(ink, (cx, 30), 6, 1, -1)
+        cv2.line(ink, (cx - 16, 30), (cx + 16, 30), 1, 2)
+    cv2.putText(ink, "v0.9", (56, 36), cv2.FONT_HERSHEY_SIMPLEX, 0.5, 1, 1)
+    cv2.putText(ink, "This work", (146, 36), cv2.FONT_HERSHEY_SIMPLEX, 0.5, 1, 1)
+    ink = ink.astype(bool)
+    blobs = [Blob(float(cx), 30.0, 113, (cx - 6, 24, cx + 7, 37), (31, 119, 180), "circle") for cx in (30, 120)]
+    name = np.nonzero(ink[:, 50:100].any(axis=0))[0] + 50
+    boxes = swatch_text_boxes(ink, blobs, 12.0)
+    assert (int(name.min()), int(name.max()) + 1) in [(b[0], b[2]) for b in boxes]
+    assert all(b[0] >= 47 for b in boxes)
