@@ -256,10 +256,11 @@ def swatch_text_boxes(ink: np.ndarray, blobs: list[Blob], text_h: float, max_gap
 
 
 def without_marks(ink: np.ndarray, blobs) -> np.ndarray:
-    """`ink` without the line swatches: strokes that run through a blob's box and on past it
-    to half its width again. A swatch is no letter, but a line with its marker, one stroke
-    narrower than three letters, passes for one and joins the name beside it ('> wo' read for
-    'v0.9' with the diamond of its swatch). (A letter found as a blob, a filled 'd', stays.)"""
+    """`ink` without the line swatches: strokes through a blob's box that run on past it on
+    both sides by a quarter of its width, no taller than it. A swatch is no letter, but a line
+    with its marker, one stroke narrower than three letters, passes for one and joins the name
+    beside it ('> wo' read for 'v0.9' with the diamond of its swatch). (Letters found as a
+    blob, a filled 'd' or the 'D' of 'DP' touching its 'P', stay; so does a legend's frame.)"""
     if not blobs:
         return ink
     import cv2
@@ -267,7 +268,9 @@ def without_marks(ink: np.ndarray, blobs) -> np.ndarray:
     gone = set()
     for b in blobs:
         for k in np.unique(lab[b.box[1]:b.box[3], b.box[0]:b.box[2]]):
-            if k and stats[k][2] > 1.5 * (b.box[2] - b.box[0]):
+            x, _, cw, ch = (int(v) for v in stats[k][:4]) if k else (0, 0, 0, 0)
+            bw = b.box[2] - b.box[0]
+            if k and x < b.box[0] - bw / 4 and x + cw > b.box[2] + bw / 4 and ch <= b.box[3] - b.box[1] + 2:
                 gone.add(int(k))
     return ink & ~np.isin(lab, sorted(gone)) if gone else ink
 
