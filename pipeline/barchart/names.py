@@ -52,7 +52,8 @@ def _swatch_like(b: Blob, text_h: float) -> bool:
     return bh <= 2.5 * text_h and bw <= 4.5 * text_h
 
 
-def _read_beside_swatches(gray, swatches, text_h, stops=(), limit: int = 8, rgb=None) -> list[list[Word]]:
+def _read_beside_swatches(gray, swatches, text_h, stops=(), limit: int = 8, rgb=None,
+                          page: list[Word] = ()) -> list[list[Word]]:
     """The text line beside each swatch (in the order given: likeliest first), read on its
     own: the page pass reads legend names less surely ('VLLM' at confidence 58), or not at all
     inside a legend's frame. Right of the swatch first; left of it (gnuplot's key: 'FP8 [ ]')
@@ -60,13 +61,23 @@ def _read_beside_swatches(gray, swatches, text_h, stops=(), limit: int = 8, rgb=
     `stops` (other swatches of the same size) on the same row: in a legend laid out in a row
     the next entry's swatch and name would join this line ('TGI' read '~1SGLang'). Returns one
     list of words per line read (read at confidence 40 or more, up to the first wide gap from
-    the swatch)."""
+    the swatch). A line the `page` words over it do not already say is read a second time
+    (see _read_side)."""
     out = []
     small = [b for b in swatches if _swatch_like(b, text_h)][:limit]
     for b in small:
         for side in (0, 1):
             line = _read_side(gray, b, side, stops, text_h, rgb)
             if any(v.conf >= 45 and any(c.isalpha() for c in v.text) for v in line):
+                old = [o for o in page if any(layout.overlaps(o, v) for v in line)]
+                if _alnum_key(old) != _alnum_key(line):
+                    # A second read at half as large again: small glyphs misread at one size
+                    # ('HE' for 'HF', 'Tc!' for 'TGI') are seldom misread the same way at
+                    # another, so two reads that say the same letters confirm the line (see
+                    # _legend_reread). Where the page agrees already, no second read is needed.
+                    crop, origin, scale = line.source
+                    again = _cut_at_gap(ocr.read_crop(crop, origin, 1.5 * scale), side, text_h)
+                    line.confirmed = _alnum_key(again) == _alnum_key(line)
                 out.append(line)
                 break
     return out
@@ -111,22 +122,17 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
         # another ('HF': nothing at 2.14, 95 at 2.5): one more try, a little larger.
         got = ocr.read_crop(crop, (x0, y0), 1.2 * scale)
     line = LineRead(_cut_at_gap(got, side, text_h))
-    line.span = (x0, x1)
-    if line:
-        # A second read at half as large again: small glyphs misread at one size ('HE' for
-        # 'HF', 'Tc!' for 'TGI') are seldom misread the same way at another, so two reads
-        # that say the same letters confirm the line (see _legend_reread).
-        again = _cut_at_gap(ocr.read_crop(crop, (x0, y0), 1.5 * scale), side, text_h)
-        line.confirmed = _alnum_key(again) == _alnum_key(line)
+    line.span, line.source = (x0, x1), (crop, (x0, y0), scale)
     return line
 
 
 class LineRead(list):
     """The words of a legend line read beside its swatch, left to right; `confirmed` when a
     read of the same crop at another size says the same letters and digits; `span`: the
-    crop's first and last column + 1."""
+    crop's first and last column + 1; `source`: the crop read, its origin and scale."""
     confirmed: bool = False
     span: tuple[int, int] | None = None
+    source: tuple | None = None
 
 
 def _cut_at_gap(got: list[Word], side: int, text_h: float) -> list[Word]:

@@ -57,7 +57,8 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     legend_words = [v for v in words if not any(_covered(v, b, text_h) for b in swatches[:sum(coloured)])]
     # Only swatches of a bar's colour can make entries (see below): their lines are re-read.
     legend_words = _legend_reread(legend_words, _read_beside_swatches(gray, swatches[:sum(coloured)], text_h,
-                                                                      swatches[:sum(coloured)], rgb=rgb))
+                                                                      swatches[:sum(coloured)], rgb=rgb,
+                                                                      page=legend_words))
     legend = legend_fn(swatches, bar_blobs, legend_words)
     # A bar chart's legend names bar colours: an "entry" whose swatch is no bar's colour is a
     # coloured mark beside some text (a title's icon, a logo), not a legend entry.
