@@ -49,19 +49,7 @@ def _upright_bars(rgb_u, bg, text_h, block):
             del s[k:]
     stacks, _ = drop_narrow_stacks(stacks)
     loose = [_own_columns(rgb_u, p) for p in pieces if p.stack < 0 and id(p) not in dropped]
-    return stacks, base, [p for p in loose if _filled(rgb_u, p)]
-
-
-def _filled(rgb_u, c: Bar, delta: float = 20.0, share: float = 0.5) -> bool:
-    """Whether piece c is filled with its colour (CIE76 within `delta`) over at least `share`
-    of its box, as a swatch is: letters that blur smeared into one solid piece ('ecode' of a
-    downscaled 'decode', 0.28) keep their holes and rims, and would pass for a swatch that
-    hides the name's word."""
-    a = rgb_u[int(c.top):int(c.bottom) + 1, c.x0:c.x1]
-    if a.size == 0:
-        return False
-    d = np.linalg.norm(to_lab(a.reshape(-1, 3)) - to_lab([c.color])[0], axis=1)
-    return float(np.mean(d <= delta)) >= share
+    return stacks, base, loose
 
 
 def _own_columns(rgb_u, c: Bar, delta: float = 20.0) -> Bar:

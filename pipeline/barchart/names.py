@@ -70,7 +70,10 @@ def _read_beside_swatches(gray, swatches, text_h, stops=(), limit: int = 8, rgb=
             line = _read_side(gray, b, side, stops, text_h, rgb)
             if any(v.conf >= 45 and any(c.isalpha() for c in v.text) for v in line):
                 old = [o for o in page if any(layout.overlaps(o, v) for v in line)]
-                if _alnum_key(old) != _alnum_key(line):
+                # A line that takes in another swatch read as letters ('mm FPS' right of a
+                # speck of 'FlashAttention') is no one entry's name: it is not confirmed.
+                other = any(_covered(v, o, text_h) for v in line for o in stops if o is not b)
+                if _alnum_key(old) != _alnum_key(line) and not other:
                     # A second read at half as large again: small glyphs misread at one size
                     # ('HE' for 'HF', 'Tc!' for 'TGI') are seldom misread the same way at
                     # another, so two reads that say the same letters confirm the line (see

@@ -1,12 +1,8 @@
 """Bar categories and legend names: a legend line confirmed at two sizes, re-read boxes cut to
 the page's, joining marks kept in category labels, the category axis title under the middle
-slot of a chart that titles its value axis, and smeared letters that are no swatch."""
-import numpy as np
-
+slot of a chart that titles its value axis."""
 from pipeline.barchart.categories import _with_marks, _without_axis_title
-from pipeline.barchart.layout import _filled
 from pipeline.barchart.names import LineRead, _legend_reread
-from pipeline.marks.bars import Bar
 from pipeline.ocr import Word
 
 
@@ -64,11 +60,25 @@ def test_category_axis_title_under_the_middle_slot_of_a_titled_chart_is_dropped(
                                                 slots, 10.0, titled=True)] == ["DeepSeek", "V3"]
 
 
-def test_a_swatch_is_filled_flat_and_smeared_letters_are_not():
-    img = np.full((40, 80, 3), 255, np.uint8)
-    img[5:12, 5:30] = (8, 81, 156)                        # a swatch
-    img[20:27, 5:40] = (135, 135, 135)                    # letters smeared into one piece ...
-    img[21:26, 6:40:2] = 255                              # ... with their holes
-    img[21:26, 7:40:2] = 60                               # ... and dark strokes
-    assert _filled(img, Bar(5, 30, 5.0, 11.0, (8, 81, 156), -1, 0))
-    assert not _filled(img, Bar(5, 40, 20.0, 26.0, (135, 135, 135), -1, 0))
+def test_a_line_taking_in_another_swatch_is_not_confirmed(monkeypatch):
+    from pipeline.barchart import names
+    from pipeline.marks.markers import Blob
+
+    def blob(box):
+        return Blob((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, 100, box, (0, 143, 213), "square")
+
+    speck, swatch = blob((430, 468, 445, 478)), blob((446, 467, 465, 483))
+    words = [Word("mm", 62, 446, 467, 465, 483), Word("FPS", 75, 474, 467, 497, 483)]
+
+    def side(gray, b, s, stops, text_h, rgb=None):
+        line = LineRead(words if s == 0 else [])
+        line.span, line.source = (447, 606), (None, (447, 460), 2.0)
+        return line
+    monkeypatch.setattr(names, "_read_side", side)
+    monkeypatch.setattr(names.ocr, "read_crop", lambda crop, origin, scale, *a, **k: list(words))
+    page = [Word("FP8", 90, 476, 469, 496, 478)]
+    got = names._read_beside_swatches(None, [speck], 10.0, [speck, swatch], page=page)
+    assert len(got) == 1 and not got[0].confirmed
+    # Without that swatch among the stops, the two reads agreeing confirm the line.
+    got = names._read_beside_swatches(None, [speck], 10.0, [speck], page=page)
+    assert got[0].confirmed
