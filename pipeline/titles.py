@@ -9,26 +9,37 @@ from . import ocr
 from .imageops import group_runs
 
 
-def y_title(gray: np.ndarray, ink: np.ndarray, tick_words, text_h: float) -> str:
-    """The rotated title left of the y tick labels `tick_words`, or '' when there is none."""
+def y_title_column(ink: np.ndarray, tick_words, text_h: float) -> tuple[int, int, int, int] | None:
+    """The column of ink (c0, c1, r0, r1, inclusive) of a rotated title left of the y tick
+    labels `tick_words`, or None when there is none."""
     if not tick_words:
-        return ""
+        return None
     left = min(v.x0 for v in tick_words) - 2
     top = max(0, int(min(v.y0 for v in tick_words) - 3 * text_h))
-    bottom = min(gray.shape[0], int(max(v.y1 for v in tick_words) + 3 * text_h))
+    bottom = min(ink.shape[0], int(max(v.y1 for v in tick_words) + 3 * text_h))
     if left <= 2:
-        return ""
+        return None
     cols = np.nonzero(ink[top:bottom, :left].sum(axis=0) >= 2)[0]
     runs = [r for r in group_runs(cols, gap=max(2, int(0.3 * text_h)))
             if 0.5 * text_h <= r[1] - r[0] + 1 <= 3.0 * text_h]
     if not runs:
-        return ""
+        return None
     c0, c1 = runs[-1]                       # the column of text nearest the tick labels
     rows = np.nonzero(ink[top:bottom, c0:c1 + 1].any(axis=1))[0]
     if len(rows) == 0 or rows[-1] - rows[0] < 2 * text_h:
-        return ""                           # a title runs along the axis: taller than wide
+        return None                         # a title runs along the axis: taller than wide
+    return int(c0), int(c1), int(top + rows[0]), int(top + rows[-1])
+
+
+def y_title(gray: np.ndarray, ink: np.ndarray, tick_words, text_h: float) -> str:
+    """The rotated title left of the y tick labels `tick_words`, or '' when there is none."""
+    col = y_title_column(ink, tick_words, text_h)
+    if col is None:
+        return ""
+    c0, c1, r0, r1 = col
+    left = min(v.x0 for v in tick_words) - 2
     pad = max(3, int(0.4 * text_h))
-    y0, y1 = max(0, top + rows[0] - pad), min(gray.shape[0], top + rows[-1] + 1 + pad)
+    y0, y1 = max(0, r0 - pad), min(gray.shape[0], r1 + 1 + pad)
     x0, x1 = max(0, c0 - pad), min(left, c1 + 1 + pad)
     upright = cv2.rotate(np.ascontiguousarray(gray[y0:y1, x0:x1]), cv2.ROTATE_90_CLOCKWISE)
     scale = float(np.clip(30.0 / max(1, c1 - c0 + 1), 1.0, 4.0))

@@ -73,10 +73,10 @@ def _chain_from_axis(words, ups, text_h):
     return keep
 
 
-def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
+def _category_texts(words, frame: Frame, slots, base, text_h, exclude, titled: bool = False):
     """The text under each category slot (left of it for horizontal bars), nearest the axis:
     the first line and the lines right under it that stay inside the slot (an axis title runs
-    across slots)."""
+    across slots). `titled`: the value axis carries a title (see _without_axis_title)."""
     cands = [w for w in words if id(w) not in exclude and any(c.isalnum() for c in w.text)
              and (w.conf >= 40 or sum(c.isalnum() for c in w.text) >= 2)]
     ups = {id(w): frame.word(w) for w in cands}
@@ -86,7 +86,8 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
             and ups[id(w)].y1 > base + 0.8 * text_h]
     all_lines = text_lines(near, text_h)
     line_of = {id(w): ln for ln in all_lines for w in ln}
-    out = []
+    marks = [w for w in words if id(w) not in exclude and w.text in _JOINING_MARKS]
+    out: list = []
     for lo, hi in slots:
         mine = _drop_tick_mark([w for w in near if lo <= ups[id(w)].cx < hi], ups, text_h)
         if not mine:
@@ -95,7 +96,7 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
         if frame.horizontal:
             # Right-aligned lines left of the bars: everything in the slot's band within reach.
             mine = [w for w in mine if ups[id(w)].y0 <= base + 10 * text_h]
-            out.append(_chain_from_axis(mine, ups, text_h))
+            out.append(_with_marks(_chain_from_axis(mine, ups, text_h), marks))
             continue
         mine.sort(key=lambda w: w.y0)
         rows: list[list[Word]] = []
@@ -116,22 +117,49 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude):
             if gap > 0.9 * text_h or not inside:
                 break
             keep.append(r)
-        out.append(_without_axis_title(keep, slots, text_h))
-    return out
+        out.append(keep)
+    if frame.horizontal:
+        return out
+    wrapped = sum(isinstance(k, list) and len(k) >= 2 for k in out)
+    return [_with_marks(_without_axis_title(k, slots, text_h, titled and wrapped == 1), marks)
+            if isinstance(k, list) and k and isinstance(k[0], list) else k for k in out]
 
 
-def _without_axis_title(rows: list[list[Word]], slots, text_h: float) -> list[Word]:
+# Marks that join the parts of a label ('Small test - L4 - 8B', 'TP / EP'); OCR reads a
+# spaced one as a word of its own, with no letter or digit.
+_JOINING_MARKS = {"-", "\u2013", "\u2014", "/", "+", "&"}
+
+
+def _with_marks(words: list[Word], marks: list[Word]) -> list[Word]:
+    """A label's words with the joining marks read between two of them on one of its lines
+    (the words were chosen by their letters and digits, which a lone '-' lacks)."""
+    if len(words) < 2 or not marks:
+        return words
+    extra = []
+    for m in marks:
+        line = [w for w in words if w.y0 <= m.cy <= w.y1]
+        if any(w.x1 <= m.cx for w in line) and any(m.cx <= w.x0 for w in line):
+            extra.append(m)
+    return words + extra
+
+
+def _without_axis_title(rows: list[list[Word]], slots, text_h: float, titled: bool = False) -> list[Word]:
     """A vertical chart's category label (its lines, top down) without a last line that is
     the category axis title: centred on the category axis as a whole (within half a text
     height) and set further below the line above it than the lines of a wrapped label
     (1.8 text heights from centre to centre: 'Workload' under 'long prompts'; wrapped
-    labels measure 1.4 to 1.7)."""
+    labels measure 1.4 to 1.7). Pitch alone does not tell a title set close ('ISL/OSL' 1.75
+    under '1k/8k') from a wrapped label's last line ('V3' 1.45 under 'DeepSeek'): when the
+    chart titles its value axis (`titled`) and this is the only label of several with a
+    second line, a last line centred on the category axis is its title: a chart that titles
+    one axis titles the other, and a title under an odd number of slots falls in the
+    middle one."""
     if len(rows) >= 2:
         last, above = rows[-1], rows[-2]
         mid = (slots[0][0] + slots[-1][1]) / 2.0
         cx = (min(w.x0 for w in last) + max(w.x1 for w in last)) / 2.0
         pitch = float(np.median([w.cy for w in last]) - np.median([w.cy for w in above]))
-        if abs(cx - mid) <= 0.5 * text_h and pitch >= 1.8 * text_h:
+        if abs(cx - mid) <= 0.5 * text_h and (pitch >= 1.8 * text_h or (titled and len(slots) >= 3)):
             rows = rows[:-1]
     return [w for r in rows for w in r]
 

@@ -52,7 +52,8 @@ def _swatch_like(b: Blob, text_h: float) -> bool:
     return bh <= 2.5 * text_h and bw <= 4.5 * text_h
 
 
-def _read_beside_swatches(gray, swatches, text_h, stops=(), limit: int = 8, rgb=None) -> list[list[Word]]:
+def _read_beside_swatches(gray, swatches, text_h, stops=(), limit: int = 8, rgb=None,
+                          page: list[Word] = ()) -> list[list[Word]]:
     """The text line beside each swatch (in the order given: likeliest first), read on its
     own: the page pass reads legend names less surely ('VLLM' at confidence 58), or not at all
     inside a legend's frame. Right of the swatch first; left of it (gnuplot's key: 'FP8 [ ]')
@@ -60,13 +61,26 @@ def _read_beside_swatches(gray, swatches, text_h, stops=(), limit: int = 8, rgb=
     `stops` (other swatches of the same size) on the same row: in a legend laid out in a row
     the next entry's swatch and name would join this line ('TGI' read '~1SGLang'). Returns one
     list of words per line read (read at confidence 40 or more, up to the first wide gap from
-    the swatch)."""
+    the swatch). A line the `page` words over it do not already say is read a second time
+    (see _read_side)."""
     out = []
     small = [b for b in swatches if _swatch_like(b, text_h)][:limit]
     for b in small:
         for side in (0, 1):
             line = _read_side(gray, b, side, stops, text_h, rgb)
             if any(v.conf >= 45 and any(c.isalpha() for c in v.text) for v in line):
+                old = [o for o in page if any(layout.overlaps(o, v) for v in line)]
+                # A line that takes in another swatch read as letters ('mm FPS' right of a
+                # speck of 'FlashAttention') is no one entry's name: it is not confirmed.
+                other = any(_covered(v, o, text_h) for v in line for o in stops if o is not b)
+                if _alnum_key(old) != _alnum_key(line) and not other:
+                    # A second read at half as large again: small glyphs misread at one size
+                    # ('HE' for 'HF', 'Tc!' for 'TGI') are seldom misread the same way at
+                    # another, so two reads that say the same letters confirm the line (see
+                    # _legend_reread). Where the page agrees already, no second read is needed.
+                    crop, origin, scale = line.source
+                    again = _cut_at_gap(ocr.read_crop(crop, origin, 1.5 * scale), side, text_h)
+                    line.confirmed = _alnum_key(again) == _alnum_key(line)
                 out.append(line)
                 break
     return out
@@ -104,11 +118,29 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
         d = imageops.color_distance(part, imageops.dominant_color(part)).astype(np.float32)
         own = _without_pale(_without_rules(np.clip(255.0 - 2.0 * d, 0, 255).astype(np.uint8)))
         got = ocr.read_crop(own, (x0, y0), scale)
+        if any(v.conf >= 45 for v in got):
+            crop = own
     if not any(v.conf >= 45 for v in got):
         # Tesseract may read nothing of a short name at one scale and read it surely at
         # another ('HF': nothing at 2.14, 95 at 2.5): one more try, a little larger.
         got = ocr.read_crop(crop, (x0, y0), 1.2 * scale)
-    # Stop at the next entry's text: keep words up to the first wide gap from the swatch.
+    line = LineRead(_cut_at_gap(got, side, text_h))
+    line.span, line.source = (x0, x1), (crop, (x0, y0), scale)
+    return line
+
+
+class LineRead(list):
+    """The words of a legend line read beside its swatch, left to right; `confirmed` when a
+    read of the same crop at another size says the same letters and digits; `span`: the
+    crop's first and last column + 1; `source`: the crop read, its origin and scale."""
+    confirmed: bool = False
+    span: tuple[int, int] | None = None
+    source: tuple | None = None
+
+
+def _cut_at_gap(got: list[Word], side: int, text_h: float) -> list[Word]:
+    """The words read beside a swatch up to the first wide gap from it (the next entry's text
+    follows beyond one), left to right."""
     got = sorted((v for v in got if v.text and v.conf >= 40), key=lambda v: v.x0, reverse=side == 1)
     line = []
     for v in got:
@@ -190,11 +222,25 @@ def _legend_reread(page: list[Word], lines: list[list[Word]]) -> list[Word]:
     for line in lines:
         old = [o for o in out if any(layout.overlaps(o, v) for v in line)]
         a = _alnum_key(old)
-        if old and a == _alnum_key(line) and len(a) >= 2:
+        b = _alnum_key(line)
+        span = getattr(line, "span", None)
+        if getattr(line, "confirmed", False) and old and a != b and any(c.isalpha() for c in b) \
+                and span is not None and all(span[0] - 1 <= o.x0 and o.x1 <= span[1] + 1 for o in old):
+            # Read alike at two sizes, on a crop holding one entry's name: that reading wins
+            # over the page's, however sure ('HF' at 96 twice over the page's 'HE' at 61) --
+            # unless a page word reaches past the crop: the crop saw only part of it (the
+            # left side of a speck after 'TensorRT-LLM' reads 'TensorRT-LL' at any size).
+            sure = [Word(v.text, max(v.conf, 60.0), v.x0, v.y0, v.x1, v.y1) for v in line]
+            out = [o for o in out if not any(o is p for p in old)] + sure
+            continue
+        if old and a == b and len(a) >= 2:
             # The same letters and digits. The re-read's boxes are kept (the page's may take in
-            # the swatch), and the page's text where it holds fewer stray glyphs ('vLLM' against
-            # 'v\u00a5LLM') or, as many, more of the marks a re-read of a short crop may drop
-            # ('TensorRT-LLM' re-read 'TensorRT' 'LLM').
+            # the swatch), cut to the page's (a crop on grey is boxed whole, margin and all:
+            # 'baseline' 30 px high), and the page's text where it holds fewer stray glyphs
+            # ('vLLM' against 'v\u00a5LLM') or, as many, more of the marks a re-read of a short
+            # crop may drop ('TensorRT-LLM' re-read 'TensorRT' 'LLM').
+            span = (min(o.x0 for o in old), min(o.y0 for o in old), max(o.x1 for o in old), max(o.y1 for o in old))
+            line = [_clipped(v, span) for v in line]
             sure = [Word(v.text, max(v.conf, 60.0), v.x0, v.y0, v.x1, v.y1) for v in line]
             if (_junk(old), -_marks(old)) < (_junk(line), -_marks(line)):
                 text = " ".join(v.text for v in sorted(old, key=lambda v: v.x0))
@@ -215,6 +261,14 @@ def _legend_reread(page: list[Word], lines: list[list[Word]]) -> list[Word]:
         sure = [Word(v.text, max(v.conf, 60.0), v.x0, v.y0, v.x1, v.y1) for v in line]
         out = [o for o in out if not any(o is p for p in old)] + sure
     return out
+
+
+def _clipped(v: Word, box) -> Word:
+    """Word v with its box cut to `box` (x0, y0, x1, y1); as it is when the two do not meet."""
+    x0, y0, x1, y1 = max(v.x0, box[0]), max(v.y0, box[1]), min(v.x1, box[2]), min(v.y1, box[3])
+    if x1 <= x0 or y1 <= y0:
+        return v
+    return Word(v.text, v.conf, x0, y0, x1, y1)
 
 
 def _glyph_checked(v: Word, ink: np.ndarray, text_h: float) -> str:

@@ -15,6 +15,7 @@ from ..marks.bars import refine_end
 from ..marks.series import color_groups, to_lab
 from ..numbers import parse_value_label
 from ..ocr import Word
+from ..titles import y_title_column
 from .categories import (_category_texts, _commonest, _read_marker, _read_slot, _reread_text,
                          _rotated_categories, _without_stray_rules)
 from .frame import BarRow
@@ -56,7 +57,8 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     legend_words = [v for v in words if not any(_covered(v, b, text_h) for b in swatches[:sum(coloured)])]
     # Only swatches of a bar's colour can make entries (see below): their lines are re-read.
     legend_words = _legend_reread(legend_words, _read_beside_swatches(gray, swatches[:sum(coloured)], text_h,
-                                                                      swatches[:sum(coloured)], rgb=rgb))
+                                                                      swatches[:sum(coloured)], rgb=rgb,
+                                                                      page=legend_words))
     legend = legend_fn(swatches, bar_blobs, legend_words)
     # A bar chart's legend names bar colours: an "entry" whose swatch is no bar's colour is a
     # coloured mark beside some text (a title's icon, a logo), not a legend entry.
@@ -137,7 +139,9 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     soft = imageops.text_gray(rgb, page_bg, None, gain=1.0)
     cats = _rotated_categories((gray, soft), slots, base, text_h) if not frame.horizontal else None
     if cats is None:
-        texts = _category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids)
+        titled = (not frame.horizontal and axis is not None
+                  and y_title_column(gray < params.ink_gray_threshold, axis.words, text_h) is not None)
+        texts = _category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids, titled)
         found = [frame.word(v).y1 for ws in texts for v in ws]
         # A slot whose label the page pass missed is read on its own, as deep as the others go.
         depth = max(found) + 0.3 * text_h if found else base + (12 if frame.horizontal else 3) * text_h

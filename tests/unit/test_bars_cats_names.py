@@ -1,0 +1,84 @@
+"""Bar categories and legend names: a legend line confirmed at two sizes, re-read boxes cut to
+the page's, joining marks kept in category labels, the category axis title under the middle
+slot of a chart that titles its value axis."""
+from pipeline.barchart.categories import _with_marks, _without_axis_title
+from pipeline.barchart.names import LineRead, _legend_reread
+from pipeline.ocr import Word
+
+
+def _w(text, conf=90.0, x0=0, y0=0, x1=10, y1=10):
+    return Word(text, conf, x0, y0, x1, y1)
+
+
+def _line(words, confirmed, span):
+    line = LineRead(words)
+    line.confirmed, line.span = confirmed, span
+    return line
+
+
+def test_a_legend_line_read_alike_at_two_sizes_replaces_a_sure_page_misreading():
+    page = [_w("HE", 61, 410, 10, 425, 25)]
+    got = _legend_reread(page, [_line([_w("HF", 96, 410, 10, 425, 25)], True, (399, 460))])
+    assert [(v.text, v.conf) for v in got] == [("HF", 96)]
+    # read once only (not confirmed): the sure page word stays, as before
+    assert _legend_reread(page, [_line([_w("HF", 96, 410, 10, 425, 25)], False, (399, 460))]) == page
+
+
+def test_a_confirmed_line_does_not_replace_a_page_word_reaching_past_its_crop():
+    page = [_w("TensorRT-LLM", 90, 126, 58, 223, 69)]
+    cut = _line([_w("TensorRT-LL", 71, 126, 58, 214, 69)], True, (110, 215))
+    assert _legend_reread(page, [cut]) == page
+
+
+def test_a_rereads_box_is_cut_to_the_page_words_box_when_both_say_the_same():
+    # A grey crop read whole: the word's box is the padded crop (30 px high for 10 px text).
+    page = [_w("baseline", 96, 380, 12, 432, 23)]
+    got = _legend_reread(page, [[_w("baseline", 49, 363, 2, 438, 32)]])
+    assert [(v.text, v.x0, v.y0, v.x1, v.y1) for v in got] == [("baseline", 380, 12, 432, 23)]
+
+
+def test_joining_marks_between_a_labels_words_are_kept():
+    words = [_w("Small", 95, 202, 784, 262, 804), _w("test", 93, 270, 786, 311, 803),
+             _w("L4", 92, 337, 785, 362, 803), _w("8B", 97, 387, 785, 417, 803)]
+    marks = [_w("-", 93, 319, 795, 327, 797), _w("-", 92, 371, 795, 379, 797),
+             _w("-", 92, 608, 794, 616, 797),           # the next label's
+             _w("-", 90, 330, 700, 338, 702)]           # above the line
+    got = _with_marks(words, marks)
+    assert sorted(v.x0 for v in got if v.text == "-") == [319, 371]
+
+
+def test_category_axis_title_under_the_middle_slot_of_a_titled_chart_is_dropped():
+    slots = [(67, 293), (293, 520), (520, 747)]
+    label = [_w("1k/8k", 42, 392, 443, 422, 453)]
+    title = [_w("ISL/OSL", 92, 382, 460, 434, 471)]       # 1.75 text heights below
+    assert [v.text for v in _without_axis_title([label, title], slots, 10.0, titled=True)] == ["1k/8k"]
+    # Untitled (a wrapped label's last line sits as close): kept, as before.
+    assert [v.text for v in _without_axis_title([label, title], slots, 10.0)] == ["1k/8k", "ISL/OSL"]
+    # Off the axis's centre it is the label's own line, titled or not.
+    off = [_w("V3", 90, 150, 460, 165, 471)]
+    assert [v.text for v in _without_axis_title([[_w("DeepSeek", 90, 130, 443, 190, 453)], off],
+                                                slots, 10.0, titled=True)] == ["DeepSeek", "V3"]
+
+
+def test_a_line_taking_in_another_swatch_is_not_confirmed(monkeypatch):
+    from pipeline.barchart import names
+    from pipeline.marks.markers import Blob
+
+    def blob(box):
+        return Blob((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, 100, box, (0, 143, 213), "square")
+
+    speck, swatch = blob((430, 468, 445, 478)), blob((446, 467, 465, 483))
+    words = [Word("mm", 62, 446, 467, 465, 483), Word("FPS", 75, 474, 467, 497, 483)]
+
+    def side(gray, b, s, stops, text_h, rgb=None):
+        line = LineRead(words if s == 0 else [])
+        line.span, line.source = (447, 606), (None, (447, 460), 2.0)
+        return line
+    monkeypatch.setattr(names, "_read_side", side)
+    monkeypatch.setattr(names.ocr, "read_crop", lambda crop, origin, scale, *a, **k: list(words))
+    page = [Word("FP8", 90, 476, 469, 496, 478)]
+    got = names._read_beside_swatches(None, [speck], 10.0, [speck, swatch], page=page)
+    assert len(got) == 1 and not got[0].confirmed
+    # Without that swatch among the stops, the two reads agreeing confirm the line.
+    got = names._read_beside_swatches(None, [speck], 10.0, [speck], page=page)
+    assert got[0].confirmed
