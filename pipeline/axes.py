@@ -8,9 +8,12 @@ as rejected instead of bending the fit.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 
 import numpy as np
+
+from .numbers import parse_tick
 
 
 @dataclass
@@ -20,6 +23,7 @@ class Tick:
     value: float
     box: tuple[int, int, int, int] = (0, 0, 0, 0)
     snapped: str = "label"  # what fixed the pixel: 'label' centre, 'gridline' or 'tickmark'
+    repaired: bool = False  # value read with a decimal point OCR lost (see _decimal_repairs)
 
 
 @dataclass
@@ -55,8 +59,11 @@ class AxisCalibration:
 
     def as_dict(self) -> dict:
         def tick(t: Tick) -> dict:
-            return {"pixel": round(t.pixel, 2), "text": t.text, "value": t.value,
-                    "snapped_to": t.snapped, "box": list(t.box)}
+            out = {"pixel": round(t.pixel, 2), "text": t.text, "value": t.value,
+                   "snapped_to": t.snapped, "box": list(t.box)}
+            if t.repaired:
+                out["repaired"] = "decimal point lost in OCR, put back as the other labels print it"
+            return out
         return {
             "scale": self.scale,
             "fit": {"space": "log10(value)" if self.is_log else "value",
@@ -121,7 +128,40 @@ def looks_logarithmic(values) -> bool:
 
 
 def calibrate(ticks: list[Tick], tol_px: float = 3.0) -> AxisCalibration | None:
-    """Fit ticks (>= 2 that agree) to a linear or log axis; None when they cannot be fitted."""
+    """Fit ticks (>= 2 that agree) to a linear or log axis; None when they cannot be fitted.
+    Where some disagree, readings that lost a decimal point ('25M' beside '2.0M') are tried as
+    the other labels print theirs, and kept when more ticks then agree."""
+    cal = _calibrate(ticks, tol_px)
+    if cal is None or not cal.rejected:
+        return cal
+    fixed = _decimal_repairs(ticks)
+    if fixed is None:
+        return cal
+    other = _calibrate(fixed, tol_px)
+    return other if other is not None and len(other.ticks) > len(cal.ticks) else cal
+
+
+def _decimal_repairs(ticks: list[Tick]) -> list[Tick] | None:
+    """The ticks with each reading that has no decimal point, where the others all print the
+    same number of decimals, read with its point put back there ('25M' -> '2.5M' beside
+    '2.0M'); None when no reading changes."""
+    places = {len(m.group(1)) for t in ticks if (m := re.search(r"\.(\d+)", t.text))}
+    if len(places) != 1:
+        return None
+    d = places.pop()
+    out, changed = [], False
+    for t in ticks:
+        m = re.fullmatch(r"(\D*?)(\d{%d,})(\D*)" % (d + 1), t.text.strip())
+        v = parse_tick(f"{m.group(1)}{m.group(2)[:-d]}.{m.group(2)[-d:]}{m.group(3)}") if m and "." not in t.text else None
+        if v is None or not math.isfinite(v):
+            out.append(t)
+            continue
+        out.append(replace(t, value=v, repaired=True))
+        changed = True
+    return out if changed else None
+
+
+def _calibrate(ticks: list[Tick], tol_px: float) -> AxisCalibration | None:
     ticks = [t for t in ticks if t.value is not None and math.isfinite(t.value)]
     if len(ticks) < 2:
         return None

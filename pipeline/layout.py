@@ -316,7 +316,7 @@ def snap_ticks(axis: AxisFind, ink: np.ndarray, text_h: float, vertical: bool) -
                     cand = origin + float(np.sum(np.arange(best[0], best[1] + 1) * wts) / max(wts.sum(), 1e-9))
                     if abs(cand - t.pixel) <= 0.5 * text_h + 1:
                         snapped, pix = "tickmark", cand
-        new_ticks.append(Tick(pix, t.text, t.value, t.box, snapped))
+        new_ticks.append(Tick(pix, t.text, t.value, t.box, snapped, t.repaired))
     cal = calibrate(new_ticks, tol_px=max(1.5, 0.2 * text_h))
     if cal is None or len(cal.ticks) < len(axis.calibration.ticks):
         return axis

@@ -203,3 +203,16 @@ def test_number_parts_join_across_a_comma_read_alone_and_a_tick_mark_read_as_a_b
     # A comma far from any number stays as it is; so does a number with no digits after it.
     lone = [Word("1", 90, 200, 10, 210, 20), Word(",", 90, 300, 10, 305, 20), Word("5", 90, 400, 10, 410, 20)]
     assert sorted(v.text for v in join_number_parts(lone, 0)) == [",", "1", "5"]
+
+
+def test_readings_that_lost_their_decimal_point_are_put_right_when_more_ticks_then_agree():
+    from pipeline.numbers import parse_tick
+    read = ["25M", "2.0M", "15M", "1.0M", "05M"]           # 2.5M ... 0.5M, one tick every 40 px
+    ticks = [Tick(100.0 + 40 * i, t, parse_tick(t)) for i, t in enumerate(read)]
+    cal = calibrate(ticks)
+    assert len(cal.ticks) == 5 and not cal.rejected
+    assert [t.value for t in sorted(cal.ticks, key=lambda t: t.pixel)] == [2.5e6, 2.0e6, 1.5e6, 1.0e6, 0.5e6]
+    assert [t.repaired for t in sorted(cal.ticks, key=lambda t: t.pixel)] == [True, False, True, False, True]
+    # labels that agree as read are left as read, decimals or not
+    plain = [Tick(100.0 + 40 * i, t, parse_tick(t)) for i, t in enumerate(["10", "12.5", "15.0", "17.5", "20"])]
+    assert [t.value for t in calibrate(plain).ticks] == [10.0, 12.5, 15.0, 17.5, 20.0]
