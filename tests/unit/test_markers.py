@@ -203,3 +203,22 @@ def test_touching_blobs_of_one_hue_are_not_split_by_colour():
     series' markers: one hue is one series."""
     blobs = _square_touching_circle((217, 95, 2), (236, 184, 143))
     assert len([b for b in blobs if b.cx > 280]) == 1
+
+
+def test_lines_running_together_are_no_marker_but_a_marker_half_hidden_is():
+    """Three lines of three colours stacked (dashes whose patterns agree, a line along
+    another) make a blob as deep as a marker with no colour deeper than a stroke; a small
+    circle half hidden under another series' triangle is still wider than the stroke in its
+    own colour."""
+    from pipeline.marks.markers import Blob, stacked_lines
+    rgb = _canvas(100, 300)
+    for k, c in enumerate(((55, 126, 184), (255, 127, 0), (228, 26, 28))):
+        rgb[40 + 4 * k:44 + 4 * k, 20:40] = c                   # three 4 px strokes, one on another
+    stack = Blob(30, 46, 240, (20, 40, 40, 52), (200, 100, 60), "circle")
+    blue, orange = (0, 114, 178), (230, 159, 0)
+    cv2.line(rgb, (120, 60), (280, 60), blue, 4)
+    cv2.line(rgb, (120, 64), (280, 64), orange, 3)
+    cv2.circle(rgb, (200, 58), 6, blue, -1)
+    cv2.fillConvexPoly(rgb, np.array([[195, 68], [205, 68], [200, 60]], np.int32), orange)
+    pair = Blob(200, 62, 150, (194, 52, 207, 69), (190, 150, 40), "circle")
+    assert stacked_lines([stack, pair], rgb, _ink(rgb), 2.0, (255, 255, 255)) == [stack]
