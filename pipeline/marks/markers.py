@@ -397,8 +397,12 @@ def colour_parts(px: np.ndarray, mask: np.ndarray, background, max_delta: float 
     while left.sum() >= max(3, min_share * len(ys)):
         q = np.round(lab[left] / 4.0).astype(int)
         keys, counts = np.unique(q, axis=0, return_counts=True)
-        centre = keys[np.argmax(counts)] * 4.0
-        core = left & (np.linalg.norm(lab - centre, axis=1) <= max_delta)
+        # JPEG noise spreads one colour over many bins: of the commonest bins, the one with
+        # the most pixels within `max_delta` is the colour (a clean black axis may hold the
+        # single commonest bin).
+        cores = [left & (np.linalg.norm(lab - k * 4.0, axis=1) <= max_delta)
+                 for k in keys[np.argsort(-counts)[:8]]]
+        core = max(cores, key=lambda c: int(c.sum()))
         if core.sum() < max(3, min_share * len(ys)):
             break
         line = np.median(rgb[core], axis=0)
