@@ -420,7 +420,7 @@ def colour_parts(px: np.ndarray, mask: np.ndarray, background, max_delta: float 
 def stacked_lines(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float,
                   background) -> list[Blob]:
     """The blobs that are lines running together, not markers: as deep as a marker, but no
-    one colour of them deeper than a line's stroke (hollow shapes filled in). Lines drawn side
+    one colour of them deeper than a line's stroke, its half-width (hollow shapes filled in). Lines drawn side
     by side (a solid line along another, dashes of several lines stacked where their pattern
     agrees, two lines that cross) thicken into a blob made of strokes of several colours; a
     marker is a shape wider than the stroke in its own colour, even half hidden under another
@@ -442,6 +442,7 @@ def stacked_lines(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, line_half
         for part in colour_parts(rgb[y0:y1, x0:x1], mark, background):
             d = imageops.ink_depth(np.pad(imageops.fill_holes(part, 10 ** 6), 1))[1:-1, 1:-1]
             deepest = max(deepest, float(d[inner].max(initial=0)))
-        if deepest < line_halfwidth + 0.5:
+        # A stroke's depth is its half-width; a marker's colour, however small, is deeper.
+        if deepest < line_halfwidth + 0.15:
             out.append(b)
     return out
