@@ -21,7 +21,7 @@ from .labels import assign_labels, order_swaps, series_layout
 from .marks.legend import (LegendEntry, aligned_with, find_legend, main_conf, overlaps_blob, stray_entries,
                            swatch_text_boxes, text_lines)
 from .marks.lines import line_swatches, trace_lines
-from .marks.markers import crossings, drop_fragments, find_markers, on_lines, tiny_markers
+from .marks.markers import crossings, drop_fragments, find_markers, on_lines, stacked_lines, tiny_markers
 from .marks.series import group_series, to_lab
 from .numbers import leading_junk, parse_point_label, parse_tick
 from .params import DigitizeParams
@@ -331,6 +331,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     tick_list = [v for ax in (xa, ya) if ax is not None for v in ax.words]
 
     glyph_blobs = []    # blobs found to be digits beside a label: kept when markers are erased
+    # Where lines run together they thicken like markers: those blobs are no data marks.
+    lines_together = {id(b) for b in stacked_lines(blobs, rgb, ink, halfwidth, panel_bg)}
 
     def legend_and_data(blobs, strokes=()):
         in_plot = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
@@ -346,7 +348,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                        and not any(layout.overlaps(v, t) for t in tick_list)   # a tick label read twice
                        and x0 - text_h <= v.cx <= x1 + text_h and y0 - text_h <= v.cy <= y1 + text_h]
         legend_blob_ids = {id(e.blob) for e in legend}
-        data_blobs = drop_fragments([b for b in blobs if id(b) not in legend_blob_ids
+        data_blobs = drop_fragments([b for b in blobs if id(b) not in legend_blob_ids and id(b) not in lines_together
                                      and x0 <= b.cx < x1 and y0 <= b.cy < y1
                                      and not any(_in_entry(b, e, text_h) for e in legend)
                                      and not _tick_mark(b, xa, ya, box, text_h)
@@ -368,7 +370,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     # unless markers too small for find_markers sit along its lines.
     if len(data_blobs) < 3:
         boxes = [(v.x0, v.y0, v.x1, v.y1) for v in other_words]
-        traces = trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, panel_bg, boxes, text_h)
+        traces = trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, panel_bg, boxes, text_h,
+                             rules_in=marks)
         tiny = []
         if traces:
             # A tiny marker just under or beside its label lies in the label's padded box, or
@@ -502,6 +505,8 @@ def _line_extraction(traces, legend, params, frame) -> Extraction:
             unnamed += 1
         name = entry.text if entry is not None else f"series-{unnamed}"
         points += [Point(name, "", x, y, "line", t.color) for x, y in t.vertices]
+    if len(points) > params.max_points:
+        raise NoChartFound(f"{len(points)} line vertices found; this does not look like a chart of lines")
     notes.append(f"no markers: {len(traces)} line(s) traced; points are the vertices of each line")
     ext = Extraction(w, h, box, xa, ya, points, legend, words, text_h, notes)
     ext.chart_type = "line"

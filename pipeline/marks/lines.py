@@ -26,19 +26,38 @@ class Trace:
     columns: int                            # plot columns the line was seen in
 
 
-def line_ink(ink: np.ndarray, grey: np.ndarray, halfwidth: float, min_rule: int) -> np.ndarray:
+def line_ink(ink: np.ndarray, grey: np.ndarray, halfwidth: float, min_rule: int, rgb: np.ndarray | None = None,
+             background=(255, 255, 255), rules_in: np.ndarray | None = None) -> np.ndarray:
     """Ink that can belong to a drawn line: rules (gridlines, frames) and filled shapes removed.
     Only grey rules go: gridlines and frames are grey or black, while a coloured flat run is a
-    series holding a level."""
-    thin = (ink & ~grey) | remove_rules(ink & grey, min_rule)
+    series holding a level. Rules are found in `rules_in` (default `ink`): ink with the text
+    still in, as a frame runs on under a title whose box is masked out of `ink`."""
+    page = ink if rules_in is None else rules_in
+    rules = page & grey & ~remove_rules(page & grey, min_rule)
+    thin = ink & ~rules
     n, lab, stats, _ = cv2.connectedComponentsWithStats(thin.astype(np.uint8), connectivity=8)
     depth = ink_depth(thin)
     deepest = np.zeros(n)
     np.maximum.at(deepest, lab.ravel(), depth.ravel())
-    # A filled shape is much deeper than a stroke; a line, however long, never is.
-    keep = deepest <= 2.5 * max(halfwidth, 1.0) + 1.5
+    # A filled shape is much deeper than a stroke; a line, however long, never is. Lines of
+    # several colours bundled together are as deep, but no one colour of them is.
+    limit = 2.5 * max(halfwidth, 1.0) + 1.5
+    keep = deepest <= limit
     keep[0] = False
+    for k in np.flatnonzero(deepest > limit):
+        if k == 0 or rgb is None:
+            continue
+        x, y, w, h = stats[k, :4]
+        comp = lab[y:y + h, x:x + w] == k
+        keep[k] = _deepest_colour(rgb[y:y + h, x:x + w], comp, background) <= limit
     return keep[lab]
+
+
+def _deepest_colour(px: np.ndarray, mask: np.ndarray, background) -> float:
+    """The greatest ink depth of any one colour of `mask` (see colour_parts)."""
+    from .markers import colour_parts
+    return max((float(ink_depth(np.pad(part, 1)).max()) for part in colour_parts(px, mask, background)),
+               default=0.0)
 
 
 def color_clusters(rgb: np.ndarray, mask: np.ndarray, max_delta: float, min_pixels: int,
@@ -71,13 +90,18 @@ def color_clusters(rgb: np.ndarray, mask: np.ndarray, max_delta: float, min_pixe
     # between the background and a stronger cluster is that line's rim, however many pixels
     # it holds (a thin line has more rim than core).
     strength = [float(np.abs(c - bg).max()) for c in taken]
+    size = [int(m.sum()) for m in out]
+    # Where two lines overlap or run side by side, their colours blend too: a colour between
+    # two others, with fewer pixels than either, is where they meet.
     return [m for i, m in enumerate(out)
             if not any(strength[j] > strength[i] and _is_blend(taken[i], taken[j], bg, 20.0)
-                       for j in range(len(out)) if j != i)]
+                       for j in range(len(out)) if j != i)
+            and not any(size[j] > size[i] and size[k] > size[i] and _is_blend(taken[i], taken[j], taken[k], 20.0)
+                        for j in range(len(out)) for k in range(j + 1, len(out)) if i not in (j, k))]
 
 
 def _is_blend(color: np.ndarray, line: np.ndarray, bg: np.ndarray, tol: float) -> bool:
-    """`color` lies between `line` and the background `bg` (RGB), within `tol`."""
+    """`color` lies between `line` and `bg` (the background, or another line; RGB), within `tol`."""
     d = line - bg
     t = float(np.dot(color - bg, d) / max(np.dot(d, d), 1e-9))
     return 0.05 < t < 0.95 and float(np.linalg.norm(bg + t * d - color)) <= tol
@@ -101,6 +125,86 @@ def trace_columns(mask: np.ndarray, x0: int, x1: int) -> tuple[np.ndarray, np.nd
         ys.append(y)
         prev = y
     return np.asarray(xs, float), np.asarray(ys, float)
+
+
+def trace_tracks(mask: np.ndarray, x0: int, x1: int, max_gap: int, max_jump: float) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Every line of one colour, column by column: (xs, ys) per line. Two lines of one colour
+    (a solid and a dashed one) hold two runs in a column: each run goes on the line whose
+    course (its last centre, carried on at its slope) it is nearest, nearest pairs first; a run
+    no line takes starts a line. A line that meets no run for more than `max_gap` columns
+    ends; after a gap it takes a run only within `max_jump` px of its course (a line in the
+    next column takes any: a step). Where two lines of a colour meet they share one run, each
+    keeping to its course inside it."""
+    done, live = [], []          # a line: [xs, ys, last run (a, b)]
+    for x in range(x0, x1):
+        rows = np.nonzero(mask[:, x])[0]
+        live_now = []
+        for t in live:
+            (done if x - t[0][-1] > max_gap else live_now).append(t)
+        live = live_now
+        if len(rows) == 0:
+            continue
+        runs = group_runs(rows, gap=2)
+        course = [_course(t, x) for t in live]
+        pairs = sorted(((abs((a + b) / 2.0 - c), i, j) for i, c in enumerate(course)
+                        for j, (a, b) in enumerate(runs)))
+        took, got = set(), {}
+        for d, i, j in pairs:
+            if i in got or j in took:
+                continue
+            t = live[i]
+            a, b = runs[j]
+            pa, pb = t[2]
+            touching = x - t[0][-1] == 1 and a <= pb + 2 and b >= pa - 2
+            if not touching and d > max_jump:
+                continue
+            got[i] = j
+            took.add(j)
+        for i, c in enumerate(course):
+            if i in got:
+                continue
+            inside = [j for j, (a, b) in enumerate(runs) if a - 1 <= c <= b + 1]
+            if inside:
+                a, b = runs[inside[0]]
+                live[i][0].append(x)
+                live[i][1].append(float(np.clip(c, a, b)))
+                live[i][2] = (a, b)
+        for i, j in got.items():
+            a, b = runs[j]
+            live[i][0].append(x)
+            live[i][1].append((a + b) / 2.0)
+            live[i][2] = (a, b)
+        for j, (a, b) in enumerate(runs):
+            if j not in took:
+                live.append([[x], [(a + b) / 2.0], (a, b)])
+    return _joined([(np.asarray(t[0], float), np.asarray(t[1], float)) for t in done + live])
+
+
+def _joined(tracks: list[tuple[np.ndarray, np.ndarray]]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Lines of one colour that never share a column are one line cut by a long gap (a word
+    or a legend box over it): each is joined to the line ending before it starts nearest its
+    first centre. Only lines seen in the same columns are two lines."""
+    chains: list[list] = []
+    for xs, ys in sorted(tracks, key=lambda t: t[0][0]):
+        before = [c for c in chains if c[0][-1] < xs[0]]
+        if before:
+            c = min(before, key=lambda c: abs(c[1][-1] - ys[0]))
+            c[0] = np.r_[c[0], xs]
+            c[1] = np.r_[c[1], ys]
+        else:
+            chains.append([xs, ys])
+    return [(c[0], c[1]) for c in chains]
+
+
+def _course(t, x: int, reach: int = 6) -> float:
+    """Where line `t` would be at column `x`: its last centre carried on at the slope of its
+    last few columns."""
+    xs, ys = t[0], t[1]
+    k = max(0, len(xs) - reach)
+    if len(xs) < 2 or xs[-1] == xs[k]:
+        return ys[-1]
+    slope = (ys[-1] - ys[k]) / (xs[-1] - xs[k])
+    return ys[-1] + float(np.clip(slope, -3.0, 3.0)) * (x - xs[-1])
 
 
 def vertices(xs: np.ndarray, ys: np.ndarray, tolerance: float, max_gap: int) -> list[tuple[float, float]]:
@@ -144,25 +248,33 @@ def without_swatches(mask: np.ndarray, text_boxes, text_h: float) -> np.ndarray:
 
 
 def trace_lines(rgb: np.ndarray, ink: np.ndarray, box: tuple[int, int, int, int], halfwidth: float,
-                max_delta: float, background, text_boxes=(), text_h: float = 10.0) -> list[Trace]:
-    """The lines drawn inside `box` (x0, y0, x1, y1), one trace per line colour."""
+                max_delta: float, background, text_boxes=(), text_h: float = 10.0,
+                rules_in: np.ndarray | None = None) -> list[Trace]:
+    """The lines drawn inside `box` (x0, y0, x1, y1), one trace per line (see trace_tracks).
+    `rules_in`: see line_ink."""
     x0, y0, x1, y1 = box
     width = max(1, x1 - x0)
     inside = np.zeros(ink.shape, bool)
     inside[y0:y1, x0:x1] = ink[y0:y1, x0:x1]
     inside = without_swatches(inside, text_boxes, text_h)
     grey = saturation(rgb) < 60
-    candidates = line_ink(inside, grey, halfwidth, min_rule=max(20, int(0.25 * width)))
+    page = None
+    if rules_in is not None:
+        page = np.zeros(ink.shape, bool)
+        page[y0:y1, x0:x1] = rules_in[y0:y1, x0:x1]
+    candidates = line_ink(inside, grey, halfwidth, min_rule=max(20, int(0.25 * width)), rgb=rgb,
+                          background=background, rules_in=page)
     min_pixels = int(MIN_COVER * width)
     traces = []
+    max_gap = int(GAP_SHARE * width) + 1
     for m in color_clusters(rgb, candidates, max_delta, min_pixels, background):
-        xs, ys = trace_columns(m, x0, x1)
-        if len(xs) < min_pixels:
-            continue
         color = tuple(int(c) for c in np.median(rgb[m], axis=0))
-        # A corner must stand out of the stroke's own wobble (anti-aliasing, dash ends).
-        verts = vertices(xs, ys, tolerance=max(halfwidth, 1.0) + 0.5, max_gap=int(GAP_SHARE * width) + 1)
-        traces.append(Trace(color, verts, len(xs)))
+        for xs, ys in trace_tracks(m, x0, x1, max_gap, max_jump=4 * max(halfwidth, 1.0) + 4):
+            if len(xs) < min_pixels:
+                continue
+            # A corner must stand out of the stroke's own wobble (anti-aliasing, dash ends).
+            verts = vertices(xs, ys, tolerance=max(halfwidth, 1.0) + 0.5, max_gap=max_gap)
+            traces.append(Trace(color, verts, len(xs)))
     return traces
 
 

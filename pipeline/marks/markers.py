@@ -377,3 +377,72 @@ def crossings(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, line_halfwidt
         if deepest < radius:
             out.append(b)
     return out
+
+
+def colour_parts(px: np.ndarray, mask: np.ndarray, background, max_delta: float = 30.0,
+                 min_share: float = 0.1) -> list[np.ndarray]:
+    """The pixels of `mask` in each of its main colours (`px`: RGB of a window, `mask`: its ink),
+    greedily, the most common colour first, while a colour holds `min_share` of the ink or more.
+    A colour's part takes in its anti-aliased rim, the blends of it with `background`, but not
+    the blends of two colours where one line runs along another."""
+    ys, xs = np.nonzero(mask)
+    if len(ys) == 0:
+        return []
+    from .series import to_lab
+    rgb = px[ys, xs].astype(float)
+    lab = to_lab(px[ys, xs])
+    bg = np.asarray(background, float)
+    left = np.ones(len(ys), bool)
+    parts = []
+    while left.sum() >= max(3, min_share * len(ys)):
+        q = np.round(lab[left] / 4.0).astype(int)
+        keys, counts = np.unique(q, axis=0, return_counts=True)
+        # JPEG noise spreads one colour over many bins: of the commonest bins, the one with
+        # the most pixels within `max_delta` is the colour (a clean black axis may hold the
+        # single commonest bin).
+        cores = [left & (np.linalg.norm(lab - k * 4.0, axis=1) <= max_delta)
+                 for k in keys[np.argsort(-counts)[:8]]]
+        core = max(cores, key=lambda c: int(c.sum()))
+        if core.sum() < max(3, min_share * len(ys)):
+            break
+        line = np.median(rgb[core], axis=0)
+        d = line - bg
+        t = (rgb - bg) @ d / max(float(d @ d), 1e-9)
+        rim = (t > 0.05) & (t < 1.0) & (np.linalg.norm(bg + t[:, None] * d - rgb, axis=1) <= 20.0)
+        part = core | (rim & left)
+        left &= ~part
+        m = np.zeros(mask.shape, bool)
+        m[ys[part], xs[part]] = True
+        parts.append(m)
+    return parts
+
+
+def stacked_lines(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float,
+                  background) -> list[Blob]:
+    """The blobs that are lines running together, not markers: as deep as a marker, but no
+    one colour of them deeper than a line's stroke, its half-width (hollow shapes filled in). Lines drawn side
+    by side (a solid line along another, dashes of several lines stacked where their pattern
+    agrees, two lines that cross) thicken into a blob made of strokes of several colours; a
+    marker is a shape wider than the stroke in its own colour, even half hidden under another
+    series' marker."""
+    radius = max(1.5, line_halfwidth + 1.0)
+    pad = int(np.ceil(2 * radius)) + 1
+    h, w = ink.shape
+    out = []
+    for b in blobs:
+        x0, y0 = max(0, b.box[0] - pad), max(0, b.box[1] - pad)
+        x1, y1 = min(w, b.box[2] + pad), min(h, b.box[3] + pad)
+        mark = ink[y0:y1, x0:x1]
+        inner = np.zeros(mark.shape, bool)
+        inner[b.box[1] - y0:b.box[3] - y0, b.box[0] - x0:b.box[2] - x0] = True
+        whole = imageops.ink_depth(np.pad(imageops.fill_holes(mark, 10 ** 6), 1))[1:-1, 1:-1]
+        if float(whole[inner].max(initial=0)) < radius:
+            continue    # a small marker found by its shape, not its depth: nothing to compare
+        deepest = 0.0
+        for part in colour_parts(rgb[y0:y1, x0:x1], mark, background):
+            d = imageops.ink_depth(np.pad(imageops.fill_holes(part, 10 ** 6), 1))[1:-1, 1:-1]
+            deepest = max(deepest, float(d[inner].max(initial=0)))
+        # A stroke's depth is its half-width; a marker's colour, however small, is deeper.
+        if deepest < line_halfwidth + 0.15:
+            out.append(b)
+    return out

@@ -3,7 +3,7 @@ import cv2
 import numpy as np
 
 from pipeline.imageops import color_distance
-from pipeline.marks.lines import color_clusters, line_swatches, trace_lines, vertices, without_swatches
+from pipeline.marks.lines import color_clusters, line_swatches, trace_lines, trace_tracks, vertices, without_swatches
 
 WHITE = (255, 255, 255)
 
@@ -80,3 +80,53 @@ def test_line_swatches_are_flat_strokes_just_left_of_a_word_dashes_joined():
     assert all(b.shape == "line" and abs(b.box[0] - 20) <= 1 and 22 <= b.box[2] - b.box[0] <= 27 for b in got)
     # no word beside it: no swatch
     assert line_swatches(img, ink(img), [blue], 1.0, 22.0, [(200, 24, 240, 37)], 12.0) == []
+
+
+def test_lines_bundled_together_are_traced_and_a_filled_block_is_not():
+    """Five lines of five colours converging into one bundle deeper than a stroke are lines;
+    a filled block of one colour as deep is a shape, not a line."""
+    img = canvas()
+    colours = [(228, 26, 28), (55, 126, 184), (77, 175, 74), (152, 78, 163), (255, 127, 0)]
+    for k, c in enumerate(colours):
+        cv2.line(img, (60, 100 + 3 * k), (200, 100 + 3 * k), c, 3)           # bundled, 15 px deep
+        cv2.line(img, (200, 100 + 3 * k), (460, 60 + 40 * k), c, 3)
+    cv2.rectangle(img, (300, 240), (330, 275), (31, 119, 180), -1)
+    traces = trace_lines(img, ink(img), (41, 21, 479, 279), 1.5, 22.0, WHITE)
+    assert len(traces) == 5
+    ends = sorted(round(t.vertices[-1][1]) for t in traces)
+    assert np.abs(np.array(ends) - np.array([60, 100, 140, 180, 220])).max() <= 3
+
+
+def test_the_blend_of_two_lines_side_by_side_is_no_line_of_its_own():
+    img = np.full((100, 400, 3), 255, np.uint8)
+    img[46:49, 10:390] = (255, 127, 0)
+    img[49, 10:390] = (204, 102, 82)                                         # orange over purple
+    img[50:53, 10:390] = (152, 78, 163)
+    masks = color_clusters(img, ink(img), 22.0, 50, WHITE)
+    assert len(masks) == 2
+
+
+def test_a_solid_and_a_dashed_line_of_one_colour_are_two_lines():
+    mask = np.zeros((200, 400), bool)
+    for x in range(10, 390):
+        y = int(150 - 0.25 * (x - 10))
+        mask[y - 1:y + 2, x] = True                                          # solid, rising
+        if (x // 10) % 2 == 0:
+            mask[99:102, x] = True                                           # dashed, flat
+    lines = sorted(trace_tracks(mask, 0, 400, max_gap=17, max_jump=8.0), key=lambda t: -len(t[0]))
+    assert len(lines) == 2
+    solid, dashed = lines
+    assert len(solid[0]) == 380 and np.abs(solid[1] - (150 - 0.25 * (solid[0] - 10))).max() <= 1.5
+    assert abs(len(dashed[0]) - 190) <= 15 and np.abs(dashed[1] - 100).max() <= 2.5
+
+
+def test_a_frame_under_a_masked_title_is_still_a_rule():
+    """The title's box is masked out of the ink, cutting the frame under it into pieces
+    shorter than a rule; found on the page's ink, the frame still goes."""
+    img = canvas()
+    cv2.line(img, (60, 200), (460, 120), (214, 39, 40), 2)
+    full = ink(img)
+    masked = full.copy()
+    masked[10:24, 150:350] = False                                           # a title's box over the frame
+    with_rules = trace_lines(img, masked, (41, 18, 479, 279), 1.0, 22.0, WHITE, rules_in=full)
+    assert len(with_rules) == 1 and abs(with_rules[0].vertices[0][1] - 200) <= 2

@@ -221,3 +221,40 @@ def test_a_marker_in_a_label_box_of_ordinary_height_is_not_masked_but_an_i_dot_i
     assert not masked(20)[20:32, 60:72].any()    # a 12 px marker stays a mark
     assert masked(28)[28:32, 60:72].all()        # a 4 px dot is the word's
     assert masked(20)[40, 20]
+
+
+def test_lines_running_together_are_no_marker_but_a_marker_half_hidden_is():
+    """Three lines of three colours stacked (dashes whose patterns agree, a line along
+    another) make a blob as deep as a marker with no colour deeper than a stroke; a small
+    circle half hidden under another series' triangle is still wider than the stroke in its
+    own colour."""
+    from pipeline.marks.markers import Blob, stacked_lines
+    rgb = _canvas(100, 300)
+    for k, c in enumerate(((55, 126, 184), (255, 127, 0), (228, 26, 28))):
+        rgb[40 + 4 * k:44 + 4 * k, 20:40] = c                   # three 4 px strokes, one on another
+    stack = Blob(30, 46, 240, (20, 40, 40, 52), (200, 100, 60), "circle")
+    blue, orange = (0, 114, 178), (230, 159, 0)
+    cv2.line(rgb, (120, 60), (280, 60), blue, 4)
+    cv2.line(rgb, (120, 64), (280, 64), orange, 3)
+    cv2.circle(rgb, (200, 58), 6, blue, -1)
+    cv2.fillConvexPoly(rgb, np.array([[195, 68], [205, 68], [200, 60]], np.int32), orange)
+    pair = Blob(200, 62, 150, (194, 52, 207, 69), (190, 150, 40), "circle")
+    assert stacked_lines([stack, pair], rgb, _ink(rgb), 2.0, (255, 255, 255)) == [stack]
+
+
+def test_a_noisy_marker_on_a_black_axis_keeps_its_colour():
+    """JPEG noise spreads a triangle's green over many colour bins, while the clean black axis
+    under it holds the single commonest bin: the triangle's colour is still found, and it is
+    a marker, not lines running together."""
+    from pipeline.marks.markers import Blob, stacked_lines
+    rng = np.random.default_rng(3)
+    rgb = _canvas(80, 120)
+    rgb[61, 40:62] = 0                                                       # an axis stub
+    tri = np.array([[50, 60], [70, 60], [60, 42]], np.int32)
+    cv2.fillConvexPoly(rgb, tri, (123, 180, 16))
+    inside = np.zeros(rgb.shape[:2], np.uint8)
+    cv2.fillConvexPoly(inside, tri, 1)
+    noise = rng.integers(-40, 41, rgb.shape)
+    rgb = np.where(inside[..., None] > 0, np.clip(rgb.astype(int) + noise, 0, 255), rgb).astype(np.uint8)
+    blob = Blob(60, 53, 200, (50, 42, 71, 61), (123, 180, 16), "triangle-up")
+    assert stacked_lines([blob], rgb, _ink(rgb), 2.0, (255, 255, 255)) == []
