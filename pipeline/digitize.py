@@ -17,7 +17,7 @@ from . import glyphs, imageops, layout, ocr
 from .axes import AxisCalibration
 from .errors import NoChartFound, TicksUnreadable
 from .imageio import load_rgb
-from .labels import assign_labels, order_swaps, series_layout
+from .labels import assign_labels, order_swaps, series_layout, sweep_expected, near_misread
 from .marks.legend import (LegendEntry, aligned_with, find_legend, main_conf, overlaps_blob, stray_entries,
                            swatch_text_boxes, text_lines)
 from .marks.lines import line_swatches, trace_lines
@@ -1253,7 +1253,70 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
     for i, text in _prefix_restored(label_word, reread).items():
         points[i].label = text
     _trade_crossed_labels(points, label_word, series_names, text_h)
+    _reread_off_sweep(points, label_word, series_names, gray, ink, erase, rgb, panel_bg, markers_px)
     return label_word, words
+
+
+# Reads of labels that break their series' sweep (see _reread_off_sweep), per chart.
+_SWEEP_REREADS = 8
+
+
+def _reread_off_sweep(points, label_word: dict, series_names, gray, ink, erase, rgb, bg, markers_px) -> None:
+    """A label off its series' sweep (labels.sweep_expected: '46384' where 16384 belongs, '192'
+    of '8,192') was misread or cut short by a marker or line across it: its place is read again
+    a character wider on both sides, markers and then series lines erased, and a reading there
+    that gives the value the sweep expects replaces it. The image decides; the sweep only says
+    which labels to doubt and which reading to believe."""
+    budget = [_SWEEP_REREADS]
+    for name in series_names:
+        idx = sorted((i for i, p in enumerate(points) if p.series == name), key=lambda i: points[i].x_px)
+        parsed = [parse_point_label(points[i].label) if i in label_word and points[i].label else None for i in idx]
+        expected = sweep_expected([q[1] if q is not None else None for q in parsed])
+        for k, want in expected.items():
+            i = idx[k]
+            v = label_word[i]
+            color = _ink_color(rgb, v, bg, markers_px)
+            pad = 1.2 * v.h
+            found = None
+            for mask, bridge in erase[:2]:
+                got = _read_label_at((v.x0 - pad, v.y0, v.x1 + pad, v.y1), gray, ink, mask, budget, v.h, 50.0,
+                                     rgb, color, bg, bridge)
+                got = [g for g in got if layout.overlaps(g, v) and abs(parse_point_label(g.text)[1] - want)
+                       <= 1e-6 * want]
+                if got:
+                    found = max(got, key=lambda g: g.conf)
+                    break
+            if found is None:
+                found = _sweep_value(v, want, k, [parsed[j] for j in range(len(idx))], expected)
+            if found is not None:
+                points[i].label, points[i].label_conf = found.text, found.conf
+                label_word[i] = found
+
+
+_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+|\d+")
+
+
+def _sweep_value(v: ocr.Word, want: float, k: int, parsed: list, expected: dict) -> ocr.Word | None:
+    """Label `v` at place k of its series, off the sweep, read as the value the sweep expects
+    there when its digits are that value's but for one glyph or a cut end (labels.near_misread)
+    and labels on the sweep lie on both sides of it: then the places count no skipped or added
+    value, and the reading itself shows which number was printed. Written like its nearest
+    label on the sweep ('bs=16384', '16,384', '16384 req'); None otherwise."""
+    on = [j for j, q in enumerate(parsed) if q is not None and j not in expected]
+    if not (any(j < k for j in on) and any(j > k for j in on)) or want != int(want):
+        return None
+    m = _NUMBER.search(v.text)
+    if m is None or not near_misread(m.group(0).replace(",", ""), str(int(want))):
+        return None
+    model = parsed[min(on, key=lambda j: abs(j - k))][0]
+    mm = _NUMBER.search(model)
+    if mm is None or not re.fullmatch(r"[\d,]+", mm.group(0)):
+        return None
+    # Thousands commas as the sweep's labels write them (a short model, '512', shows none).
+    commas = any("," in (_NUMBER.search(parsed[j][0]) or mm).group(0) for j in on)
+    num = f"{int(want):,}" if commas else str(int(want))
+    text = model[:mm.start()] + num + model[mm.end():]
+    return ocr.Word(text, v.conf, v.x0, v.y0, v.x1, v.y1)
 
 
 def _with_found(read: list[ocr.Word], found: list[ocr.Word]) -> list[ocr.Word]:

@@ -214,3 +214,49 @@ def order_swaps(items, text_h: float) -> list[tuple[int, int]]:
                 continue
         k += 1
     return out
+
+
+def sweep_expected(values: list[float | None], min_fit: int = 3) -> dict[int, float]:
+    """{index: value the label should have} for the labels of one series, in marker order along
+    x (`values`, None where a marker has no label or it does not parse), that break the sweep
+    the others make. Benchmark sweeps (batch sizes, request counts) step by one integer ratio
+    (x2, x4, x10): value k = a * r**k. The sweep is the (a, r) most labels fit exactly, at least
+    `min_fit` of them and more than half of those read; a label off it ('46384' between '8192'
+    and '32768', '192' of '8,192') is suspect and its marker's expected value is a * r**k.
+    Nothing when no sweep is clear: a series whose labels do not step evenly is left alone."""
+    known = [(k, v) for k, v in enumerate(values) if v is not None and v > 0]
+    if len(known) < min_fit:
+        return {}
+    best = None
+    for r in (2, 4, 10):
+        groups: dict[float, list[int]] = {}
+        for k, v in known:
+            a = v / r ** k
+            key = next((g for g in groups if abs(g - a) <= 1e-6 * max(abs(a), 1e-12)), a)
+            groups.setdefault(key, []).append(k)
+        a, fit = max(groups.items(), key=lambda kv: len(kv[1]))
+        if best is None or len(fit) > len(best[2]):
+            best = (r, a, fit)
+    r, a, fit = best
+    if len(fit) < min_fit or 2 * len(fit) <= len(known):
+        return {}
+    lo, hi = min(fit), max(fit)
+    # Only inside the fitted run or one step past its ends: further out a skipped value or a
+    # second sweep would make any expectation a guess.
+    return {k: a * r ** k for k, v in known if k not in fit and lo - 1 <= k <= hi + 1}
+
+
+def near_misread(read: str, want: str) -> bool:
+    """The digits `read` are those of `want` but for one glyph changed, added or lost ('46384',
+    '1192' for 8192, '81927'), or cut short at one end by two or more ('384' of '16384'): what
+    a marker or line over one end of a label, or a gridline beside it, does to a reading."""
+    if not read or read == want:
+        return False
+    if len(read) >= 2 and len(read) < len(want) and (want.endswith(read) or want.startswith(read)):
+        return True
+    if len(read) == len(want):
+        return sum(a != b for a, b in zip(read, want)) == 1
+    short, long_ = (read, want) if len(read) < len(want) else (want, read)
+    if len(long_) - len(short) != 1:
+        return False
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))

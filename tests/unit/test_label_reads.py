@@ -246,3 +246,22 @@ def test_second_label_pass_keeps_the_longer_of_two_readings_over_each_other():
     found = Word("bs=4096", 80.0, 222, 337, 288, 356)
     out = _with_found([other, short, long_], [long_, found, other])
     assert [v.text for v in out] == ["bs=8", "16384", "bs=4096"]
+
+
+def test_label_off_the_sweep_is_read_as_its_expected_value_only_between_labels_on_it():
+    from pipeline.digitize import _sweep_value
+    from pipeline.numbers import parse_point_label
+    texts = ["bs=2048", "bs=4096", "bs=8l92", "bs=46384", "bs=32768"]
+    parsed = [parse_point_label(t) for t in texts]
+    parsed[2] = None
+    v = Word("bs=46384", 71.0, 100, 50, 150, 60)
+    got = _sweep_value(v, 16384.0, 3, parsed, {3: 16384.0})
+    assert got is not None and got.text == "bs=16384" and (got.x0, got.x1) == (100, 150)
+    # written like its neighbours, thousands commas and all
+    commas = [parse_point_label(t) for t in ("2,048", "4,096", "8,192", "6,384", "32,768")]
+    assert _sweep_value(Word("6,384", 60.0, 0, 0, 30, 10), 16384.0, 3, commas, {3: 16384.0}).text == "16,384"
+    # past the last label on the sweep: the places may count a value the chart skipped
+    assert _sweep_value(v, 65536.0, 5, parsed + [parse_point_label("bs=4")], {5: 65536.0}) is None
+    # digits too far from the expected value: a label of its own, not a misreading
+    far = Word("bs=3284", 71.0, 100, 50, 150, 60)
+    assert _sweep_value(far, 16384.0, 3, parsed, {3: 16384.0}) is None

@@ -136,3 +136,31 @@ def test_two_crossed_labels_of_a_sweep_trade_back_and_a_misread_stays():
     vals = [256, 128, 64, 6, 8, 4]
     items = [(float(x), 300.0, float(v), label_at(x, 300, str(v))) for x, v in zip(xs[:4] + [400, 460], vals)]
     assert order_swaps(items, TEXT_H) == []
+
+
+def test_sweep_expected_names_the_label_off_a_doubling_sweep():
+    from pipeline.labels import sweep_expected
+    assert sweep_expected([2048, 4096, 8192, 46384, 32768, 65536, 131072]) == {3: 16384.0}
+    assert sweep_expected([2048, 4096, 8192, 192, 32768]) == {3: 16384.0}
+    # an unlabelled marker still counts as a step of the sweep
+    assert sweep_expected([1, 2, None, 80, 16]) == {3: 8.0}
+    assert sweep_expected([10, 100, 1000, 1001]) == {3: 10000.0}
+    # no sweep: uneven steps, too few labels on it, or as many off it as on it
+    assert sweep_expected([1, 3, 5, 7]) == {}
+    assert sweep_expected([1, 2, 7, 9]) == {}
+    assert sweep_expected([1, 2, 4, 9, 13, 17]) == {}
+    # far past the end of the fitted run nothing is expected
+    assert sweep_expected([1, 2, 4, 8, 5, 3]) == {4: 16.0}
+
+
+def test_near_misread_is_one_glyph_or_a_cut_end():
+    from pipeline.labels import near_misread
+    assert near_misread("46384", "16384")     # a glyph changed
+    assert near_misread("81927", "8192")      # one added
+    assert near_misread("5536", "65536")      # one lost
+    assert near_misread("384", "16384")       # cut short at its start
+    assert near_misread("1638", "16384")      # or at its end
+    assert not near_misread("16384", "16384")
+    assert not near_misread("24", "32")
+    assert not near_misread("4", "65536")     # one glyph left is no evidence
+    assert not near_misread("3284", "16384")
