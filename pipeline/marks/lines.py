@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from ..imageops import group_runs, ink_depth, remove_rules, saturation
-from .markers import Blob
+from .markers import Blob, colour_parts
 from .series import to_lab
 
 MIN_COVER = 0.08        # a line spans at least this share of the plot's width
@@ -55,7 +55,6 @@ def line_ink(ink: np.ndarray, grey: np.ndarray, halfwidth: float, min_rule: int,
 
 def _deepest_colour(px: np.ndarray, mask: np.ndarray, background) -> float:
     """The greatest ink depth of any one colour of `mask` (see colour_parts)."""
-    from .markers import colour_parts
     return max((float(ink_depth(np.pad(part, 1)).max()) for part in colour_parts(px, mask, background)),
                default=0.0)
 

@@ -388,7 +388,7 @@ def colour_parts(px: np.ndarray, mask: np.ndarray, background, max_delta: float 
     ys, xs = np.nonzero(mask)
     if len(ys) == 0:
         return []
-    from .series import to_lab
+    from .series import to_lab  # here: series imports this module
     rgb = px[ys, xs].astype(float)
     lab = to_lab(px[ys, xs])
     bg = np.asarray(background, float)
