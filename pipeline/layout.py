@@ -473,12 +473,21 @@ def join_number_parts(words: list[Word], text_h: float) -> list[Word]:
                 comma = a.text.endswith(",") or b.text.startswith(",")
                 # '27' + '000' with the comma lost: only when the two nearly touch.
                 bare = re.fullmatch(r"\d{1,3}", a.text) and re.fullmatch(r"\d{3}", b.text) and gap <= 0.35 * hh
-                if not (comma or bare) or not (-0.5 * hh <= gap <= 0.8 * hh):
+                # '25.' + '0k:': a number cut after its decimal point, its decimals and unit
+                # touching it (a zero there is often read as the letter: 'Ok:'). Without a unit,
+                # '4.' + '32' is as likely a marker read as a digit beside a point label.
+                point = re.fullmatch(r"[-+\u2212]?\$?\d[\d,]*\.", a.text) and \
+                    re.fullmatch(r"[\dO]+[kKMB%][:;.,)\]}|]*", b.text) and gap <= 0.35 * hh
+                if not (comma or bare or point) or not (-0.5 * hh <= gap <= 0.8 * hh):
                     continue
-                text = (a.text.rstrip(",") + "," + b.text.lstrip(",").rstrip(")]}|"))
+                if point:
+                    text = a.text + re.sub(r"[:;.,)\]}|]+$", "", b.text).replace("O", "0")
+                else:
+                    text = (a.text.rstrip(",") + "," + b.text.lstrip(",").rstrip(")]}|"))
                 lone_comma = b.text == "," and re.fullmatch(r"[-+\u2212]?\$?\d{1,3}(,\d{3})*", a.text)
                 if not lone_comma and (parse_tick(text) is None or
-                                       not re.fullmatch(r"[-+\u2212]?\$?\d{1,3}(,\d{3})+(\.\d+)?[kKMB%]?", text)):
+                                       not re.fullmatch(r"[-+\u2212]?\$?\d{1,3}(,\d{3})*(\.\d+)?[kKMB%]?", text)
+                                       or not (point or "," in text)):
                     continue
                 j_word = Word(text, min(a.conf, b.conf), a.x0, min(a.y0, b.y0), b.x1, max(a.y1, b.y1))
                 out = [w for k, w in enumerate(out) if k not in (i, j)] + [j_word]

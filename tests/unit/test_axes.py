@@ -216,3 +216,18 @@ def test_readings_that_lost_their_decimal_point_are_put_right_when_more_ticks_th
     # labels that agree as read are left as read, decimals or not
     plain = [Tick(100.0 + 40 * i, t, parse_tick(t)) for i, t in enumerate(["10", "12.5", "15.0", "17.5", "20"])]
     assert [t.value for t in calibrate(plain).ticks] == [10.0, 12.5, 15.0, 17.5, 20.0]
+
+
+def test_a_number_cut_after_its_decimal_point_is_joined_to_its_decimals():
+    from pipeline.layout import join_number_parts
+    from pipeline.ocr import Word
+    got = join_number_parts([Word("25.", 91, 59, 153, 92, 171), Word("Ok:", 76, 90, 153, 130, 171)], 18)
+    assert [v.text for v in got] == ["25.0k"]
+    # a word further off, or one that is no number's decimals, stays apart
+    apart = [Word("25.", 91, 59, 153, 92, 171), Word("0k", 76, 110, 153, 140, 171)]
+    assert sorted(v.text for v in join_number_parts(apart, 18)) == ["0k", "25."]
+    assert sorted(v.text for v in join_number_parts([Word("25.", 91, 59, 153, 92, 171),
+                                                     Word("ms", 80, 93, 153, 120, 171)], 18)) == ["25.", "ms"]
+    # decimals with no unit may be a point label beside a marker read as '4.'
+    assert sorted(v.text for v in join_number_parts([Word("4.", 91, 161, 199, 170, 220),
+                                                     Word("32", 90, 170, 199, 200, 220)], 18)) == ["32", "4."]
