@@ -120,9 +120,28 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude, titled: b
         out.append(keep)
     if frame.horizontal:
         return out
+    out = _below_label_row(out, ups, text_h)
     wrapped = sum(isinstance(k, list) and len(k) >= 2 for k in out)
     return [_with_marks(_without_axis_title(k, slots, text_h, titled and wrapped == 1), marks)
             if isinstance(k, list) and k and isinstance(k[0], list) else k for k in out]
+
+
+def _below_label_row(out, ups, text_h) -> list:
+    """Slots' label lines without a line that starts below the end of every other slot's line
+    where all labels are one line each: one-line labels share a row, so such a line is the axis
+    title or a note under the labels (a chart that labels every other bar leaves its title's
+    slot without a label of its own)."""
+    rows = [k for k in out if isinstance(k, list) and k]
+    if len(rows) < 4 or any(len(k) != 1 for k in rows):
+        return out
+    tops = {id(k): min(ups[id(w)].y0 for w in k[0]) for k in rows}
+    ends = {id(k): max(ups[id(w)].y1 for w in k[0]) for k in rows}
+    keep = []
+    for k in out:
+        if isinstance(k, list) and k and all(tops[id(k)] > ends[id(o)] for o in rows if o is not k):
+            k = []
+        keep.append(k)
+    return keep
 
 
 # Marks that join the parts of a label ('Small test - L4 - 8B', 'TP / EP'); OCR reads a
@@ -494,11 +513,13 @@ def _whiten(crop: np.ndarray) -> np.ndarray:
     return np.clip(crop.astype(np.int16) + lift, 0, 255).astype(np.uint8)
 
 
-def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget, soft=None) -> str:
+def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget, soft=None, others=()) -> str:
     """The category label of a slot where the page pass read no word: the slot's band beyond
     the axis (to `depth`, upright rows) read as a block (one line beside horizontal bars),
-    without the axis line and tick mark at its edge; from the page gray and from `soft` (the
-    page's own contrast), the surer read winning."""
+    without the axis line and tick mark at its edge, and without the page's words centred
+    outside the slot that reach into it (a chart that labels every other bar centres each label
+    under its own bar, wider than the slot); from the page gray and from `soft` (the page's own
+    contrast), the surer read winning."""
     if budget[0] <= 0:
         return ""
     h, w = gray.shape
@@ -506,6 +527,8 @@ def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget, soft=None)
     x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
     if x1 - x0 < 4 or y1 - y0 < 4:
         return ""
+    others = [v for v in others if not slot[0] <= frame.word(v).cx < slot[1]]
+    gray, soft = _without_words(gray, others, (x0, y0, x1, y1)), _without_words(soft, others, (x0, y0, x1, y1))
     if (gray[y0:y1, x0:x1] < 128).sum() < 6:
         return ""
     budget[0] -= 1
@@ -524,6 +547,21 @@ def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget, soft=None)
         if conf > best_conf + margin:
             best, best_conf = got, conf
     return _join(best, text_h) if best else ""
+
+
+def _without_words(g, words, box):
+    """`g` with the boxes of `words` that reach into `box` (x0, y0, x1, y1) painted over with
+    the page (a copy; `g` itself when none does)."""
+    if g is None:
+        return g
+    x0, y0, x1, y1 = box
+    hit = [v for v in words if v.x0 < x1 and v.x1 > x0 and v.y0 < y1 and v.y1 > y0]
+    if not hit:
+        return g
+    g = g.copy()
+    for v in hit:
+        g[max(0, v.y0 - 1):v.y1 + 1, max(0, v.x0 - 1):v.x1 + 1] = 255
+    return g
 
 
 def _prefer_reread(page: str, conf_page: float, new: str, conf_new: float) -> bool:

@@ -8,8 +8,8 @@ import numpy as np
 
 from .. import imageops
 from ..axes import calibrate
-from ..marks.bars import (Bar, drop_narrow_stacks, join_aligned_columns, merge_split_bars, outlined_fills,
-                          rectangles, solid_mask, stacks_on_baseline)
+from ..marks.bars import (Bar, drop_narrow_stacks, join_aligned_columns, join_behind, merge_split_bars,
+                          outlined_fills, rectangles, solid_mask, stacks_on_baseline)
 from ..marks.markers import Blob
 from ..marks.series import to_lab
 from .frame import Frame
@@ -35,10 +35,10 @@ def _upright_bars(rgb_u, bg, text_h, block):
     marks |= outlined_fills(marks, dist, FAINT_FILL, int(0.4 * rgb_u.shape[1]), k + 1)
     marks &= ~block
     solid = solid_mask(marks, k)
-    pieces = join_aligned_columns(merge_split_bars(join_aligned_columns(rectangles(rgb_u, solid, k + 1)),
-                                                   1.8 * text_h))
+    pieces = join_behind(join_aligned_columns(merge_split_bars(join_aligned_columns(rectangles(rgb_u, solid, k + 1)),
+                                                               1.8 * text_h)))
     stacks, base = stacks_on_baseline(pieces, tol=max(2.0, 0.15 * text_h), min_len=1.5 * text_h)
-    stacks = _under_legend(rgb_u, stacks, bg, text_h)
+    stacks = _under_legend(rgb_u, _split_overlaps(rgb_u, stacks, base), bg, text_h)
     # Segments of a stack share its width: a much narrower piece on a bar's end is its value
     # label (blurred into a solid blob where a gridline crosses it), not a segment.
     dropped = set()
@@ -89,6 +89,60 @@ def _under_legend(rgb_u, stacks, bg, text_h, alpha=(0.35, 0.95), delta: float = 
             keep.append(c)
         out.append(keep)
     return out
+
+
+def _split_overlaps(rgb_u, stacks, base, delta: float = 20.0):
+    """Stacks without bars drawn one in front of another: each series' bar shifted sideways,
+    the front one hiding the lower part of the one behind. The colour of the upper piece then
+    runs down to the baseline beside the pieces under it (a strip of two columns or more), which
+    a segment resting on another never does; the two are bars of their own on the baseline.
+    Bars that share columns (these, or those join_behind made whole) are narrowed to the
+    columns their colour fills: the pieces were cut from one solid shape as wide as both."""
+    if base is None:
+        return stacks
+    out = []
+    for s in stacks:
+        cut = next((i for i in range(1, len(s)) if _runs_down_beside(rgb_u, s[i], s[i - 1], base, delta)), None)
+        if cut is None:
+            out.append(s)
+            continue
+        s[cut].bottom = base
+        out += [s[:cut], s[cut:]]
+    for s in out:
+        if any(o is not s and min(o[0].x1, s[0].x1) > max(o[0].x0, s[0].x0) for o in out):
+            s[0] = _filled_columns(rgb_u, s[0], delta)
+    out.sort(key=lambda s: s[0].cx)
+    for k, s in enumerate(out):
+        for lvl, c in enumerate(s):
+            c.stack, c.level = k, lvl
+    return out
+
+
+def _runs_down_beside(rgb_u, upper: Bar, lower: Bar, base: float, delta: float) -> bool:
+    """Whether `upper`'s colour fills two or more whole columns of the rows from `lower`'s top
+    down to the baseline, within the columns the two share."""
+    r0, r1 = int(np.ceil(lower.top)) + 1, int(base)
+    x0, x1 = max(upper.x0, lower.x0), min(upper.x1, lower.x1)
+    if r1 - r0 < 3 or x1 - x0 < 3:
+        return False
+    a = rgb_u[r0:r1, x0:x1]
+    d = np.linalg.norm(to_lab(a.reshape(-1, 3)) - to_lab([upper.color])[0], axis=1).reshape(a.shape[:2])
+    full = (d <= delta).mean(axis=0) >= 0.9
+    edges = np.flatnonzero(np.diff(np.r_[0, full.astype(np.int8), 0]))
+    return bool(len(edges)) and int(np.max(edges[1::2] - edges[::2])) >= 2
+
+
+def _filled_columns(rgb_u, c: Bar, delta: float) -> Bar:
+    """The bar narrowed to the columns its colour fills in most rows of its far end (the first
+    quarter of its length: a bar in front hides only the lower part of the one behind)."""
+    a = rgb_u[int(c.top) + 1:int(c.top + max(3.0, 0.25 * c.length)) + 1, c.x0:c.x1]
+    if a.size == 0:
+        return c
+    d = np.linalg.norm(to_lab(a.reshape(-1, 3)) - to_lab([c.color])[0], axis=1).reshape(a.shape[:2])
+    cols = np.flatnonzero((d <= delta).mean(axis=0) >= 0.5)
+    if cols.size == 0:
+        return c
+    return Bar(c.x0 + int(cols[0]), c.x0 + int(cols[-1]) + 1, c.top, c.bottom, c.color, c.stack, c.level)
 
 
 def _seen_through(c, under, bg, alpha, delta) -> bool:

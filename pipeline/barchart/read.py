@@ -146,7 +146,7 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
         # A slot whose label the page pass missed is read on its own, as deep as the others go.
         depth = max(found) + 0.3 * text_h if found else base + (12 if frame.horizontal else 3) * text_h
         cats = [_reread_text(gray, ws, text_h, budget, frame, base, slot, depth, soft) if ws else
-                _read_slot(gray, frame, slot, base, depth, text_h, budget, soft)
+                _read_slot(gray, frame, slot, base, depth, text_h, budget, soft, words)
                 for ws, slot in zip(texts, slots)]
 
     cats = [_without_stray_rules(c) for c in cats]

@@ -282,6 +282,21 @@ def join_aligned_columns(bars: list[Bar], tol: float = 1.0, delta: float = 14.0)
     return _merge_pairs(bars, join)
 
 
+def join_behind(bars: list[Bar], tol: float = 1.0, delta: float = 14.0) -> list[Bar]:
+    """A bar drawn behind another that is shifted sideways shows as two pieces of its colour:
+    its full width down to the front bar's end, and a strip beside the front bar down to the
+    baseline. Side by side, of one colour, with the same top, the narrower reaching further
+    down: they are one bar, ending where the strip ends."""
+    def join(a: Bar, b: Bar) -> Bar | None:
+        if abs(b.x0 - a.x1) > tol or abs(b.top - a.top) > tol or abs(b.bottom - a.bottom) <= tol:
+            return None
+        strip, rest = (a, b) if a.bottom > b.bottom else (b, a)
+        if strip.width >= rest.width or not _same_color(a.color, b.color, delta):
+            return None
+        return Bar(a.x0, b.x1, min(a.top, b.top), strip.bottom, rest.color)
+    return _merge_pairs(bars, join)
+
+
 def stacks_on_baseline(bars: list[Bar], tol: float, min_len: float) -> tuple[list[list[Bar]], float | None]:
     """Bars grouped into stacks (pieces in the same columns, each touching the one below)
     standing on a common baseline: the row most stacks end on. Returns (stacks bottom-up,

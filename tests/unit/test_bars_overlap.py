@@ -1,0 +1,75 @@
+"""Bars drawn one in front of another, and category labels under every other bar."""
+import numpy as np
+import pytest
+
+from pipeline.barchart.categories import _below_label_row, _without_words
+from pipeline.barchart.layout import _upright_bars
+from pipeline.ocr import Word
+
+BLUE, ORANGE = (31, 164, 255), (255, 178, 0)
+WHITE = (255, 255, 255)
+
+
+def _page():
+    return np.full((200, 220, 3), 255, np.uint8)
+
+
+# The strip of the bar behind: absorbed by the bar finder (narrow), or within columns whose
+# median colour is the bar behind's, or (front bar over half its height) a piece of its own.
+@pytest.mark.parametrize("shift,front_top", [(6, 130), (14, 130), (14, 90)])
+def test_bar_behind_a_shifted_front_bar_stands_on_the_baseline(shift, front_top):
+    img = _page()
+    for x in (30, 120):
+        img[40:180, x:x + 30] = BLUE                        # the bar behind, up to row 40
+        img[front_top:180, x + shift:x + shift + 32] = ORANGE     # the front bar hides its lower part
+    stacks, base, _ = _upright_bars(img, WHITE, 12.0, np.zeros(img.shape[:2], bool))
+    assert base is not None and abs(base - 179) <= 1
+    assert len(stacks) == 4 and all(len(s) == 1 for s in stacks)
+    behind = [s[0] for s in stacks if s[0].color == BLUE]
+    front = [s[0] for s in stacks if s[0].color == ORANGE]
+    assert len(behind) == 2 and len(front) == 2
+    for b in behind:
+        assert abs(b.top - 40) <= 1 and abs(b.bottom - base) <= 1
+    # Each keeps the columns its colour fills (the finder's opening takes a pixel or two).
+    for got, want in zip(sorted((b.x0, b.x1) for b in behind), [(30, 60), (120, 150)]):
+        assert abs(got[0] - want[0]) <= 2 and abs(got[1] - want[1]) <= 2
+    for got, x in zip(sorted((b.x0, b.x1) for b in front), (30, 120)):
+        assert abs(got[0] - (x + shift)) <= 2 and abs(got[1] - (x + shift + 32)) <= 2
+
+
+def test_a_segment_resting_on_a_full_width_one_stays_stacked():
+    img = _page()
+    for x in (30, 120):
+        img[40:130, x:x + 30] = BLUE
+        img[130:180, x:x + 30] = ORANGE
+    stacks, _, _ = _upright_bars(img, WHITE, 12.0, np.zeros(img.shape[:2], bool))
+    assert len(stacks) == 2 and all(len(s) == 2 for s in stacks)
+    assert all(s[0].color == ORANGE and s[1].color == BLUE for s in stacks)
+
+
+def test_words_of_other_labels_are_painted_over_inside_the_box_only():
+    g = np.zeros((40, 100), np.uint8)
+    inside, outside = Word("14:00", 90, 0, 10, 30, 20), Word("x", 90, 80, 30, 90, 38)
+    got = _without_words(g, [inside, outside], (20, 0, 60, 25))
+    assert (got[9:21, 0:31] == 255).all() and (got[30:38, 80:90] == 0).all()
+    assert (g == 0).all()  # the caller's array is left as it was
+    assert _without_words(g, [outside], (20, 0, 60, 25)) is g
+
+
+def _row(text, x, y0):
+    return [[Word(text, 90, x, y0, x + 30, y0 + 12)]]
+
+
+def test_a_line_below_the_one_line_labels_row_is_no_label():
+    slots = [_row("12:00", 0, 100), [], _row("14:00", 80, 100), _row("Time", 120, 118),
+             _row("16:00", 160, 101), _row("18:00", 240, 100)]
+    ups = {id(w): w for k in slots for r in k for w in r}
+    got = _below_label_row(slots, ups, 12.0)
+    assert got[3] == [] and [bool(k) for k in got] == [True, False, True, False, True, True]
+
+
+def test_wrapped_labels_keep_a_lower_line():
+    slots = [_row("12:00", 0, 100), _row("14:00", 80, 100) + _row("long", 80, 116), _row("Time", 120, 118),
+             _row("16:00", 160, 101), _row("18:00", 240, 100)]
+    ups = {id(w): w for k in slots for r in k for w in r}
+    assert _below_label_row(slots, ups, 12.0) == slots
