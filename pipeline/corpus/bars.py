@@ -81,7 +81,7 @@ def make_spec(rng, cid, style):
     if label_kind == "pct" and rng.random() < 0.5:
         tick_fmt = "pct"
     tick_labels = [S.format_tick(t, tick_fmt, step) for t in ticks]
-    st = S.MPL_STYLES[style] if renderer == "matplotlib" else S.PIL_STYLES[style]
+    st = S.style_settings(style)
     palette = list(S.PALETTES[rng.choice(st["palettes"])])
     width = rng.randint(640, 1400)
     height = int(width * rng.uniform(0.55, 0.75))

@@ -56,6 +56,8 @@ def _primary(seed, i):
 def _render(spec):
     if spec["renderer"] == "pil":
         from .render_pil import render
+    elif spec["renderer"] == "vega":
+        from .render_vega import render
     else:
         from .render_mpl import render
     return render(spec)

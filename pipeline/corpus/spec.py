@@ -305,7 +305,7 @@ def make_spec(rng, chart_id, kind, style, dark=False, transparent=False):
             ax["tick_labels"] = ["\u2212" + t[1:] if t.startswith("-") else t
                                  for t in ax["tick_labels"]]
     # ---- look
-    st = S.MPL_STYLES[style] if renderer == "matplotlib" else S.PIL_STYLES[style]
+    st = S.style_settings(style)
     width = rng.randint(600, 1000) if crowded else rng.randint(600, 2000)
     height = int(width * rng.uniform(0.52, 0.78))
     if kind == "multi" and crowded:

@@ -97,7 +97,7 @@ def _pixel_of(t, p):
     return int(px), int(py)
 
 
-@pytest.mark.parametrize("style", ["pil-dashboard", "pil-card", "mpl-ggplot"])
+@pytest.mark.parametrize("style", ["pil-dashboard", "pil-card", "mpl-ggplot", "vega-default", "vega-minimal"])
 def test_markers_are_drawn_where_the_truth_says(tmp_path, style):
     truths = generate(tmp_path, 2, seed=11, jobs=1, styles=[style])
     checked = 0
