@@ -120,7 +120,11 @@ def _split_overlaps(rgb_u, stacks, base, delta: float = 20.0):
 
 def _runs_down_beside(rgb_u, upper: Bar, lower: Bar, base: float, delta: float) -> bool:
     """Whether `upper`'s colour fills two or more whole columns of the rows from `lower`'s top
-    down to the baseline, within the columns the two share."""
+    down to the baseline, within the columns the two share. Two shades of one bar (an outline's
+    blend over JPEG) are no two bars: the colours must stand apart by twice `delta`."""
+    la, lb = to_lab([upper.color, lower.color])
+    if float(np.linalg.norm(la - lb)) <= 2 * delta:
+        return False
     r0, r1 = int(np.ceil(lower.top)) + 1, int(base)
     x0, x1 = max(upper.x0, lower.x0), min(upper.x1, lower.x1)
     if r1 - r0 < 3 or x1 - x0 < 3:

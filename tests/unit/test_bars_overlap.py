@@ -73,3 +73,14 @@ def test_wrapped_labels_keep_a_lower_line():
              _row("16:00", 160, 101), _row("18:00", 240, 100)]
     ups = {id(w): w for k in slots for r in k for w in r}
     assert _below_label_row(slots, ups, 12.0) == slots
+
+
+def test_two_shades_of_one_bar_are_not_a_bar_behind_another():
+    from pipeline.barchart.layout import _runs_down_beside
+    from pipeline.marks.bars import Bar
+    purple, shade = (117, 112, 179), (115, 112, 154)   # a bar, and its outline's blend on top
+    img = _page()
+    img[40:180, 30:60] = purple
+    lower = Bar(30, 60, 50.0, 179.0, purple)
+    assert not _runs_down_beside(img, Bar(30, 60, 40.0, 49.0, shade), lower, 179.0, 20.0)
+    assert _runs_down_beside(img, Bar(30, 60, 40.0, 49.0, purple), Bar(30, 60, 50.0, 179.0, ORANGE), 179.0, 20.0)
