@@ -60,7 +60,8 @@ def render(spec):
     right = m + _text_w(xa["tick_labels"][-1], ff, tick_px) / 2
     bottom = m + tick_px * 1.6 + (ath * 1.6 if xa["title"] else 0)
     legend_at = st["legend_at"]
-    sym = tick_px * 1.1
+    # Legend symbols as large as the markers (Vega's default, 100 px², is about that).
+    sym = 2 * spec["series"][0]["radius"]
     if spec["legend"]:
         if legend_at == "right":
             right = m + sym + 8 + max(_text_w(n, ff, tick_px) for n in names) + 16

@@ -92,6 +92,7 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
     data_blobs = list(data_blobs)
     data_lab = to_lab([b.color for b in data_blobs]) if data_blobs else None
     pairs = []
+    lines = split_at_blobs(lines, blobs, text_h)
     for li, line in enumerate(lines):
         letters = sum(c.isalpha() for w in line for c in w.text)
         # 'B200', 'H100', 'v0.9' are names: one letter is enough, with a confident main word
@@ -169,6 +170,24 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
                                    (min(w.x0 for w in words), min(w.y0 for w in words),
                                     max(w.x1 for w in words), max(w.y1 for w in words))))
     return entries
+
+
+def split_at_blobs(lines: list[list[Word]], blobs: list[Blob], text_h: float) -> list[list[Word]]:
+    """Lines cut where a blob level with them sits between two of their words: entries set in
+    one row close together (Vega's legends) are read by OCR as one line, '■ This work ■ TP=8',
+    and each swatch starts (or ends) a name of its own."""
+    out = []
+    for line in lines:
+        cy = float(np.median([w.cy for w in line]))
+        h = max(text_h, float(np.median([w.h for w in line])))
+        level = [b for b in blobs if abs(b.cy - cy) <= 0.45 * h]
+        start = 0
+        for i in range(1, len(line)):
+            if any(line[i - 1].x1 - 1 <= b.cx <= line[i].x0 + 1 for b in level):
+                out.append(line[start:i])
+                start = i
+        out.append(line[start:])
+    return out
 
 
 def aligned_with(entries: list[LegendEntry], cand: list[LegendEntry], text_h: float) -> list[LegendEntry]:

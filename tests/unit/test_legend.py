@@ -402,3 +402,25 @@ def test_a_line_swatch_is_no_letter_of_the_name_before_the_next_swatch():
     boxes = swatch_text_boxes(ink, blobs, 12.0)
     assert (int(name.min()), int(name.max()) + 1) in [(b[0], b[2]) for b in boxes]
     assert all(b[0] >= 47 for b in boxes)
+
+
+def test_entries_set_in_one_row_are_cut_at_each_swatch():
+    # Vega's horizontal legend, read by OCR as one line: '■ This work ■ TP=8'
+    line = [Word("Mi", 31, 171, 51, 196, 85), Word("This", 96, 199, 55, 251, 76),
+            Word("work", 97, 261, 55, 322, 75), Word("TP=8", 87, 362, 56, 430, 78)]
+    purple, pink = (117, 112, 179), (231, 41, 138)
+    swatches = [Blob(183.0, 67.0, 396, (172, 56, 194, 78), purple, "square"),
+                Blob(345.0, 67.0, 396, (334, 56, 356, 78), pink, "square")]
+    data = [Blob(500.0 + 40 * i, 400.0 + 30 * k, 100, (495 + 40 * i, 395 + 30 * k, 505 + 40 * i, 405 + 30 * k), c,
+                 "square") for i in range(3) for k, c in enumerate((purple, pink))]
+    entries = find_legend([line], swatches + data, 20.0, data, weak=lambda w: w.conf < 50)
+    assert sorted((e.text, e.blob.color) for e in entries) == [("TP=8", pink), ("This work", purple)]
+
+
+def test_swatches_are_painted_out_with_their_rim():
+    from pipeline.digitize import _painted_out
+    gray = np.zeros((40, 80), np.uint8)
+    got = _painted_out(gray, [Blob(20.0, 20.0, 300, (10, 10, 30, 30), (0, 0, 0), "square")])
+    assert (got[4:36, 4:36] == 255).all()       # the box and 6 px around it (0.3 x 20)
+    assert (got[:, 37:] == 0).all() and (gray == 0).all()
+    assert _painted_out(gray, []) is gray
