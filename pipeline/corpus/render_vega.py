@@ -117,6 +117,7 @@ def render(spec):
     rows = [{"x": p["x"], "y": p["y"], "s": s["name"]} for s in spec["series"] for p in s["points"]]
     colour = {"field": "s", "type": "nominal", "scale": {"domain": names, "range": [s["color"] for s in spec["series"]]},
               "legend": ({"orient": legend_at, "title": None, "labelFontSize": tick_px, "symbolSize": sym * sym,
+                          "labelLimit": 0,  # Vega cuts names longer than 160 px short with an ellipsis
                           "direction": "vertical" if legend_at == "right" else "horizontal"}
                          if spec["legend"] else None)}
     enc = {"x": axis_enc(xa, "x"), "y": axis_enc(ya, "y"), "color": colour}

@@ -173,9 +173,10 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
 
 
 def split_at_blobs(lines: list[list[Word]], blobs: list[Blob], text_h: float) -> list[list[Word]]:
-    """Lines cut where a blob level with them sits between two of their words: entries set in
-    one row close together (Vega's legends) are read by OCR as one line, '■ This work ■ TP=8',
-    and each swatch starts (or ends) a name of its own."""
+    """Lines cut where a blob level with them sits between two of their words, or is itself
+    read as a word of a letter or two ('spec. decode 4) no chunking' for '▲ spec. decode ▲ no
+    chunking'): entries set in one row close together (Vega's legends) are read by OCR as one
+    line, and each swatch starts (or ends) a name of its own."""
     out = []
     for line in lines:
         cy = float(np.median([w.cy for w in line]))
@@ -183,7 +184,9 @@ def split_at_blobs(lines: list[list[Word]], blobs: list[Blob], text_h: float) ->
         level = [b for b in blobs if abs(b.cy - cy) <= 0.45 * h]
         start = 0
         for i in range(1, len(line)):
-            if any(line[i - 1].x1 - 1 <= b.cx <= line[i].x0 + 1 for b in level):
+            if any(line[i - 1].x1 - 1 <= b.cx <= line[i].x0 + 1 for b in level) or \
+                    any(overlaps_blob(line[i], b) and (_alnum(line[i]) <= 2 or _covered(line[i], b) >= 0.4)
+                        for b in level):
                 out.append(line[start:i])
                 start = i
         out.append(line[start:])

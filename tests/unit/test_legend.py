@@ -424,3 +424,16 @@ def test_swatches_are_painted_out_with_their_rim():
     assert (got[4:36, 4:36] == 255).all()       # the box and 6 px around it (0.3 x 20)
     assert (got[:, 37:] == 0).all() and (gray == 0).all()
     assert _painted_out(gray, []) is gray
+
+
+def test_a_swatch_read_as_a_word_inside_a_row_starts_the_next_entry():
+    # '▲ spec. decode ▲ no chunking', the second triangle read as '4)'
+    line = [Word("spec.", 90, 120, 10, 170, 26), Word("decode", 91, 176, 10, 240, 26),
+            Word("4)", 40, 250, 9, 266, 27), Word("no", 93, 272, 10, 292, 26), Word("chunking", 92, 298, 10, 380, 30)]
+    green, orange = (27, 158, 119), (217, 95, 2)
+    swatches = [Blob(108.0, 18.0, 120, (100, 11, 116, 25), green, "triangle"),
+                Blob(258.0, 18.0, 120, (251, 11, 266, 25), orange, "triangle")]
+    data = [Blob(500.0 + 40 * i, 400.0 + 30 * k, 100, (495 + 40 * i, 395 + 30 * k, 505 + 40 * i, 405 + 30 * k), c,
+                 "triangle") for i in range(3) for k, c in enumerate((green, orange))]
+    entries = find_legend([line], swatches + data, 16.0, data, weak=lambda w: w.conf < 50)
+    assert sorted((e.text, e.blob.color) for e in entries) == [("no chunking", orange), ("spec. decode", green)]
