@@ -70,9 +70,14 @@ def _over_gap(u: Word, bars: list[Bar]) -> bool:
 
 
 def _assign_labels(labels, bars, frame, text_h):
-    """Greedy one-to-one assignment of value labels to bars by _label_cost."""
+    """Greedy one-to-one assignment of value labels to bars by _label_cost. A word that says
+    there is no value ('OOM', '-') labels no drawn bar: a bar with a length has a value, and a
+    dash at a bar's foot is a tick mark (seed-9 bar030's six '—' beat the printed values)."""
     cands = []
     for li, w in enumerate(labels):
+        p = parse_value_label(w.text)
+        if p is None or p[1] is None:
+            continue
         u = frame.word(w)
         for bi, b in enumerate(bars):
             c = _label_cost(u, b, text_h)

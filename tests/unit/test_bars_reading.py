@@ -716,3 +716,13 @@ def test_a_printed_zero_agrees_with_no_bar_of_some_length():
     # '0k' rounds anything under 500, yet a bar 314 long is no zero: '0.3k' lost its point.
     assert not _agrees(_w("0k"), 314.0, 40.0)
     assert _agrees(_w("0.3k"), 314.0, 40.0) and _agrees(_w("0"), 0.2, 0.5)
+
+
+
+def test_no_value_marker_labels_no_drawn_bar():
+    from pipeline.barchart.value_labels import _assign_labels
+    frame = Frame(300, 300, False)
+    bar = Bar(100, 140, 50.0, 250.0, BLUE)
+    # The tick-mark dash at the bar's foot would sit 'inside' it, nearer than the value above.
+    words = [_w("\u2014", 54, 117, 247, 124, 250), _w("7.1k", 88, 110, 38, 130, 47)]
+    assert _assign_labels(words, [bar], frame, 9.0) == {0: 1}
