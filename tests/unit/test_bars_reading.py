@@ -726,3 +726,15 @@ def test_no_value_marker_labels_no_drawn_bar():
     # The tick-mark dash at the bar's foot would sit 'inside' it, nearer than the value above.
     words = [_w("\u2014", 54, 117, 247, 124, 250), _w("7.1k", 88, 110, 38, 130, 47)]
     assert _assign_labels(words, [bar], frame, 9.0) == {0: 1}
+
+def test_short_rotated_labels_vote_for_their_angle():
+    # Three four-letter labels turned 30 degrees: smeared, each is under 2.5 times as long as
+    # thick (seed-9 bar012's 'A100' and 'H200' beside one 'DeepSeek V3'), yet they are turned.
+    band = np.zeros((160, 460), np.uint8)
+    for i in range(3):
+        word = np.zeros((100, 140), np.uint8)
+        cv2.putText(word, "A100", (30, 58), cv2.FONT_HERSHEY_SIMPLEX, 0.55, 255, 2)
+        m = cv2.getRotationMatrix2D((70, 50), 30.0, 1.0)
+        band[20:120, 10 + 140 * i:150 + 140 * i] |= cv2.warpAffine(word, m, (140, 100))
+    angle, _ = _label_angle(band > 0, 15)
+    assert angle == pytest.approx(-30.0, abs=5)
