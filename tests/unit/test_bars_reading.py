@@ -738,3 +738,27 @@ def test_short_rotated_labels_vote_for_their_angle():
         band[20:120, 10 + 140 * i:150 + 140 * i] |= cv2.warpAffine(word, m, (140, 100))
     angle, _ = _label_angle(band > 0, 15)
     assert angle == pytest.approx(-30.0, abs=5)
+
+
+def test_long_thin_tick_mark_is_cleared_from_the_axis_side():
+    # A 6 px tick beside 7 px text (seed-9 bar003: read '4' after 'AIME'): beyond 0.8 text
+    # heights, yet one stroke wide, so no glyph.
+    u = np.full((30, 30), 255, np.uint8)
+    u[0:2, :] = 0              # the axis line
+    u[0:7, 14:15] = 0          # the tick
+    u[9:16, 4:26] = 0          # the label
+    got = _clear_axis_side(u, 0.0, 7.0)
+    assert (got[0:8] == 255).all()
+    assert (got[9:16, 4:26] == 0).all()
+    # Ink as wide as a glyph there is the label itself, touching the axis: left alone.
+    v = u.copy()
+    v[0:7, 8:20] = 0
+    assert (_clear_axis_side(v, 0.0, 7.0) == v).all()
+
+
+def test_a_flat_word_is_no_category_glyph():
+    from pipeline.barchart.categories import _category_texts
+    frame = Frame(200, 200, False)
+    words = [_w("AIME", 92, 40, 120, 70, 128), _w("4", 85, 52, 112, 57, 114)]
+    got = _category_texts(words, frame, [(0.0, 100.0)], 104.0, 8.0, set())
+    assert [v.text for v in got[0]] == ["AIME"]
