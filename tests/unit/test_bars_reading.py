@@ -762,3 +762,15 @@ def test_a_flat_word_is_no_category_glyph():
     words = [_w("AIME", 92, 40, 120, 70, 128), _w("4", 85, 52, 112, 57, 114)]
     got = _category_texts(words, frame, [(0.0, 100.0)], 104.0, 8.0, set())
     assert [v.text for v in got[0]] == ["AIME"]
+
+
+def test_a_piece_narrowed_by_a_label_along_the_bar_joins_its_bar():
+    from pipeline.marks.bars import merge_split_bars
+    # Upright: the bar's base piece, then the piece beside the white label (narrower, sharing
+    # the bar's left side), then its tip.
+    pieces = [Bar(209, 226, 433.0, 854.0, BLUE), Bar(209, 221, 412.0, 430.0, BLUE), Bar(209, 226, 389.0, 400.0, BLUE)]
+    got = merge_split_bars(pieces, 21.6)
+    assert [(b.x0, b.x1, b.top, b.bottom) for b in got] == [(209, 226, 389.0, 854.0)]
+    # A blob of the bar's colour centred over its end (a blurred label) stays apart.
+    got = merge_split_bars([Bar(209, 226, 433.0, 854.0, BLUE), Bar(213, 222, 415.0, 428.0, BLUE)], 21.6)
+    assert len(got) == 2
