@@ -747,10 +747,11 @@ def _decimal_variants(text: str) -> list[str]:
 
 
 # Letters OCR reads for digits in a serif or blurred face ('SI' for '51', 'O' for '0'); a '1'
-# whose foot runs into a bar's outline beside it is read as a bracket ('3,65]' for '3,651').
+# whose foot runs into a bar's outline beside it is read as a bracket ('3,65]' for '3,651'); a
+# '0' whose top row the inside crop cut off (white text filling a thin bar) as 'U' ('2U.5K').
 _DIGIT_LOOKALIKES = str.maketrans({"O": "0", "o": "0", "D": "0", "S": "5", "s": "5", "I": "1", "l": "1",
                                    "|": "1", "i": "1", "B": "8", "Z": "2", "z": "2", "G": "6", "b": "6",
-                                   "g": "9", "q": "9", "]": "1", "[": "1"})
+                                   "g": "9", "q": "9", "]": "1", "[": "1", "U": "0"})
 
 
 def _glyph_variants(text: str) -> list[str]:

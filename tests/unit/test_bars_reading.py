@@ -774,3 +774,8 @@ def test_a_piece_narrowed_by_a_label_along_the_bar_joins_its_bar():
     # A blob of the bar's colour centred over its end (a blurred label) stays apart.
     got = merge_split_bars([Bar(209, 226, 433.0, 854.0, BLUE), Bar(213, 222, 415.0, 428.0, BLUE)], 21.6)
     assert len(got) == 2
+
+
+def test_a_zero_cut_at_the_top_reads_as_u():
+    from pipeline.barchart.value_labels import _glyph_variants
+    assert _glyph_variants("2U.5K") == ["20.5K"]
