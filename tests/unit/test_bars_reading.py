@@ -779,3 +779,12 @@ def test_a_piece_narrowed_by_a_label_along_the_bar_joins_its_bar():
 def test_a_zero_cut_at_the_top_reads_as_u():
     from pipeline.barchart.value_labels import _glyph_variants
     assert _glyph_variants("2U.5K") == ["20.5K"]
+
+
+def test_a_thin_light_label_is_ink_in_its_slot():
+    from pipeline.barchart.categories import _has_ink
+    crop = np.full((20, 60), 235, np.uint8)
+    crop[5:14, 10:40:3] = 140   # downscaled strokes: none under 128
+    assert _has_ink(crop)
+    noisy = (235 + np.random.default_rng(0).integers(-12, 12, (20, 60))).astype(np.uint8)
+    assert not _has_ink(noisy)
