@@ -398,6 +398,10 @@ def _as_label(words: list[Word], text_h: float) -> Word | None:
         ws = ws[:-1]
     while len(ws) > 1 and set(ws[0].text) <= {"|"}:
         ws = ws[1:]
+    # A leading mark with no digit that OCR itself gives no confidence is the corner of a
+    # neighbouring bar's end in the crop, no sign of the label ('-' at 0 before '24.2').
+    while len(ws) > 1 and ws[0].conf < 10 and not any(c.isdigit() for c in ws[0].text):
+        ws = ws[1:]
     for text in ("".join(v.text for v in ws), _join(ws, text_h)):
         p = parse_value_label(text)
         if p is not None and p[1] is not None:

@@ -788,3 +788,12 @@ def test_a_thin_light_label_is_ink_in_its_slot():
     assert _has_ink(crop)
     noisy = (235 + np.random.default_rng(0).integers(-12, 12, (20, 60))).astype(np.uint8)
     assert not _has_ink(noisy)
+
+
+def test_an_unsure_leading_mark_is_no_part_of_a_value_label():
+    from pipeline.barchart.value_labels import _as_label
+    # seed-9 bar008: a neighbour's bar corner read '-' at confidence 0 before '24.2'.
+    got = _as_label([_w("-", 0, 2, 10, 8, 12), _w("24.2", 95, 14, 4, 40, 16)], 9.0)
+    assert got.text == "24.2"
+    # A sure minus sign stays.
+    assert _as_label([_w("-", 90, 2, 10, 8, 12), _w("24.2", 95, 9, 4, 35, 16)], 9.0).text == "-24.2"
