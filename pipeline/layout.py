@@ -397,6 +397,8 @@ def _tick_stroke(ink_box: np.ndarray) -> tuple[int, int, int, int] | None:
     and flat (a y tick on the left axis). A stroke left of the digits is a minus sign and one
     below them a comma: both stay; a '%', 'k' or 'x' right of them is no flat stroke."""
     import cv2
+    if ink_box.size == 0:  # a word box of no width (cv2 crashes on an empty image)
+        return None
     n, lab, stats, _ = cv2.connectedComponentsWithStats(ink_box.astype(np.uint8), connectivity=8)
     comps = [i for i in range(1, n) if stats[i][4] >= 2]
     if len(comps) < 2:

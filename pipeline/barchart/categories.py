@@ -77,8 +77,10 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude, titled: b
     """The text under each category slot (left of it for horizontal bars), nearest the axis:
     the first line and the lines right under it that stay inside the slot (an axis title runs
     across slots). `titled`: the value axis carries a title (see _without_axis_title)."""
+    # A "word" under 0.4 text heights tall is a stroke OCR took for a glyph (a tick mark beside
+    # a horizontal bar chart's labels, read '4'): no letter or digit is that flat.
     cands = [w for w in words if id(w) not in exclude and any(c.isalnum() for c in w.text)
-             and (w.conf >= 40 or sum(c.isalnum() for c in w.text) >= 2)]
+             and (w.conf >= 40 or sum(c.isalnum() for c in w.text) >= 2) and w.h >= 0.4 * text_h]
     ups = {id(w): frame.word(w) for w in cands}
     # A word wholly within 0.8 text heights of the axis is a tick mark read as a glyph ('4'):
     # labels stand clear of the ticks.
@@ -204,7 +206,7 @@ def _label_angle(ink: np.ndarray, text_h: float) -> tuple[float | None, np.ndarr
         a = float(np.degrees(np.arctan2(evec[1, 1], evec[0, 1])))
         a = (a + 90.0) % 180.0 - 90.0  # an axis, not a direction: into [-90, 90)
         comps.append((i, a, long_ / short, long_))
-        if long_ / short >= 2.5 and 4 * long_ >= 2.5 * text_h:
+        if long_ / short >= 2.0 and 4 * long_ >= 2.5 * text_h:
             angles.append(a)
             weights.append(xs.size)
     if len(angles) < 2:
@@ -341,20 +343,28 @@ SOFT_MARGIN = 3.0
 def _clear_axis_side(u: np.ndarray, axis_row: float, text_h: float) -> np.ndarray:
     """An upright crop (rows run away from the axis) without the axis line and tick mark at its
     top: ink that starts at the axis and ends, after a blank row, within the first 0.8 text
-    heights is no part of the label (read as 'J', '|', '{' or ':' after 'long prompts')."""
+    heights is no part of the label (read as 'J', '|', '{' or ':' after 'long prompts'); nor,
+    within 1.5 text heights, is such ink no wider than a stroke beyond the axis line: a tick
+    mark longer than small text is tall (seed-9 bar003's 6 px ticks by 7 px labels, read '4'
+    after 'AIME'), where a glyph's rows are wider."""
     if u.size == 0:
         return u
     bg = float(np.median(u))
     d = np.abs(u.astype(np.float32) - bg)
-    rows = (d > max(20.0, 0.2 * float(d.max()))).any(axis=1)
+    ink = d > max(20.0, 0.2 * float(d.max()))
+    rows = ink.any(axis=1)
     lo = max(0, int(np.floor(axis_row - 0.3 * text_h)))
     near = int(np.ceil(axis_row + 0.25 * text_h))
     if near < lo or not rows[lo:near + 1].any():
         return u
-    for r in range(max(lo, int(axis_row) + 1), min(len(rows), int(axis_row + 0.8 * text_h) + 1)):
+    for r in range(max(lo, int(axis_row) + 1), min(len(rows), int(axis_row + 1.5 * text_h) + 1)):
         if not rows[r]:
             if not rows[r:].any():
                 return u
+            if r > axis_row + 0.8 * text_h:
+                stem = ink[max(0, int(axis_row + 0.3 * text_h) + 1):r].any(axis=0)
+                if stem.sum() > max(2.0, 0.3 * text_h):
+                    return u
             out = u.copy()
             out[:r] = np.uint8(round(bg))
             return out
@@ -513,6 +523,13 @@ def _whiten(crop: np.ndarray) -> np.ndarray:
     return np.clip(crop.astype(np.int16) + lift, 0, 255).astype(np.uint8)
 
 
+def _has_ink(crop: np.ndarray) -> bool:
+    """Some text in a crop: six pixels or more 60 darker than its own background (the median).
+    A label thinned by downscaling keeps hardly a pixel under a fixed 128 (seed-9 bar056's
+    'A100': 4 pixels, left unread)."""
+    return crop.size > 0 and int((crop.astype(np.int16) < float(np.median(crop)) - 60).sum()) >= 6
+
+
 def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget, soft=None, others=()) -> str:
     """The category label of a slot where the page pass read no word: the slot's band beyond
     the axis (to `depth`, upright rows) read as a block (one line beside horizontal bars),
@@ -529,7 +546,7 @@ def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget, soft=None,
         return ""
     others = [v for v in others if not slot[0] <= frame.word(v).cx < slot[1]]
     gray, soft = _without_words(gray, others, (x0, y0, x1, y1)), _without_words(soft, others, (x0, y0, x1, y1))
-    if (gray[y0:y1, x0:x1] < 128).sum() < 6:
+    if not _has_ink(gray[y0:y1, x0:x1]):
         return ""
     budget[0] -= 1
     scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))

@@ -70,9 +70,14 @@ def _over_gap(u: Word, bars: list[Bar]) -> bool:
 
 
 def _assign_labels(labels, bars, frame, text_h):
-    """Greedy one-to-one assignment of value labels to bars by _label_cost."""
+    """Greedy one-to-one assignment of value labels to bars by _label_cost. A word that says
+    there is no value ('OOM', '-') labels no drawn bar: a bar with a length has a value, and a
+    dash at a bar's foot is a tick mark (seed-9 bar030's six '—' beat the printed values)."""
     cands = []
     for li, w in enumerate(labels):
+        p = parse_value_label(w.text)
+        if p is None or p[1] is None:
+            continue
         u = frame.word(w)
         for bi, b in enumerate(bars):
             c = _label_cost(u, b, text_h)
@@ -392,6 +397,10 @@ def _as_label(words: list[Word], text_h: float) -> Word | None:
     while len(ws) > 1 and set(ws[-1].text) <= {"|"}:
         ws = ws[:-1]
     while len(ws) > 1 and set(ws[0].text) <= {"|"}:
+        ws = ws[1:]
+    # A leading mark with no digit that OCR itself gives no confidence is the corner of a
+    # neighbouring bar's end in the crop, no sign of the label ('-' at 0 before '24.2').
+    while len(ws) > 1 and ws[0].conf < 10 and not any(c.isdigit() for c in ws[0].text):
         ws = ws[1:]
     for text in ("".join(v.text for v in ws), _join(ws, text_h)):
         p = parse_value_label(text)
@@ -742,10 +751,11 @@ def _decimal_variants(text: str) -> list[str]:
 
 
 # Letters OCR reads for digits in a serif or blurred face ('SI' for '51', 'O' for '0'); a '1'
-# whose foot runs into a bar's outline beside it is read as a bracket ('3,65]' for '3,651').
+# whose foot runs into a bar's outline beside it is read as a bracket ('3,65]' for '3,651'); a
+# '0' whose top row the inside crop cut off (white text filling a thin bar) as 'U' ('2U.5K').
 _DIGIT_LOOKALIKES = str.maketrans({"O": "0", "o": "0", "D": "0", "S": "5", "s": "5", "I": "1", "l": "1",
                                    "|": "1", "i": "1", "B": "8", "Z": "2", "z": "2", "G": "6", "b": "6",
-                                   "g": "9", "q": "9", "]": "1", "[": "1"})
+                                   "g": "9", "q": "9", "]": "1", "[": "1", "U": "0"})
 
 
 def _glyph_variants(text: str) -> list[str]:

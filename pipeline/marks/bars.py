@@ -219,12 +219,16 @@ def _same_color(a, b, delta: float) -> bool:
 
 def merge_split_bars(bars: list[Bar], max_gap: float, delta: float = 14.0) -> list[Bar]:
     """One bar cut in two by a label printed across it (white text leaves a gap in the
-    solid mask): pieces of one colour in the same columns, a label's height apart, are one."""
+    solid mask): pieces of one colour in the same columns, a label's height apart, are one.
+    A piece narrowed where the label covers part of the bar's width (text along a horizontal
+    bar) still shares one of the bar's sides, and at least half its width; a value label
+    blurred into a blob of the bar's colour is centred on it, and stays apart."""
     def join(a: Bar, b: Bar) -> Bar | None:
         if b.top <= a.top:
             return None
         ov = min(a.x1, b.x1) - max(a.x0, b.x0)
-        if ov < 0.8 * max(a.width, b.width) or not (0 <= b.top - a.bottom <= max_gap):
+        side = (abs(a.x0 - b.x0) <= 1 or abs(a.x1 - b.x1) <= 1) and ov >= 0.5 * max(a.width, b.width)
+        if (ov < 0.8 * max(a.width, b.width) and not side) or not (0 <= b.top - a.bottom <= max_gap):
             return None
         if not _same_color(a.color, b.color, delta):
             return None

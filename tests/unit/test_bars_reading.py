@@ -716,3 +716,84 @@ def test_a_printed_zero_agrees_with_no_bar_of_some_length():
     # '0k' rounds anything under 500, yet a bar 314 long is no zero: '0.3k' lost its point.
     assert not _agrees(_w("0k"), 314.0, 40.0)
     assert _agrees(_w("0.3k"), 314.0, 40.0) and _agrees(_w("0"), 0.2, 0.5)
+
+
+
+def test_no_value_marker_labels_no_drawn_bar():
+    from pipeline.barchart.value_labels import _assign_labels
+    frame = Frame(300, 300, False)
+    bar = Bar(100, 140, 50.0, 250.0, BLUE)
+    # The tick-mark dash at the bar's foot would sit 'inside' it, nearer than the value above.
+    words = [_w("\u2014", 54, 117, 247, 124, 250), _w("7.1k", 88, 110, 38, 130, 47)]
+    assert _assign_labels(words, [bar], frame, 9.0) == {0: 1}
+
+def test_short_rotated_labels_vote_for_their_angle():
+    # Three four-letter labels turned 30 degrees: smeared, each is under 2.5 times as long as
+    # thick (seed-9 bar012's 'A100' and 'H200' beside one 'DeepSeek V3'), yet they are turned.
+    band = np.zeros((160, 460), np.uint8)
+    for i in range(3):
+        word = np.zeros((100, 140), np.uint8)
+        cv2.putText(word, "A100", (30, 58), cv2.FONT_HERSHEY_SIMPLEX, 0.55, 255, 2)
+        m = cv2.getRotationMatrix2D((70, 50), 30.0, 1.0)
+        band[20:120, 10 + 140 * i:150 + 140 * i] |= cv2.warpAffine(word, m, (140, 100))
+    angle, _ = _label_angle(band > 0, 15)
+    assert angle == pytest.approx(-30.0, abs=5)
+
+
+def test_long_thin_tick_mark_is_cleared_from_the_axis_side():
+    # A 6 px tick beside 7 px text (seed-9 bar003: read '4' after 'AIME'): beyond 0.8 text
+    # heights, yet one stroke wide, so no glyph.
+    u = np.full((30, 30), 255, np.uint8)
+    u[0:2, :] = 0              # the axis line
+    u[0:7, 14:15] = 0          # the tick
+    u[9:16, 4:26] = 0          # the label
+    got = _clear_axis_side(u, 0.0, 7.0)
+    assert (got[0:8] == 255).all()
+    assert (got[9:16, 4:26] == 0).all()
+    # Ink as wide as a glyph there is the label itself, touching the axis: left alone.
+    v = u.copy()
+    v[0:7, 8:20] = 0
+    assert (_clear_axis_side(v, 0.0, 7.0) == v).all()
+
+
+def test_a_flat_word_is_no_category_glyph():
+    from pipeline.barchart.categories import _category_texts
+    frame = Frame(200, 200, False)
+    words = [_w("AIME", 92, 40, 120, 70, 128), _w("4", 85, 52, 112, 57, 114)]
+    got = _category_texts(words, frame, [(0.0, 100.0)], 104.0, 8.0, set())
+    assert [v.text for v in got[0]] == ["AIME"]
+
+
+def test_a_piece_narrowed_by_a_label_along_the_bar_joins_its_bar():
+    from pipeline.marks.bars import merge_split_bars
+    # Upright: the bar's base piece, then the piece beside the white label (narrower, sharing
+    # the bar's left side), then its tip.
+    pieces = [Bar(209, 226, 433.0, 854.0, BLUE), Bar(209, 221, 412.0, 430.0, BLUE), Bar(209, 226, 389.0, 400.0, BLUE)]
+    got = merge_split_bars(pieces, 21.6)
+    assert [(b.x0, b.x1, b.top, b.bottom) for b in got] == [(209, 226, 389.0, 854.0)]
+    # A blob of the bar's colour centred over its end (a blurred label) stays apart.
+    got = merge_split_bars([Bar(209, 226, 433.0, 854.0, BLUE), Bar(213, 222, 415.0, 428.0, BLUE)], 21.6)
+    assert len(got) == 2
+
+
+def test_a_zero_cut_at_the_top_reads_as_u():
+    from pipeline.barchart.value_labels import _glyph_variants
+    assert _glyph_variants("2U.5K") == ["20.5K"]
+
+
+def test_a_thin_light_label_is_ink_in_its_slot():
+    from pipeline.barchart.categories import _has_ink
+    crop = np.full((20, 60), 235, np.uint8)
+    crop[5:14, 10:40:3] = 140   # downscaled strokes: none under 128
+    assert _has_ink(crop)
+    noisy = (235 + np.random.default_rng(0).integers(-12, 12, (20, 60))).astype(np.uint8)
+    assert not _has_ink(noisy)
+
+
+def test_an_unsure_leading_mark_is_no_part_of_a_value_label():
+    from pipeline.barchart.value_labels import _as_label
+    # seed-9 bar008: a neighbour's bar corner read '-' at confidence 0 before '24.2'.
+    got = _as_label([_w("-", 0, 2, 10, 8, 12), _w("24.2", 95, 14, 4, 40, 16)], 9.0)
+    assert got.text == "24.2"
+    # A sure minus sign stays.
+    assert _as_label([_w("-", 90, 2, 10, 8, 12), _w("24.2", 95, 9, 4, 35, 16)], 9.0).text == "-24.2"

@@ -40,3 +40,8 @@ def test_minus_comma_and_suffix_stay():
     b[3:15, 12] = b[3:15, 20] = True   # a 'k'-like glyph to the right: not flat
     b[8, 12:21] = True
     assert _tick_stroke(b) is None
+
+
+def test_empty_word_box_has_no_tick_stroke():
+    # A word box of no width (seed-9 bar046) once crashed cv2 and with it the whole run.
+    assert _tick_stroke(np.zeros((4, 0), bool)) is None
