@@ -337,7 +337,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     def legend_and_data(blobs, strokes=()):
         in_plot = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
         legend = _legend(_reread_legend_text(words, tick_words, gray, ink_text, blobs + list(strokes), in_plot,
-                                             text_h, params.series_color_delta, marks_read, strokes),
+                                             text_h, params.series_color_delta, marks_read, strokes, rgb),
                          tick_words, blobs + list(strokes), box, text_h, params, marks_read=marks_read)
         # The entries hold words read again beside their swatch: the page's readings of the same
         # text are the legend's too.
@@ -697,7 +697,7 @@ _LEGEND_REREAD_BUDGET = 30
 
 
 def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
-                        color_delta: float = 22.0, marks_read=frozenset(), strokes=()) -> list[ocr.Word]:
+                        color_delta: float = 22.0, marks_read=frozenset(), strokes=(), rgb=None) -> list[ocr.Word]:
     """The page's words with each text line level beside a blob (a legend entry's name, if the
     blob is its swatch) read again on its own: the page pass drops a lone letter ('B' of
     'Engine B'), misreads short names ('FPS' for 'FP8') or never reads them. A swatch has the
@@ -714,13 +714,18 @@ def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
     # Beside the data's markers lie their labels, often more of them than the budget allows:
     # the lines beside marks outside the plot (a legend above it or right of it) are read first.
     outside = {id(b) for b in swatches if not any(b is d for d in data_blobs)}
-    # A swatch set close to its name (Vega leaves 4 px) falls in the margin a line is read
-    # with, and is read as a letter ('ETP=8', '| This'): the swatches are painted out first.
-    gray = _painted_out(gray, swatches)
+    page_gray = gray
     for box in swatch_text_boxes(ink, swatches, text_h, first=outside)[:_LEGEND_REREAD_BUDGET]:
         if any(_inside(v, box) for v in ticks):
             continue
         box = _reaching(box, [v for v in out if id(v) not in tick_words])
+        # A swatch set close to its name (Vega leaves 4 px) falls in the margin the line is
+        # read with, and is read as a letter ('ETP=8', '| This'): the swatches beside the line
+        # are painted out (not blobs within it: a glyph found as a blob is part of the text).
+        beside = [b for b in swatches if not (box[0] <= b.cx <= box[2] and box[1] <= b.cy <= box[3])
+                  and b.box[0] <= box[2] + text_h and b.box[2] >= box[0] - text_h
+                  and b.box[1] <= box[3] + text_h and b.box[3] >= box[1] - text_h]
+        gray = _painted_out(page_gray, rgb, beside) if rgb is not None else page_gray
         read = layout.read_line_box(gray, box)
         if not any(c.isalpha() for v in read for c in v.text):
             continue
@@ -750,18 +755,23 @@ def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
     return out
 
 
-def _painted_out(gray: np.ndarray, blobs) -> np.ndarray:
-    """A copy of the text gray with each blob's box set to the page, and a rim around it of
-    three tenths of its size: a blob's box is that of its opened mask, cut where it touched
-    its text, a few pixels inside the shape's anti-aliased edge (a 23 px Vega swatch with a
-    box 18 px wide)."""
+def _painted_out(gray: np.ndarray, rgb: np.ndarray, blobs, delta: float = 40.0) -> np.ndarray:
+    """A copy of the text gray with each blob painted to the page: the pixels of its colour in
+    its box and a rim around it of three tenths of its size (a blob's box is that of its opened
+    mask, cut where it touched its text, a few pixels inside the shape's anti-aliased edge: a
+    23 px Vega swatch had a box 18 px wide). Text of another colour stays, even inside the box
+    (a swatch split in two blobs whose box reaches into the first letter)."""
     if not blobs:
         return gray
     gray = gray.copy()
+    h, w = gray.shape
     for b in blobs:
         x0, y0, x1, y1 = b.box
         m = max(2, int(round(0.3 * max(x1 - x0, y1 - y0))))
-        gray[max(0, y0 - m):y1 + m, max(0, x0 - m):x1 + m] = 255
+        X0, Y0, X1, Y1 = max(0, x0 - m), max(0, y0 - m), min(w, x1 + m), min(h, y1 + m)
+        patch = rgb[Y0:Y1, X0:X1].reshape(-1, 3)
+        near = (np.linalg.norm(to_lab(patch) - to_lab([b.color])[0], axis=1) <= delta).reshape(Y1 - Y0, X1 - X0)
+        gray[Y0:Y1, X0:X1][near] = 255
     return gray
 
 

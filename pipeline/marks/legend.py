@@ -92,7 +92,12 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
     data_blobs = list(data_blobs)
     data_lab = to_lab([b.color for b in data_blobs]) if data_blobs else None
     pairs = []
-    lines = split_at_blobs(lines, blobs, text_h)
+    if data_lab is not None:
+        # Only a swatch cuts a row: a blob coloured like two markers of the plot or more (a
+        # glyph OCR dropped, 'En ine A' around the 'g', is the text's colour).
+        cut_by = [b for b in blobs if sum(float(np.linalg.norm(dl - to_lab([b.color])[0])) <= color_delta
+                                          for dl, d in zip(data_lab, data_blobs) if d is not b) >= 2]
+        lines = split_at_blobs(lines, cut_by, text_h)
     for li, line in enumerate(lines):
         letters = sum(c.isalpha() for w in line for c in w.text)
         # 'B200', 'H100', 'v0.9' are names: one letter is enough, with a confident main word

@@ -417,13 +417,17 @@ def test_entries_set_in_one_row_are_cut_at_each_swatch():
     assert sorted((e.text, e.blob.color) for e in entries) == [("TP=8", pink), ("This work", purple)]
 
 
-def test_swatches_are_painted_out_with_their_rim():
+def test_swatches_are_painted_out_with_their_rim_of_their_colour():
     from pipeline.digitize import _painted_out
-    gray = np.zeros((40, 80), np.uint8)
-    got = _painted_out(gray, [Blob(20.0, 20.0, 300, (10, 10, 30, 30), (0, 0, 0), "square")])
-    assert (got[4:36, 4:36] == 255).all()       # the box and 6 px around it (0.3 x 20)
-    assert (got[:, 37:] == 0).all() and (gray == 0).all()
-    assert _painted_out(gray, []) is gray
+    rgb = np.full((40, 80, 3), 255, np.uint8)
+    rgb[8:32, 8:34] = (231, 41, 138)            # the swatch, wider than its blob's box
+    rgb[10:30, 35:37] = (30, 30, 30)            # the first letter of its name, close by
+    gray = np.where(rgb.min(axis=2) < 250, 0, 255).astype(np.uint8)
+    got = _painted_out(gray, rgb, [Blob(20.0, 20.0, 300, (10, 10, 30, 30), (231, 41, 138), "square")])
+    assert (got[8:32, 8:34] == 255).all()       # the box and the swatch's rim
+    assert (got[10:30, 35:37] == 0).all()       # the letter stays
+    assert (gray[8:32, 8:34] == 0).all()
+    assert _painted_out(gray, rgb, []) is gray
 
 
 def test_a_swatch_read_as_a_word_inside_a_row_starts_the_next_entry():
