@@ -1268,23 +1268,46 @@ def _reread_off_sweep(points, label_word: dict, series_names, gray, ink, erase, 
     that gives the value the sweep expects replaces it. The image decides; the sweep only says
     which labels to doubt and which reading to believe."""
     budget = [_SWEEP_REREADS]
+    place_budget = [2 * _SWEEP_REREADS]
     for name in series_names:
         idx = sorted((i for i, p in enumerate(points) if p.series == name), key=lambda i: points[i].x_px)
         parsed = [parse_point_label(points[i].label) if i in label_word and points[i].label else None for i in idx]
         expected = sweep_expected([q[1] if q is not None else None for q in parsed])
+        on = [((points[idx[k]].x_px, points[idx[k]].y_px), label_word[idx[k]])
+              for k, q in enumerate(parsed) if q is not None and k not in expected]
+        lay = series_layout(on, float(np.median([v.h for _, v in on]))) if len(on) >= 2 else None
         for k, want in expected.items():
             i = idx[k]
             v = label_word[i]
             color = _ink_color(rgb, v, bg, markers_px)
-            pad = 1.2 * v.h
+            boxes = []
+            if lay is not None:
+                # The word taken may be a stray glyph away from the label (a '4' above a marker
+                # whose '16,384' sits where the series prints its labels): read there too.
+                lw, lh = float(np.median([w.w for _, w in on])), float(np.median([w.h for _, w in on]))
+                gap = float(np.median([_box_gap(m, w) for m, w in on]))
+                cols = [c for c in (_ink_color(rgb, w, bg, markers_px) for _, w in on) if c is not None]
+                lcolor = tuple(np.median(cols, axis=0)) if cols else None
+                for place in _label_places(points[i].x_px, points[i].y_px, lay, lw, lh, gap):
+                    if not (place[0] <= v.cx <= place[2] and place[1] <= v.cy <= place[3]):
+                        boxes.append((place, lcolor, lh, place_budget))
+            # A reading cut short ('4' of '16,384') says nothing of where the rest lies: reach
+            # as far as the missing digits could run on either side.
+            read = _NUMBER.search(v.text)
+            missing = len(str(int(want))) - (len(read.group(0).replace(",", "")) if read else 0)
+            pad = 1.2 * v.h + max(0, missing) * 0.7 * v.h
             found = None
-            for mask, bridge in erase[:2]:
-                got = _read_label_at((v.x0 - pad, v.y0, v.x1 + pad, v.y1), gray, ink, mask, budget, v.h, 50.0,
-                                     rgb, color, bg, bridge)
-                got = [g for g in got if layout.overlaps(g, v) and abs(parse_point_label(g.text)[1] - want)
-                       <= 1e-6 * want]
-                if got:
-                    found = max(got, key=lambda g: g.conf)
+            for box, col, lh, bud in [((v.x0 - pad, v.y0, v.x1 + pad, v.y1), color, v.h, budget)] + boxes:
+                for mask, bridge in erase[:2]:
+                    got = _read_label_at(box, gray, ink, mask, bud, lh, 50.0, rgb, col, bg, bridge)
+                    # A reading at another place must not be another point's label.
+                    got = [g for g in got if abs(parse_point_label(g.text)[1] - want) <= 1e-6 * want
+                           and (layout.overlaps(g, v) if bud is budget else
+                                not any(layout.overlaps(g, w) for j, w in label_word.items() if j != i))]
+                    if got:
+                        found = max(got, key=lambda g: g.conf)
+                        break
+                if found is not None:
                     break
             if found is None:
                 found = _sweep_value(v, want, k, [parsed[j] for j in range(len(idx))], expected)
