@@ -1291,13 +1291,18 @@ def _reread_off_sweep(points, label_word: dict, series_names, gray, ink, erase, 
                 for place in _label_places(points[i].x_px, points[i].y_px, lay, lw, lh, gap):
                     if not (place[0] <= v.cx <= place[2] and place[1] <= v.cy <= place[3]):
                         boxes.append((place, lcolor, lh, place_budget))
-            # A reading cut short ('4' of '16,384') says nothing of where the rest lies: reach
-            # as far as the missing digits could run on either side.
+            pad = 1.2 * v.h
+            mine = [((v.x0 - pad, v.y0, v.x1 + pad, v.y1), color, v.h, budget)]
+            # A reading cut short ('4' of '16,384') says nothing of where the rest lies: then
+            # also as far as the missing digits could run on either side (only after the narrow
+            # box, as a wider one takes in other ink).
             read = _NUMBER.search(v.text)
             missing = len(str(int(want))) - (len(read.group(0).replace(",", "")) if read else 0)
-            pad = 1.2 * v.h + max(0, missing) * 0.7 * v.h
+            if missing > 1:
+                wide = pad + missing * 0.7 * v.h
+                mine.append(((v.x0 - wide, v.y0, v.x1 + wide, v.y1), color, v.h, budget))
             found = None
-            for box, col, lh, bud in [((v.x0 - pad, v.y0, v.x1 + pad, v.y1), color, v.h, budget)] + boxes:
+            for box, col, lh, bud in mine + boxes:
                 for mask, bridge in erase[:2]:
                     got = _read_label_at(box, gray, ink, mask, bud, lh, 50.0, rgb, col, bg, bridge)
                     # A reading at another place must not be another point's label.
