@@ -356,6 +356,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         if len(data_blobs) >= 3:
             typical = float(np.median([b.area for b in data_blobs]))
             beside = [b for b in data_blobs if any(_glyph_beside(b, v, text_h, typical) for v in label_words)]
+            beside += _text_row_glyphs(data_blobs, rgb, text_rgb, panel_bg, text_h)
             glyph_blobs[:] = beside
             data_blobs = [b for b in data_blobs if not any(b is g for g in beside)]
             glyphs_read = _glyph_runs(data_blobs, gray, text_h, panel_bg, label_words)
@@ -556,6 +557,65 @@ def _counter_glyph(b, ink: np.ndarray, bg, min_delta: float = 40.0) -> bool:
                and abs(0.5 * (hy0 + hy1) - b.cy) <= 0.15 * size + 0.5)
     round_ = max(hw, hh) <= 1.3 * min(hw, hh)
     return not (centred and round_ and len(holes) <= 2)
+
+
+def _text_row_glyphs(blobs, rgb: np.ndarray, text_rgb, bg, text_h: float) -> list:
+    """Blobs that are glyphs of a line of text (a serif '0' or '9' whose counter filled in, grey
+    digits blurred solid on a dark page): in the text's colour (`text_rgb`, that of the tick
+    labels) where most of the chart's markers are not, no taller than a line of text, and with
+    two or more text-sized glyphs of that colour on its line a letter's spacing on from it. A
+    chart that draws its markers in its text's colour keeps them all."""
+    if text_rgb is None or not blobs:
+        return []
+    textish = [b for b in blobs if _blend_of(b.color, text_rgb, bg)
+               and b.box[3] - b.box[1] <= 1.2 * text_h]
+    if 2 * len(textish) >= len(blobs):
+        return []
+    return [b for b in textish if _glyphs_on_its_line(b, rgb, text_rgb, bg, text_h) >= 2]
+
+
+def _blend_of(color, ink, bg, min_t: float = 0.15, resid: float = 30.0) -> bool:
+    """`color` is a mix of `ink` and the background `bg` with some ink in it: a glyph's mean
+    colour, its strokes and the page its counters enclose, lies on that segment however thin
+    the strokes, where a marker of another colour lies off it."""
+    c = np.asarray(color, float) - np.asarray(bg, float)
+    d = np.asarray(ink, float) - np.asarray(bg, float)
+    t = float(c @ d) / max(float(d @ d), 1.0)
+    return t >= min_t and float(np.abs(c - t * d).max()) < resid
+
+
+def _glyphs_on_its_line(b, rgb: np.ndarray, color, bg, text_h: float, gap: float = 0.5) -> int:
+    """How many text-sized connected pieces of `color` (or its blend half-way from `bg`) run on
+    from blob `b` along its line, left and right, each within `gap` text heights of the last."""
+    h, w = rgb.shape[:2]
+    cy = 0.5 * (b.box[1] + b.box[3])
+    x0, x1 = max(0, int(b.box[0] - 4 * text_h)), min(w, int(b.box[2] + 4 * text_h))
+    y0, y1 = max(0, int(cy - 0.8 * text_h)), min(h, int(cy + 0.8 * text_h) + 1)
+    c = rgb[y0:y1, x0:x1].astype(np.float32) - np.asarray(bg, np.float32)
+    d = np.asarray(color, np.float32) - np.asarray(bg, np.float32)
+    t = (c @ d) / max(float(d @ d), 1.0)
+    mask = (t >= 0.5) & (np.abs(c - t[..., None] * d).max(axis=-1) < 40)
+    n, _lab, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    bx0, bx1 = b.box[0] - x0, b.box[2] - x0
+    pieces = []
+    for i in range(1, n):
+        sx, sy, sw, sh = (int(v) for v in stats[i][:4])
+        if not (0.3 * text_h <= sh <= 1.2 * text_h and sw <= 1.2 * text_h):
+            continue
+        if sx < bx1 and sx + sw > bx0:      # the blob's own glyph
+            continue
+        if abs(sy + 0.5 * sh - (cy - y0)) > 0.35 * text_h:
+            continue
+        pieces.append((sx, sx + sw))
+    step = gap * text_h
+    count, left, right = 0, bx0, bx1
+    for sx, ex in sorted(pieces):
+        if sx >= bx1 and sx <= right + step:
+            right, count = ex, count + 1
+    for sx, ex in sorted(pieces, key=lambda p: -p[1]):
+        if ex <= bx0 and ex >= left - step:
+            left, count = sx, count + 1
+    return count
 
 
 def _glyph_beside(b, v: ocr.Word, text_h: float, typical_area: float) -> bool:

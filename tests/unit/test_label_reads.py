@@ -317,3 +317,29 @@ def test_off_sweep_reading_cut_to_its_last_glyph_is_read_again_as_wide_as_the_mi
     w = words[2]
     last = Word("4", 80.0, w.x1 - 12, w.y0, w.x1, w.y1)
     assert _run_sweep(rgb, marks, words[:2] + [last] + words[3:])[2] == "16384"
+
+
+def test_a_blob_in_the_texts_colour_within_a_row_of_glyphs_is_no_marker():
+    from pipeline.digitize import _text_row_glyphs
+    from pipeline.marks.markers import Blob
+    rgb = np.full((100, 300, 3), 255, np.uint8)
+    green = (27, 158, 119)
+    markers = []
+    for x in (20, 60, 100, 260):
+        rgb[46:55, x - 4:x + 5] = green
+        markers.append(Blob(float(x), 50.0, 81, (x - 4, 46, x + 5, 55), green, "square"))
+    # 'bs=4096' in black, 14 px glyphs 3 px apart; the '0' filled in reads as a grey blob
+    for k in range(6):
+        x0 = 140 + 11 * k
+        rgb[43:57, x0:x0 + 8] = (0, 0, 0)
+        rgb[46:54, x0 + 2:x0 + 6] = 255
+    glyph = Blob(148.0 + 11 * 2, 50.0, 80, (140 + 22, 43, 148 + 22, 57), (190, 190, 190), "circle")
+    got = _text_row_glyphs(markers + [glyph], rgb, (0, 0, 0), (255, 255, 255), 14.0)
+    assert got == [glyph]
+    # a black marker alone on its line stays a marker
+    lone = Blob(230.0, 20.0, 81, (226, 16, 235, 25), (0, 0, 0), "square")
+    rgb[16:25, 226:235] = 0
+    assert _text_row_glyphs(markers + [lone], rgb, (0, 0, 0), (255, 255, 255), 14.0) == []
+    # a chart drawing its markers in its text's colour keeps them, whatever lies beside them
+    black = [Blob(b.cx, b.cy, b.area, b.box, (0, 0, 0), b.shape) for b in markers]
+    assert _text_row_glyphs(black + [glyph], rgb, (0, 0, 0), (255, 255, 255), 14.0) == []
