@@ -356,7 +356,6 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         if len(data_blobs) >= 3:
             typical = float(np.median([b.area for b in data_blobs]))
             beside = [b for b in data_blobs if any(_glyph_beside(b, v, text_h, typical) for v in label_words)]
-            beside += _text_row_glyphs(data_blobs, rgb, text_rgb, panel_bg, text_h)
             glyph_blobs[:] = beside
             data_blobs = [b for b in data_blobs if not any(b is g for g in beside)]
             glyphs_read = _glyph_runs(data_blobs, gray, text_h, panel_bg, label_words)
@@ -364,6 +363,11 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                 gone = {id(b) for _, bs in glyphs_read for b in bs}
                 data_blobs = [b for b in data_blobs if id(b) not in gone]
                 label_words = label_words + [v for v, _ in glyphs_read if v is not None]
+            # After the runs read as labels: a glyph taken out first would break up its run.
+            text_glyphs = _text_row_glyphs(data_blobs, rgb, text_rgb, panel_bg, text_h)
+            if text_glyphs:
+                glyph_blobs.extend(text_glyphs)
+                data_blobs = [b for b in data_blobs if not any(b is g for g in text_glyphs)]
         return legend, label_words, legend_blob_ids, data_blobs
 
     legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
