@@ -363,6 +363,11 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                 gone = {id(b) for _, bs in glyphs_read for b in bs}
                 data_blobs = [b for b in data_blobs if id(b) not in gone]
                 label_words = label_words + [v for v, _ in glyphs_read if v is not None]
+            # After the runs read as labels: a glyph taken out first would break up its run.
+            text_glyphs = _text_row_glyphs(data_blobs, rgb, text_rgb, panel_bg, text_h)
+            if text_glyphs:
+                glyph_blobs.extend(text_glyphs)
+                data_blobs = [b for b in data_blobs if not any(b is g for g in text_glyphs)]
         return legend, label_words, legend_blob_ids, data_blobs
 
     legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
@@ -556,6 +561,65 @@ def _counter_glyph(b, ink: np.ndarray, bg, min_delta: float = 40.0) -> bool:
                and abs(0.5 * (hy0 + hy1) - b.cy) <= 0.15 * size + 0.5)
     round_ = max(hw, hh) <= 1.3 * min(hw, hh)
     return not (centred and round_ and len(holes) <= 2)
+
+
+def _text_row_glyphs(blobs, rgb: np.ndarray, text_rgb, bg, text_h: float) -> list:
+    """Blobs that are glyphs of a line of text (a serif '0' or '9' whose counter filled in, grey
+    digits blurred solid on a dark page): in the text's colour (`text_rgb`, that of the tick
+    labels) where most of the chart's markers are not, no taller than a line of text, and with
+    two or more text-sized glyphs of that colour on its line a letter's spacing on from it. A
+    chart that draws its markers in its text's colour keeps them all."""
+    if text_rgb is None or not blobs:
+        return []
+    textish = [b for b in blobs if _blend_of(b.color, text_rgb, bg)
+               and b.box[3] - b.box[1] <= 1.2 * text_h]
+    if 2 * len(textish) >= len(blobs):
+        return []
+    return [b for b in textish if _glyphs_on_its_line(b, rgb, text_rgb, bg, text_h) >= 2]
+
+
+def _blend_of(color, ink, bg, min_t: float = 0.15, resid: float = 30.0) -> bool:
+    """`color` is a mix of `ink` and the background `bg` with some ink in it: a glyph's mean
+    colour, its strokes and the page its counters enclose, lies on that segment however thin
+    the strokes, where a marker of another colour lies off it."""
+    c = np.asarray(color, float) - np.asarray(bg, float)
+    d = np.asarray(ink, float) - np.asarray(bg, float)
+    t = float(c @ d) / max(float(d @ d), 1.0)
+    return t >= min_t and float(np.abs(c - t * d).max()) < resid
+
+
+def _glyphs_on_its_line(b, rgb: np.ndarray, color, bg, text_h: float, gap: float = 0.5) -> int:
+    """How many text-sized connected pieces of `color` (or its blend half-way from `bg`) run on
+    from blob `b` along its line, left and right, each within `gap` text heights of the last."""
+    h, w = rgb.shape[:2]
+    cy = 0.5 * (b.box[1] + b.box[3])
+    x0, x1 = max(0, int(b.box[0] - 4 * text_h)), min(w, int(b.box[2] + 4 * text_h))
+    y0, y1 = max(0, int(cy - 0.8 * text_h)), min(h, int(cy + 0.8 * text_h) + 1)
+    c = rgb[y0:y1, x0:x1].astype(np.float32) - np.asarray(bg, np.float32)
+    d = np.asarray(color, np.float32) - np.asarray(bg, np.float32)
+    t = (c @ d) / max(float(d @ d), 1.0)
+    mask = (t >= 0.5) & (np.abs(c - t[..., None] * d).max(axis=-1) < 40)
+    n, _lab, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    bx0, bx1 = b.box[0] - x0, b.box[2] - x0
+    pieces = []
+    for i in range(1, n):
+        sx, sy, sw, sh = (int(v) for v in stats[i][:4])
+        if not (0.3 * text_h <= sh <= 1.2 * text_h and sw <= 1.2 * text_h):
+            continue
+        if sx < bx1 and sx + sw > bx0:      # the blob's own glyph
+            continue
+        if abs(sy + 0.5 * sh - (cy - y0)) > 0.35 * text_h:
+            continue
+        pieces.append((sx, sx + sw))
+    step = gap * text_h
+    count, left, right = 0, bx0, bx1
+    for sx, ex in sorted(pieces):
+        if sx >= bx1 and sx <= right + step:
+            right, count = ex, count + 1
+    for sx, ex in sorted(pieces, key=lambda p: -p[1]):
+        if ex <= bx0 and ex >= left - step:
+            left, count = sx, count + 1
+    return count
 
 
 def _glyph_beside(b, v: ocr.Word, text_h: float, typical_area: float) -> bool:
@@ -1296,23 +1360,51 @@ def _reread_off_sweep(points, label_word: dict, series_names, gray, ink, erase, 
     that gives the value the sweep expects replaces it. The image decides; the sweep only says
     which labels to doubt and which reading to believe."""
     budget = [_SWEEP_REREADS]
+    place_budget = [2 * _SWEEP_REREADS]
     for name in series_names:
         idx = sorted((i for i, p in enumerate(points) if p.series == name), key=lambda i: points[i].x_px)
         parsed = [parse_point_label(points[i].label) if i in label_word and points[i].label else None for i in idx]
         expected = sweep_expected([q[1] if q is not None else None for q in parsed])
+        on = [((points[idx[k]].x_px, points[idx[k]].y_px), label_word[idx[k]])
+              for k, q in enumerate(parsed) if q is not None and k not in expected]
+        lay = series_layout(on, float(np.median([v.h for _, v in on]))) if len(on) >= 2 else None
         for k, want in expected.items():
             i = idx[k]
             v = label_word[i]
             color = _ink_color(rgb, v, bg, markers_px)
+            boxes = []
+            if lay is not None:
+                # The word taken may be a stray glyph away from the label (a '4' above a marker
+                # whose '16,384' sits where the series prints its labels): read there too.
+                lw, lh = float(np.median([w.w for _, w in on])), float(np.median([w.h for _, w in on]))
+                gap = float(np.median([_box_gap(m, w) for m, w in on]))
+                cols = [c for c in (_ink_color(rgb, w, bg, markers_px) for _, w in on) if c is not None]
+                lcolor = tuple(np.median(cols, axis=0)) if cols else None
+                for place in _label_places(points[i].x_px, points[i].y_px, lay, lw, lh, gap):
+                    if not (place[0] <= v.cx <= place[2] and place[1] <= v.cy <= place[3]):
+                        boxes.append((place, lcolor, lh, place_budget))
             pad = 1.2 * v.h
+            mine = [((v.x0 - pad, v.y0, v.x1 + pad, v.y1), color, v.h, budget)]
+            # A reading cut short ('4' of '16,384') says nothing of where the rest lies: then
+            # also as far as the missing digits could run on either side (only after the narrow
+            # box, as a wider one takes in other ink).
+            read = _NUMBER.search(v.text)
+            missing = len(str(int(want))) - (len(read.group(0).replace(",", "")) if read else 0)
+            if missing > 1:
+                wide = pad + missing * 0.7 * v.h
+                mine.append(((v.x0 - wide, v.y0, v.x1 + wide, v.y1), color, v.h, budget))
             found = None
-            for mask, bridge in erase[:2]:
-                got = _read_label_at((v.x0 - pad, v.y0, v.x1 + pad, v.y1), gray, ink, mask, budget, v.h, 50.0,
-                                     rgb, color, bg, bridge)
-                got = [g for g in got if layout.overlaps(g, v) and abs(parse_point_label(g.text)[1] - want)
-                       <= 1e-6 * want]
-                if got:
-                    found = max(got, key=lambda g: g.conf)
+            for box, col, lh, bud in mine + boxes:
+                for mask, bridge in erase[:2]:
+                    got = _read_label_at(box, gray, ink, mask, bud, lh, 50.0, rgb, col, bg, bridge)
+                    # A reading at another place must not be another point's label.
+                    got = [g for g in got if abs(parse_point_label(g.text)[1] - want) <= 1e-6 * want
+                           and (layout.overlaps(g, v) if bud is budget else
+                                not any(layout.overlaps(g, w) for j, w in label_word.items() if j != i))]
+                    if got:
+                        found = max(got, key=lambda g: g.conf)
+                        break
+                if found is not None:
                     break
             if found is None:
                 found = _sweep_value(v, want, k, [parsed[j] for j in range(len(idx))], expected)

@@ -223,10 +223,22 @@ def sweep_expected(values: list[float | None], min_fit: int = 3) -> dict[int, fl
     (x2, x4, x10): value k = a * r**k. The sweep is the (a, r) most labels fit exactly, at least
     `min_fit` of them and more than half of those read; a label off it ('46384' between '8192'
     and '32768', '192' of '8,192') is suspect and its marker's expected value is a * r**k.
-    Nothing when no sweep is clear: a series whose labels do not step evenly is left alone."""
+    Nothing when no sweep is clear: a series whose labels do not step evenly is left alone.
+    The sweep may run either way along x (request counts fall as per-user speed rises): the
+    direction more labels fit is taken."""
+    n = len(values)
+    fit_f, fwd = _sweep_one_way(list(values), min_fit)
+    fit_r, rev = _sweep_one_way(list(values)[::-1], min_fit)
+    if fit_r > fit_f:
+        return {n - 1 - k: v for k, v in rev.items()}
+    return fwd
+
+
+def _sweep_one_way(values: list, min_fit: int) -> tuple[int, dict[int, float]]:
+    """(labels on the sweep, {index: expected value}) for a sweep rising along `values`."""
     known = [(k, v) for k, v in enumerate(values) if v is not None and v > 0]
     if len(known) < min_fit:
-        return {}
+        return 0, {}
     best = None
     for r in (2, 4, 10):
         groups: dict[float, list[int]] = {}
@@ -239,11 +251,11 @@ def sweep_expected(values: list[float | None], min_fit: int = 3) -> dict[int, fl
             best = (r, a, fit)
     r, a, fit = best
     if len(fit) < min_fit or 2 * len(fit) <= len(known):
-        return {}
+        return 0, {}
     lo, hi = min(fit), max(fit)
     # Only inside the fitted run or one step past its ends: further out a skipped value or a
     # second sweep would make any expectation a guess.
-    return {k: a * r ** k for k, v in known if k not in fit and lo - 1 <= k <= hi + 1}
+    return len(fit), {k: a * r ** k for k, v in known if k not in fit and lo - 1 <= k <= hi + 1}
 
 
 def near_misread(read: str, want: str) -> bool:

@@ -265,3 +265,81 @@ def test_label_off_the_sweep_is_read_as_its_expected_value_only_between_labels_o
     # digits too far from the expected value: a label of its own, not a misreading
     far = Word("bs=3284", 71.0, 100, 50, 150, 60)
     assert _sweep_value(far, 16384.0, 3, parsed, {3: 16384.0}) is None
+
+
+def _sweep_chart(moved: bool):
+    """Four blue markers whose labels 4096..32768 sit right of them; with `moved`, the third
+    label is printed below-right instead (the renderer moved it off a neighbour)."""
+    import cv2
+    rgb = np.full((260, 520, 3), 255, np.uint8)
+    marks = [(40, 200), (140, 150), (240, 100), (340, 50)]
+    texts = ["4096", "8192", "16384", "32768"]
+    words = []
+    for k, ((mx, my), t) in enumerate(zip(marks, texts)):
+        cv2.circle(rgb, (mx, my), 5, (31, 119, 180), -1)
+        ox, oy = (6, 20) if (moved and k == 2) else (12, 6)
+        cv2.putText(rgb, t, (mx + ox, my + oy), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (31, 119, 180), 2, cv2.LINE_AA)
+        ys, xs = np.nonzero(np.abs(rgb[my + oy - 20:my + oy + 4, mx + ox:mx + ox + 80].astype(int) - 255).max(-1) > 80)
+        words.append(Word(t, 95.0, int(mx + ox + xs.min()), int(my + oy - 20 + ys.min()),
+                          int(mx + ox + xs.max()) + 1, int(my + oy - 20 + ys.max()) + 1))
+    return rgb, marks, words
+
+
+def _run_sweep(rgb, marks, label_word_texts):
+    from pipeline.digitize import _reread_off_sweep
+    points = [Point("s", t.text, float(x), float(y), "circle", (31, 119, 180)) for (x, y), t in
+              zip(marks, label_word_texts)]
+    gray = rgb.mean(axis=-1).astype(np.uint8)
+    yy, xx = np.mgrid[:rgb.shape[0], :rgb.shape[1]]
+    markers_px = np.zeros(gray.shape, bool)
+    for x, y in marks:
+        markers_px |= (xx - x) ** 2 + (yy - y) ** 2 <= 36
+    _reread_off_sweep(points, dict(enumerate(label_word_texts)), ["s"], gray, gray < 160,
+                      ((markers_px, 0), (markers_px, 0), (markers_px, 0)), rgb, (255, 255, 255), markers_px)
+    return [p.label for p in points]
+
+
+def test_off_sweep_label_is_read_where_its_series_prints_labels_when_its_word_lies_elsewhere():
+    rgb, marks, words = _sweep_chart(moved=False)
+    # the word taken for marker 3 is a stray '4' above it, away from its label
+    stray = Word("4", 80.0, 236, 70, 246, 84)
+    assert _run_sweep(rgb, marks, words[:2] + [stray] + words[3:])[2] == "16384"
+
+
+def test_off_sweep_label_moved_by_the_renderer_is_found_at_another_place_around_its_marker():
+    rgb, marks, words = _sweep_chart(moved=True)
+    stray = Word("4", 80.0, 236, 70, 246, 84)
+    assert _run_sweep(rgb, marks, words[:2] + [stray] + words[3:])[2] == "16384"
+
+
+def test_off_sweep_reading_cut_to_its_last_glyph_is_read_again_as_wide_as_the_missing_digits():
+    rgb, marks, words = _sweep_chart(moved=False)
+    w = words[2]
+    last = Word("4", 80.0, w.x1 - 12, w.y0, w.x1, w.y1)
+    assert _run_sweep(rgb, marks, words[:2] + [last] + words[3:])[2] == "16384"
+
+
+def test_a_blob_in_the_texts_colour_within_a_row_of_glyphs_is_no_marker():
+    from pipeline.digitize import _text_row_glyphs
+    from pipeline.marks.markers import Blob
+    rgb = np.full((100, 300, 3), 255, np.uint8)
+    green = (27, 158, 119)
+    markers = []
+    for x in (20, 60, 100, 260):
+        rgb[46:55, x - 4:x + 5] = green
+        markers.append(Blob(float(x), 50.0, 81, (x - 4, 46, x + 5, 55), green, "square"))
+    # 'bs=4096' in black, 14 px glyphs 3 px apart; the '0' filled in reads as a grey blob
+    for k in range(6):
+        x0 = 140 + 11 * k
+        rgb[43:57, x0:x0 + 8] = (0, 0, 0)
+        rgb[46:54, x0 + 2:x0 + 6] = 255
+    glyph = Blob(148.0 + 11 * 2, 50.0, 80, (140 + 22, 43, 148 + 22, 57), (190, 190, 190), "circle")
+    got = _text_row_glyphs(markers + [glyph], rgb, (0, 0, 0), (255, 255, 255), 14.0)
+    assert got == [glyph]
+    # a black marker alone on its line stays a marker
+    lone = Blob(230.0, 20.0, 81, (226, 16, 235, 25), (0, 0, 0), "square")
+    rgb[16:25, 226:235] = 0
+    assert _text_row_glyphs(markers + [lone], rgb, (0, 0, 0), (255, 255, 255), 14.0) == []
+    # a chart drawing its markers in its text's colour keeps them, whatever lies beside them
+    black = [Blob(b.cx, b.cy, b.area, b.box, (0, 0, 0), b.shape) for b in markers]
+    assert _text_row_glyphs(black + [glyph], rgb, (0, 0, 0), (255, 255, 255), 14.0) == []

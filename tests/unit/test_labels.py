@@ -164,3 +164,12 @@ def test_near_misread_is_one_glyph_or_a_cut_end():
     assert not near_misread("24", "32")
     assert not near_misread("4", "65536")     # one glyph left is no evidence
     assert not near_misread("3284", "16384")
+
+
+def test_sweep_expected_follows_a_sweep_falling_along_x():
+    from pipeline.labels import sweep_expected
+    # request counts falling as speed rises: '932 req' where 32 belongs, read in marker x order
+    assert sweep_expected([64, 932, 16, 8, 4, 2]) == {1: 32.0}
+    assert sweep_expected([128, 64, 32, 46, 8]) == {3: 16.0}
+    # a rising sweep is read as before
+    assert sweep_expected([2, 4, 8, 61, 32, 64]) == {3: 16.0}
