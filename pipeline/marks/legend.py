@@ -1,6 +1,7 @@
 """Legend entries: a line of text with a series' marker (or line swatch) beside it."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -50,7 +51,16 @@ def _swatch_word(line: list[Word], i: int, b: Blob, weak) -> bool:
     while n < len(seq) and overlaps_blob(seq[n], b):
         n += 1
     return 0 < n < len(seq) and not any(overlaps_blob(o, b) for o in seq[n:]) \
-        and all(weak(w) or _alnum(w) <= 1 or _covered(w, b) >= 0.6 for w in seq[:n])
+        and all((weak(w) or _alnum(w) <= 1 or _covered(w, b) >= 0.6) and not _holds(w, b) for w in seq[:n])
+
+
+def _holds(w: Word, b: Blob) -> bool:
+    """Blob `b` is a glyph of word `w`: it lies inside the word, which has three letters or
+    more and reaches a letter's height past it (a blurred 'I' of 'MI300X' found as a blob
+    leaves the word a name, not a swatch OCR read as letters). A line swatch with its marker
+    is as wide, but read as two letters at most ('“ar', '-H@')."""
+    inside = w.x0 - 1 <= b.box[0] and b.box[2] <= w.x1 + 1
+    return inside and _alnum(w) >= 3 and w.w - (b.box[2] - b.box[0]) >= w.h
 
 
 def _covered(w: Word, b: Blob) -> float:
@@ -104,6 +114,7 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
         for k, b in enumerate(blobs):
             if k in used or abs(b.cy - cy) > 0.45 * h:
                 continue
+            glyph = 0
             if any(overlaps_blob(w, b) for w in line):
                 # The swatch itself, read by OCR as the line's first "word" ('A', '-e-', 'PD'
                 # filling the swatch's box), or as its last one where swatches follow the text
@@ -114,6 +125,8 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
                     d, side = 0, 1
                 else:
                     continue
+                # read surely, in the text's colour: a letter more likely than a swatch
+                glyph = int(any(overlaps_blob(w, b) and not weak(w) and w.conf >= 60 for w in line))
             elif x0 - 4.0 * h <= b.cx < x0:
                 d, side = x0 - b.box[2], 0
             elif x1 < b.cx <= x1 + 4.0 * h:
@@ -143,7 +156,7 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
                 dist = np.linalg.norm(data_lab - to_lab([b.color])[0], axis=1)
                 others = [i for i, o in enumerate(data_blobs) if o is not b]
                 match = 0 if others and dist[others].min() <= color_delta else 1
-            pairs.append(((match, d, side), li, k, words))
+            pairs.append(((match, d, side, glyph), li, k, words))
     pairs.sort(key=lambda p: p[0])
 
     def assign(side):
@@ -158,17 +171,25 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
 
     # One legend puts all its swatches on the same side of the text: take the side that explains
     # more entries (colour-matched first), then the one with its swatches closer to the text (a
-    # swatch OCR read as the line's last word is at no distance), the left one on a tie. A swatch
+    # swatch OCR read as the line's last word is at no distance, unless read surely as a letter in
+    # the text's colour: the 'B' of 'Engine B' found as a blob), the left one on a tie. A swatch
     # between two entries of a row then goes to the right one of them.
     left, right = assign(0), assign(1)
-    score = lambda a: (sum(key[0] == 0 for key, _, _ in a), len(a), -sum(key[1] for key, _, _ in a))
+    score = lambda a: (sum(key[0] == 0 for key, _, _ in a), len(a), -sum(key[3] for key, _, _ in a),
+                       -sum(key[1] for key, _, _ in a))
     entries = []
     for key, k, words in (right if score(right) > score(left) else left):
         used.add(k)
-        entries.append(LegendEntry(" ".join(w.text for w in words), words, blobs[k],
+        entries.append(LegendEntry(joined_text(words), words, blobs[k],
                                    (min(w.x0 for w in words), min(w.y0 for w in words),
                                     max(w.x1 for w in words), max(w.y1 for w in words))))
     return entries
+
+
+def joined_text(words: list[Word]) -> str:
+    """A line's words joined by spaces, but for one after a hyphen ending a word: OCR splits
+    'SGLang-like' at its hyphen when the letters after it stand a little apart."""
+    return re.sub(r"(?<=\w)- (?=\w)", "-", " ".join(w.text for w in words))
 
 
 def aligned_with(entries: list[LegendEntry], cand: list[LegendEntry], text_h: float) -> list[LegendEntry]:
@@ -257,7 +278,7 @@ def swatch_text_boxes(ink: np.ndarray, blobs: list[Blob], text_h: float, max_gap
 
 def without_marks(ink: np.ndarray, blobs) -> np.ndarray:
     """`ink` without the line swatches: strokes through a blob's box that run on past it on
-    both sides by a quarter of its width, no taller than it. A swatch is no letter, but a line
+    both sides by a quarter of its width, no taller than half as much again as it. A swatch is no letter, but a line
     with its marker, one stroke narrower than three letters, passes for one and joins the name
     beside it ('> wo' read for 'v0.9' with the diamond of its swatch). (Letters found as a
     blob, a filled 'd' or the 'D' of 'DP' touching its 'P', stay; so does a legend's frame.)"""
@@ -270,7 +291,10 @@ def without_marks(ink: np.ndarray, blobs) -> np.ndarray:
         for k in np.unique(lab[b.box[1]:b.box[3], b.box[0]:b.box[2]]):
             x, _, cw, ch = (int(v) for v in stats[k][:4]) if k else (0, 0, 0, 0)
             bw = b.box[2] - b.box[0]
-            if k and x < b.box[0] - bw / 4 and x + cw > b.box[2] + bw / 4 and ch <= b.box[3] - b.box[1] + 2:
+            bh = b.box[3] - b.box[1]
+            # (the blob, found by an opening, lies inside its marker: a 22 px triangle on its
+            # line gives a 16 px blob, so the stroke may stand half as tall again)
+            if k and x < b.box[0] - bw / 4 and x + cw > b.box[2] + bw / 4 and ch <= max(bh + 2, 1.5 * bh):
                 gone.add(int(k))
     return ink & ~np.isin(lab, sorted(gone)) if gone else ink
 
