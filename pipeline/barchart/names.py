@@ -101,9 +101,11 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
         same = 0.7 <= (o.box[2] - o.box[0]) / max(1, b.box[2] - b.box[0]) <= 1.4
         if o is b or not same or abs(o.cy - b.cy) > 0.5 * text_h:
             continue
-        if side == 0 and o.box[0] > b.box[2]:
+        # ... and lies past a name's width: a piece right beside the swatch is the start of
+        # its own name (blurred 'decode' is one solid piece as wide as the swatch).
+        if side == 0 and o.box[0] > b.box[2] + 2.0 * text_h:
             x1 = min(x1, int(o.box[0] - 1))
-        elif side == 1 and o.box[2] < b.box[0]:
+        elif side == 1 and o.box[2] < b.box[0] - 2.0 * text_h:
             x0 = max(x0, int(o.box[2] + 1))
     y0, y1 = int(max(0, b.cy - 0.9 * text_h)), int(min(h, b.cy + 0.9 * text_h))
     if x1 - x0 < 8 or y1 - y0 < 6:

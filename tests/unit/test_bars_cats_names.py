@@ -82,3 +82,27 @@ def test_a_line_taking_in_another_swatch_is_not_confirmed(monkeypatch):
     # Without that swatch among the stops, the two reads agreeing confirm the line.
     got = names._read_beside_swatches(None, [speck], 10.0, [speck], page=page)
     assert got[0].confirmed
+
+
+def test_a_piece_right_beside_a_swatch_is_its_name_not_the_next_swatch(monkeypatch):
+    import numpy as np
+    from pipeline.barchart import names
+    from pipeline.marks.markers import Blob
+    # downscaled 'decode' is one solid piece 16 px after its 24 px swatch, as wide as it: the
+    # crop read for the name runs on past it; the next entry's swatch 60 px on still ends it
+    gray = np.full((60, 1000), 255, np.uint8)
+    gray[14:20, 767:800] = 0
+    swatch = Blob(739.0, 15.5, 168, (727, 12, 751, 19), (8, 81, 156), "square")
+    piece = Blob(783.5, 17.0, 198, (767, 14, 800, 20), (135, 135, 135), "square")
+    far = Blob(823.5, 15.5, 168, (811, 12, 835, 19), (107, 174, 214), "square")
+    spans = []
+
+    def read_crop(crop, origin, scale=1.0, psm=7, pad=6):
+        spans.append((origin[0], origin[0] + crop.shape[1]))
+        return []
+    monkeypatch.setattr(names.ocr, "read_crop", read_crop)
+    names._read_side(gray, swatch, 0, [swatch, piece], 12.0)
+    assert spans[0][1] > 800
+    spans.clear()
+    names._read_side(gray, swatch, 0, [swatch, piece, far], 12.0)
+    assert spans[0][1] == 810
