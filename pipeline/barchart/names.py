@@ -111,14 +111,20 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
     if x1 - x0 < 8 or y1 - y0 < 6:
         return []
     crop = _without_pale(_without_rules(gray[y0:y1, x0:x1]))
-    if (crop < 128).sum() < 6:
-        return []
     scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
-    got = ocr.read_crop(crop, (x0, y0), scale)
-    if not any(v.conf >= 45 for v in got) and rgb is not None:
+    own = None
+    if rgb is not None:
         part = rgb[y0:y1, x0:x1]
         d = imageops.color_distance(part, imageops.dominant_color(part)).astype(np.float32)
         own = _without_pale(_without_rules(np.clip(255.0 - 2.0 * d, 0, 255).astype(np.uint8)))
+    if (crop < 128).sum() < 6:
+        # The page's rendering may leave a name blank: grey text near a bar colour taken for
+        # the page's second background ('FP8' beside its swatch, the purple bars' colour).
+        if own is None or (own < 128).sum() < 6:
+            return []
+        crop = own
+    got = ocr.read_crop(crop, (x0, y0), scale)
+    if not any(v.conf >= 45 for v in got) and own is not None and crop is not own:
         got = ocr.read_crop(own, (x0, y0), scale)
         if any(v.conf >= 45 for v in got):
             crop = own

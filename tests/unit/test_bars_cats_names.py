@@ -106,3 +106,27 @@ def test_a_piece_right_beside_a_swatch_is_its_name_not_the_next_swatch(monkeypat
     spans.clear()
     names._read_side(gray, swatch, 0, [swatch, piece, far], 12.0)
     assert spans[0][1] == 810
+
+
+def test_a_name_the_page_rendering_leaves_blank_is_read_against_its_own_background(monkeypatch):
+    import numpy as np
+    from pipeline.barchart import names
+    from pipeline.marks.markers import Blob
+    # grey 'FP8' near the purple bars' colour, taken for the page's second background: the
+    # page's dark-on-white rendering of it is blank, its own-background rendering is not
+    rgb = np.full((60, 300), 240, np.uint8)[..., None].repeat(3, axis=2)
+    rgb[50:58, 98:120] = (130, 137, 148)
+    gray = np.full((60, 300), 255, np.uint8)
+    swatch = Blob(87.0, 54.5, 144, (81, 49, 93, 61), (217, 97, 7), "square")
+    inked = []
+
+    def read_crop(crop, origin, scale=1.0, psm=7, pad=6):
+        inked.append(int((crop < 128).sum()))
+        return [Word("FP8", 93, 98, 50, 120, 58)]
+    monkeypatch.setattr(names.ocr, "read_crop", read_crop)
+    line = names._read_side(gray, swatch, 0, [swatch], 10.0, rgb)
+    assert [v.text for v in line] == ["FP8"] and inked[0] > 100
+    # with nothing on its own background either, nothing is read
+    inked.clear()
+    assert names._read_side(gray, swatch, 0, [swatch], 10.0, np.full_like(rgb, 240)) == []
+    assert inked == []
