@@ -51,16 +51,7 @@ def _swatch_word(line: list[Word], i: int, b: Blob, weak) -> bool:
     while n < len(seq) and overlaps_blob(seq[n], b):
         n += 1
     return 0 < n < len(seq) and not any(overlaps_blob(o, b) for o in seq[n:]) \
-        and all((weak(w) or _alnum(w) <= 1 or _covered(w, b) >= 0.6) and not _holds(w, b) for w in seq[:n])
-
-
-def _holds(w: Word, b: Blob) -> bool:
-    """Blob `b` is a glyph of word `w`: it lies inside the word, which has three letters or
-    more and reaches a letter's height past it (a blurred 'I' of 'MI300X' found as a blob
-    leaves the word a name, not a swatch OCR read as letters). A line swatch with its marker
-    is as wide, but read as two letters at most ('“ar', '-H@')."""
-    inside = w.x0 - 1 <= b.box[0] and b.box[2] <= w.x1 + 1
-    return inside and _alnum(w) >= 3 and w.w - (b.box[2] - b.box[0]) >= w.h
+        and all(weak(w) or _alnum(w) <= 1 or _covered(w, b) >= 0.6 for w in seq[:n])
 
 
 def _covered(w: Word, b: Blob) -> float:
@@ -278,7 +269,7 @@ def swatch_text_boxes(ink: np.ndarray, blobs: list[Blob], text_h: float, max_gap
 
 def without_marks(ink: np.ndarray, blobs) -> np.ndarray:
     """`ink` without the line swatches: strokes through a blob's box that run on past it on
-    both sides by a quarter of its width, no taller than half as much again as it. A swatch is no letter, but a line
+    both sides by a quarter of its width, no taller than it. A swatch is no letter, but a line
     with its marker, one stroke narrower than three letters, passes for one and joins the name
     beside it ('> wo' read for 'v0.9' with the diamond of its swatch). (Letters found as a
     blob, a filled 'd' or the 'D' of 'DP' touching its 'P', stay; so does a legend's frame.)"""
@@ -291,10 +282,7 @@ def without_marks(ink: np.ndarray, blobs) -> np.ndarray:
         for k in np.unique(lab[b.box[1]:b.box[3], b.box[0]:b.box[2]]):
             x, _, cw, ch = (int(v) for v in stats[k][:4]) if k else (0, 0, 0, 0)
             bw = b.box[2] - b.box[0]
-            bh = b.box[3] - b.box[1]
-            # (the blob, found by an opening, lies inside its marker: a 22 px triangle on its
-            # line gives a 16 px blob, so the stroke may stand half as tall again)
-            if k and x < b.box[0] - bw / 4 and x + cw > b.box[2] + bw / 4 and ch <= max(bh + 2, 1.5 * bh):
+            if k and x < b.box[0] - bw / 4 and x + cw > b.box[2] + bw / 4 and ch <= b.box[3] - b.box[1] + 2:
                 gone.add(int(k))
     return ink & ~np.isin(lab, sorted(gone)) if gone else ink
 

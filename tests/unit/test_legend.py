@@ -431,23 +431,6 @@ def test_a_line_doubtful_at_two_sizes_is_read_a_third_time_larger(monkeypatch):
     assert asked == [30.0, 22.0]
 
 
-def test_a_blob_inside_a_longer_word_is_its_glyph_not_a_swatch_read_as_letters():
-    # a blurred 'I' of 'MI300x' (doubtful, 39) found as a blob: the word is the name beside the
-    # blue square left of it, not a swatch reading that leaves the speck 'bd' as the name
-    line = [Word("MI300x", 39, 32, 42, 59, 54), Word("bd", 56, 60, 46, 63, 53)]
-    glyph = Blob(38.5, 47.5, 25, (36, 45, 41, 50), (157, 157, 157), "circle")
-    swatch = Blob(20.5, 48.0, 120, (15, 42, 26, 54), (79, 117, 189), "square")
-    data = [Blob(200.0 + 40 * i, 300.0, 100, (195 + 40 * i, 295, 205 + 40 * i, 305), c, "circle")
-            for i in range(3) for c in ((157, 157, 157), (79, 117, 189))]
-    entries = find_legend([line], [glyph, swatch] + data, 10.0, data, weak=lambda w: w.conf < 60, min_conf=30.0)
-    assert [(e.text, e.blob is swatch) for e in entries] == [("MI300x bd", True)]
-    # a line swatch with its marker read as two letters ('“ar' at 22) stays a swatch read as a word
-    line = [Word("“ar", 22, 512, 10, 534, 20), Word("TP=4,", 90, 542, 10, 571, 20), Word("DP=2", 92, 575, 10, 602, 19)]
-    mark = Blob(523.5, 16.5, 49, (520, 13, 527, 20), (79, 117, 189), "circle")
-    entries = find_legend([line], [mark] + data, 10.0, data, weak=lambda w: w.conf < 60, min_conf=30.0)
-    assert [(e.text, e.blob is mark) for e in entries] == [("TP=4, DP=2", True)]
-
-
 def test_a_digit_found_as_a_blob_in_a_tick_label_is_no_swatch():
     from pipeline.digitize import _outside_ticks
     # '4e4' read '4' from its last digit alone (rejected from the fit, box kept): that digit,
@@ -472,21 +455,6 @@ def test_a_sure_letter_at_the_end_of_a_name_is_no_swatch_where_one_stands_before
     line[1] = Word("a", 30, 345, 316, 353, 326)
     entries = find_legend([line], [letter] + data, 11.0, data, weak=lambda w: w.conf < 60)
     assert [(e.text, e.blob is letter) for e in entries] == [("Engine", True)]
-
-
-def test_a_line_swatch_taller_than_its_blob_is_no_part_of_the_name():
-    # '-▲- MI300X': the opening finds the 22 px triangle as a 16 px blob; the triangle and its
-    # line are still the swatch, not the first letters of the name after it
-    from pipeline.marks.legend import without_marks
-    ink = np.zeros((60, 300), np.uint8)
-    cv2.fillPoly(ink, [np.array([[40, 19], [29, 41], [51, 41]], np.int32)], 1)
-    cv2.line(ink, (22, 32), (58, 32), 1, 2)
-    cv2.putText(ink, "MI300X", (80, 38), cv2.FONT_HERSHEY_SIMPLEX, 0.5, 1, 1)
-    ink = ink.astype(bool)
-    blob = Blob(40.0, 33.0, 180, (33, 25, 47, 41), (76, 114, 176), "triangle-up")
-    out = without_marks(ink, [blob])
-    assert not out[:, :60].any()
-    assert (out[:, 70:] == ink[:, 70:]).all()
 
 
 def test_a_name_a_swatch_gap_after_a_swatch_read_as_a_digit_is_no_unit():
