@@ -334,11 +334,17 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     # Where lines run together they thicken like markers: those blobs are no data marks.
     lines_together = {id(b) for b in stacked_lines(blobs, rgb, ink, halfwidth, panel_bg)}
 
+    # Tick labels' boxes, those whose reading was rejected too: a digit found as a blob in one
+    # ('4' of '4e4' misread '4') is no swatch of the text before it ('4e').
+    tick_boxes = [t.box for ax in (xa, ya) if ax is not None and ax.calibration is not None
+                  for t in ax.calibration.ticks + ax.calibration.rejected]
+
     def legend_and_data(blobs, strokes=()):
         in_plot = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
-        legend = _legend(_reread_legend_text(words, tick_words, gray, ink_text, blobs + list(strokes), in_plot,
+        cands = _outside_ticks(blobs, tick_boxes) + list(strokes)
+        legend = _legend(_reread_legend_text(words, tick_words, gray, ink_text, cands, in_plot,
                                              text_h, params.series_color_delta, marks_read, strokes, rgb),
-                         tick_words, blobs + list(strokes), box, text_h, params, marks_read=marks_read)
+                         tick_words, cands, box, text_h, params, marks_read=marks_read)
         # The entries hold words read again beside their swatch: the page's readings of the same
         # text are the legend's too.
         legend_words = {id(v) for e in legend for v in e.words} | \
@@ -748,6 +754,13 @@ def _in_entry(b, e: LegendEntry, text_h: float) -> bool:
     return x0 <= b.cx <= x1 and e.box[1] <= b.cy <= e.box[3]
 
 
+def _outside_ticks(blobs, tick_boxes, pad: int = 1) -> list:
+    """The blobs not lying inside a tick label's box (give or take `pad` px): a digit found as a
+    blob there is the label's, no legend swatch."""
+    return [b for b in blobs if not any(t[0] - pad <= b.box[0] and b.box[2] <= t[2] + pad
+                                        and t[1] - pad <= b.box[1] and b.box[3] <= t[3] + pad for t in tick_boxes)]
+
+
 def _key(text: str) -> str:
     return "".join(c for c in text.lower() if c.isalnum())
 
@@ -801,11 +814,16 @@ def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
             # letter more than the line has glyphs, and 'TRT-LLM-like'): a doubtful name, or
             # one with more or fewer letters than glyphs, is read again at another size. The
             # reading whose letters match the glyphs wins, then the surer one.
-            again = layout.read_line_box(gray, box, height=22.0)
-            # (a point label stays one: '64 req' at 38 is no name '64-req' at 77)
-            if _reading_rank(again, line_glyphs) > _reading_rank(read, line_glyphs) \
-                    and (_label_text(again) or not _label_text(read)):
-                read = again
+            # Still doubtful at both sizes, it is read a third time larger (blurred 8 px text:
+            # 'FPS' at 38 and 40 from 30 and 22 px, 'FP8' at 79 from 40 px).
+            for height in (22.0, 40.0):
+                again = layout.read_line_box(gray, box, height=height)
+                # (a point label stays one: '64 req' at 38 is no name '64-req' at 77)
+                if again and _reading_rank(again, line_glyphs) > _reading_rank(read, line_glyphs) \
+                        and (_label_text(again) or not _label_text(read)):
+                    read = again
+                if _mean_conf(read) >= _SURE_NAME and _fits_glyphs(read, line_glyphs):
+                    break
         old = [v for v in out if _inside(v, box)]
         old_key, new_key = (_key(" ".join(v.text for v in ws)) for ws in (old, read))
         holds = len(new_key) > len(old_key) and old_key in new_key
@@ -951,8 +969,13 @@ def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None,
     def swatch_number(v):
         # a swatch OCR read as a digit at little confidence ('4' for -■-) is no label's number
         return not _is_text(v) and any(overlaps_blob(v, b) for b in blobs)
+    def spaced(a, b):
+        # a unit stands a space from its number; a name a swatch's gap from the swatch OCR
+        # read as a digit ('4' for an orange triangle, then 'TRT-LLM-like')
+        return b.x0 - a.x1 <= 0.6 * text_h
     units = {_key(ln[j].text) for ln in lines for i in range(len(ln)) for j in (i - 1, i + 1)
-             if 0 <= j < len(ln) and bare(ln[i]) and not bare(ln[j]) and not swatch_number(ln[i])}
+             if 0 <= j < len(ln) and bare(ln[i]) and not bare(ln[j]) and not swatch_number(ln[i])
+             and spaced(*sorted((ln[i], ln[j]), key=lambda v: v.x0))}
     # ... and the units of labels read as one word ('64 req').
     units |= {_key(v.text.split()[-1]) for v in words if " " in v.text.strip()
               and parse_point_label(v.text) is not None
@@ -987,7 +1010,18 @@ def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None,
         data_blobs = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
     used: set = set()
     weak = lambda v: not _is_text(v) or id(v) in marks_read  # noqa: E731
-    legend = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, used, weak, plain, words)
+    label_keys = {k for k, n in keys.items() if n >= 3}
+
+    def other_key(ws):
+        # 'TP=8' on a chart whose point labels all read 'n=...': a name, though a lone one
+        # lines up with no other entry. (A label's key misread, 'ibs=' or 'hs=' for 'bs=',
+        # keeps a letter of it.)
+        m = _KEYED.match(ws[0].text.strip())
+        return m is not None and keys[m.group(1).lower()] == 1 and bool(label_keys) \
+            and not any(set(m.group(1).lower()) & set(k) for k in label_keys)
+
+    legend = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, used, weak,
+                         lambda ws: plain(ws) or other_key(ws), words)
     stray = stray_entries(legend)
     if stray:
         gone = {id(e.blob) for e in stray}

@@ -101,22 +101,30 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
         same = 0.7 <= (o.box[2] - o.box[0]) / max(1, b.box[2] - b.box[0]) <= 1.4
         if o is b or not same or abs(o.cy - b.cy) > 0.5 * text_h:
             continue
-        if side == 0 and o.box[0] > b.box[2]:
+        # ... and lies past a name's width: a piece right beside the swatch is the start of
+        # its own name (blurred 'decode' is one solid piece as wide as the swatch).
+        if side == 0 and o.box[0] > b.box[2] + 2.0 * text_h:
             x1 = min(x1, int(o.box[0] - 1))
-        elif side == 1 and o.box[2] < b.box[0]:
+        elif side == 1 and o.box[2] < b.box[0] - 2.0 * text_h:
             x0 = max(x0, int(o.box[2] + 1))
     y0, y1 = int(max(0, b.cy - 0.9 * text_h)), int(min(h, b.cy + 0.9 * text_h))
     if x1 - x0 < 8 or y1 - y0 < 6:
         return []
     crop = _without_pale(_without_rules(gray[y0:y1, x0:x1]))
-    if (crop < 128).sum() < 6:
-        return []
     scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
-    got = ocr.read_crop(crop, (x0, y0), scale)
-    if not any(v.conf >= 45 for v in got) and rgb is not None:
+    own = None
+    if rgb is not None:
         part = rgb[y0:y1, x0:x1]
         d = imageops.color_distance(part, imageops.dominant_color(part)).astype(np.float32)
         own = _without_pale(_without_rules(np.clip(255.0 - 2.0 * d, 0, 255).astype(np.uint8)))
+    if (crop < 128).sum() < 6:
+        # The page's rendering may leave a name blank: grey text near a bar colour taken for
+        # the page's second background ('FP8' beside its swatch, the purple bars' colour).
+        if own is None or (own < 128).sum() < 6:
+            return []
+        crop = own
+    got = ocr.read_crop(crop, (x0, y0), scale)
+    if not any(v.conf >= 45 for v in got) and own is not None and crop is not own:
         got = ocr.read_crop(own, (x0, y0), scale)
         if any(v.conf >= 45 for v in got):
             crop = own

@@ -1,6 +1,7 @@
 """Legend entries: a line of text with a series' marker (or line swatch) beside it."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -97,7 +98,7 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
         # glyph OCR dropped, 'En ine A' around the 'g', is the text's colour).
         cut_by = [b for b in blobs if sum(float(np.linalg.norm(dl - to_lab([b.color])[0])) <= color_delta
                                           for dl, d in zip(data_lab, data_blobs) if d is not b) >= 2]
-        lines = split_at_blobs(lines, cut_by, text_h)
+        lines = split_at_blobs(lines, cut_by, text_h, weak)
     for li, line in enumerate(lines):
         letters = sum(c.isalpha() for w in line for c in w.text)
         # 'B200', 'H100', 'v0.9' are names: one letter is enough, with a confident main word
@@ -110,6 +111,7 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
         for k, b in enumerate(blobs):
             if k in used or abs(b.cy - cy) > 0.45 * h:
                 continue
+            glyph = 0
             if any(overlaps_blob(w, b) for w in line):
                 # The swatch itself, read by OCR as the line's first "word" ('A', '-e-', 'PD'
                 # filling the swatch's box), or as its last one where swatches follow the text
@@ -120,6 +122,8 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
                     d, side = 0, 1
                 else:
                     continue
+                # read surely, in the text's colour: a letter more likely than a swatch
+                glyph = int(any(overlaps_blob(w, b) and not weak(w) and w.conf >= 60 for w in line))
             elif x0 - 4.0 * h <= b.cx < x0:
                 d, side = x0 - b.box[2], 0
             elif x1 < b.cx <= x1 + 4.0 * h:
@@ -149,7 +153,7 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
                 dist = np.linalg.norm(data_lab - to_lab([b.color])[0], axis=1)
                 others = [i for i, o in enumerate(data_blobs) if o is not b]
                 match = 0 if others and dist[others].min() <= color_delta else 1
-            pairs.append(((match, d, side), li, k, words))
+            pairs.append(((match, d, side, glyph), li, k, words))
     pairs.sort(key=lambda p: p[0])
 
     def assign(side):
@@ -164,24 +168,28 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
 
     # One legend puts all its swatches on the same side of the text: take the side that explains
     # more entries (colour-matched first), then the one with its swatches closer to the text (a
-    # swatch OCR read as the line's last word is at no distance), the left one on a tie. A swatch
+    # swatch OCR read as the line's last word is at no distance, unless read surely as a letter in
+    # the text's colour: the 'B' of 'Engine B' found as a blob), the left one on a tie. A swatch
     # between two entries of a row then goes to the right one of them.
     left, right = assign(0), assign(1)
-    score = lambda a: (sum(key[0] == 0 for key, _, _ in a), len(a), -sum(key[1] for key, _, _ in a))
+    score = lambda a: (sum(key[0] == 0 for key, _, _ in a), len(a), -sum(key[3] for key, _, _ in a),
+                       -sum(key[1] for key, _, _ in a))
     entries = []
     for key, k, words in (right if score(right) > score(left) else left):
         used.add(k)
-        entries.append(LegendEntry(" ".join(w.text for w in words), words, blobs[k],
+        entries.append(LegendEntry(joined_text(words), words, blobs[k],
                                    (min(w.x0 for w in words), min(w.y0 for w in words),
                                     max(w.x1 for w in words), max(w.y1 for w in words))))
     return entries
 
 
-def split_at_blobs(lines: list[list[Word]], blobs: list[Blob], text_h: float) -> list[list[Word]]:
+def split_at_blobs(lines: list[list[Word]], blobs: list[Blob], text_h: float,
+                   weak=lambda w: False) -> list[list[Word]]:
     """Lines cut where a blob level with them sits between two of their words, or is itself
-    read as a word of a letter or two ('spec. decode 4) no chunking' for '▲ spec. decode ▲ no
-    chunking'): entries set in one row close together (Vega's legends) are read by OCR as one
-    line, and each swatch starts (or ends) a name of its own."""
+    read as a `weak` word of a letter or two ('spec. decode 4) no chunking' for '▲ spec. decode
+    ▲ no chunking'; a sure 'B' found as a blob is a letter): entries set in one row close
+    together (Vega's legends) are read by OCR as one line, and each swatch starts (or ends) a
+    name of its own."""
     out = []
     for line in lines:
         cy = float(np.median([w.cy for w in line]))
@@ -190,12 +198,18 @@ def split_at_blobs(lines: list[list[Word]], blobs: list[Blob], text_h: float) ->
         start = 0
         for i in range(1, len(line)):
             if any(line[i - 1].x1 - 1 <= b.cx <= line[i].x0 + 1 for b in level) or \
-                    any(overlaps_blob(line[i], b) and (_alnum(line[i]) <= 2 or _covered(line[i], b) >= 0.4)
-                        for b in level):
+                    any(overlaps_blob(line[i], b) and weak(line[i])
+                        and (_alnum(line[i]) <= 2 or _covered(line[i], b) >= 0.4) for b in level):
                 out.append(line[start:i])
                 start = i
         out.append(line[start:])
     return out
+
+
+def joined_text(words: list[Word]) -> str:
+    """A line's words joined by spaces, but for one after a hyphen ending a word: OCR splits
+    'SGLang-like' at its hyphen when the letters after it stand a little apart."""
+    return re.sub(r"(?<=\w)- (?=\w)", "-", " ".join(w.text for w in words))
 
 
 def aligned_with(entries: list[LegendEntry], cand: list[LegendEntry], text_h: float) -> list[LegendEntry]:

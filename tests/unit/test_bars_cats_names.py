@@ -82,3 +82,51 @@ def test_a_line_taking_in_another_swatch_is_not_confirmed(monkeypatch):
     # Without that swatch among the stops, the two reads agreeing confirm the line.
     got = names._read_beside_swatches(None, [speck], 10.0, [speck], page=page)
     assert got[0].confirmed
+
+
+def test_a_piece_right_beside_a_swatch_is_its_name_not_the_next_swatch(monkeypatch):
+    import numpy as np
+    from pipeline.barchart import names
+    from pipeline.marks.markers import Blob
+    # downscaled 'decode' is one solid piece 16 px after its 24 px swatch, as wide as it: the
+    # crop read for the name runs on past it; the next entry's swatch 60 px on still ends it
+    gray = np.full((60, 1000), 255, np.uint8)
+    gray[14:20, 767:800] = 0
+    swatch = Blob(739.0, 15.5, 168, (727, 12, 751, 19), (8, 81, 156), "square")
+    piece = Blob(783.5, 17.0, 198, (767, 14, 800, 20), (135, 135, 135), "square")
+    far = Blob(823.5, 15.5, 168, (811, 12, 835, 19), (107, 174, 214), "square")
+    spans = []
+
+    def read_crop(crop, origin, scale=1.0, psm=7, pad=6):
+        spans.append((origin[0], origin[0] + crop.shape[1]))
+        return []
+    monkeypatch.setattr(names.ocr, "read_crop", read_crop)
+    names._read_side(gray, swatch, 0, [swatch, piece], 12.0)
+    assert spans[0][1] > 800
+    spans.clear()
+    names._read_side(gray, swatch, 0, [swatch, piece, far], 12.0)
+    assert spans[0][1] == 810
+
+
+def test_a_name_the_page_rendering_leaves_blank_is_read_against_its_own_background(monkeypatch):
+    import numpy as np
+    from pipeline.barchart import names
+    from pipeline.marks.markers import Blob
+    # grey 'FP8' near the purple bars' colour, taken for the page's second background: the
+    # page's dark-on-white rendering of it is blank, its own-background rendering is not
+    rgb = np.full((60, 300), 240, np.uint8)[..., None].repeat(3, axis=2)
+    rgb[50:58, 98:120] = (130, 137, 148)
+    gray = np.full((60, 300), 255, np.uint8)
+    swatch = Blob(87.0, 54.5, 144, (81, 49, 93, 61), (217, 97, 7), "square")
+    inked = []
+
+    def read_crop(crop, origin, scale=1.0, psm=7, pad=6):
+        inked.append(int((crop < 128).sum()))
+        return [Word("FP8", 93, 98, 50, 120, 58)]
+    monkeypatch.setattr(names.ocr, "read_crop", read_crop)
+    line = names._read_side(gray, swatch, 0, [swatch], 10.0, rgb)
+    assert [v.text for v in line] == ["FP8"] and inked[0] > 100
+    # with nothing on its own background either, nothing is read
+    inked.clear()
+    assert names._read_side(gray, swatch, 0, [swatch], 10.0, np.full_like(rgb, 240)) == []
+    assert inked == []

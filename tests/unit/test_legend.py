@@ -283,8 +283,9 @@ def test_a_swatch_read_as_a_doubtful_digit_makes_no_unit_of_the_name():
     words += [Word("4", 20, 616, 45, 632, 58)]
     legend = _legend(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
     assert sorted(e.text for e in legend) == ["MI300X", "chunked prefill"]
-    # read surely, '4 MI300X' is a point label and its unit names nothing
-    words[-1] = Word("4", 95, 616, 45, 632, 58)
+    # read surely a space before it, '4 MI300X' is a point label and its unit names nothing
+    # (10 px after a sure '4' on the swatch it is a name: see the next test)
+    words[-1] = Word("4", 95, 631, 45, 639, 58)
     legend = _legend(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
     assert sorted(e.text for e in legend) == ["chunked prefill"]
 
@@ -304,7 +305,7 @@ def test_text_beside_marks_outside_the_plot_is_listed_first():
 def test_a_doubtful_line_is_read_again_at_another_size(monkeypatch):
     from pipeline import digitize, layout
     reads = {30.0: [Word("vVLLM-like", 31, 448, 14, 516, 25)], 22.0: [Word("vLLM-like", 80, 448, 14, 516, 25)]}
-    monkeypatch.setattr(layout, "read_line_box", lambda gray, box, isolated=False, height=30.0: reads[height])
+    monkeypatch.setattr(layout, "read_line_box", lambda gray, box, isolated=False, height=30.0: reads.get(height, []))
     monkeypatch.setattr(digitize, "swatch_text_boxes", lambda *a, **k: [(448, 14, 516, 25)])
     blob = Blob(422.0, 20.0, 150, (415, 14, 430, 27), (52, 138, 189), "diamond")
     data = [Blob(100.0 + 40 * i, 300.0, 150, (93 + 40 * i, 293, 108 + 40 * i, 308), (52, 138, 189), "diamond")
@@ -343,7 +344,7 @@ def test_a_reading_with_a_letter_more_than_the_glyphs_is_read_again(monkeypatch)
     for k in range(10):
         ink[10:24, 10 + 15 * k:20 + 15 * k] = True
     reads = {30.0: [Word("TRTI-LLM-like", 67, 10, 10, 160, 24)], 22.0: [Word("TRT-LLM-like", 62, 10, 10, 160, 24)]}
-    monkeypatch.setattr(layout, "read_line_box", lambda gray, box, isolated=False, height=30.0: reads[height])
+    monkeypatch.setattr(layout, "read_line_box", lambda gray, box, isolated=False, height=30.0: reads.get(height, []))
     monkeypatch.setattr(digitize, "swatch_text_boxes", lambda *a, **k: [(10, 10, 160, 24)])
     monkeypatch.setattr(digitize, "_glyph_checked", lambda v, ink, text_h: v)
     gray = np.full((40, 200), 255, np.uint8)
@@ -379,7 +380,7 @@ def test_a_point_label_read_again_stays_a_label(monkeypatch):
     from pipeline import digitize, layout
     reads = {30.0: [Word("64", 38, 678, 539, 700, 556), Word("req", 38, 705, 539, 733, 556)],
              22.0: [Word("64-req", 77, 678, 539, 733, 556)]}
-    monkeypatch.setattr(layout, "read_line_box", lambda gray, box, isolated=False, height=30.0: reads[height])
+    monkeypatch.setattr(layout, "read_line_box", lambda gray, box, isolated=False, height=30.0: reads.get(height, []))
     monkeypatch.setattr(digitize, "swatch_text_boxes", lambda *a, **k: [(678, 539, 733, 556)])
     monkeypatch.setattr(digitize, "_glyph_checked", lambda v, ink, text_h: v)
     ink = np.zeros((700, 800), bool)
@@ -441,3 +442,96 @@ def test_a_swatch_read_as_a_word_inside_a_row_starts_the_next_entry():
                  "triangle") for i in range(3) for k, c in enumerate((green, orange))]
     entries = find_legend([line], swatches + data, 16.0, data, weak=lambda w: w.conf < 50)
     assert sorted((e.text, e.blob.color) for e in entries) == [("no chunking", orange), ("spec. decode", green)]
+
+
+def test_a_line_doubtful_at_two_sizes_is_read_a_third_time_larger(monkeypatch):
+    from pipeline import digitize, layout
+    # blurred 8 px 'FP8': 'FPS' at 38 and 40 from 30 and 22 px letters, 'FP8' at 79 from 40 px
+    reads = {30.0: [Word("FPS", 38, 97, 20, 117, 30)], 22.0: [Word("FPS", 40, 97, 20, 117, 30)],
+             40.0: [Word("FP8", 79, 97, 20, 117, 30)]}
+    asked = []
+
+    def read(gray, box, isolated=False, height=30.0):
+        asked.append(height)
+        return reads.get(height, [])
+    monkeypatch.setattr(layout, "read_line_box", read)
+    monkeypatch.setattr(digitize, "swatch_text_boxes", lambda *a, **k: [(97, 20, 117, 30)])
+    monkeypatch.setattr(digitize, "_glyph_checked", lambda v, ink, text_h: v)
+    ink = np.zeros((60, 200), bool)
+    for k in range(3):
+        ink[20:30, 98 + 7 * k:103 + 7 * k] = True
+    gray = np.full((60, 200), 255, np.uint8)
+    assert [v.text for v in digitize._reread_legend_text([], set(), gray, ink, [], [], 10.0)] == ["FP8"]
+    assert asked == [30.0, 22.0, 40.0]
+    # a reading made sure at 22 px is not read a third time
+    asked.clear()
+    reads[22.0] = [Word("FP8", 84, 97, 20, 117, 30)]
+    assert [v.text for v in digitize._reread_legend_text([], set(), gray, ink, [], [], 10.0)] == ["FP8"]
+    assert asked == [30.0, 22.0]
+
+
+def test_a_digit_found_as_a_blob_in_a_tick_label_is_no_swatch():
+    from pipeline.digitize import _outside_ticks
+    # '4e4' read '4' from its last digit alone (rejected from the fit, box kept): that digit,
+    # found as a grey blob, is no swatch of the '4e' read before it; a swatch beside it stays
+    digit = Blob(66.0, 96.5, 60, (62, 91, 70, 102), (169, 169, 169), "circle")
+    swatch = Blob(466.0, 24.0, 300, (456, 14, 476, 34), (226, 74, 51), "diamond")
+    assert _outside_ticks([digit, swatch], [(56, 90, 71, 105), (39, 214, 71, 229)]) == [swatch]
+    assert _outside_ticks([digit, swatch], []) == [digit, swatch]
+
+
+def test_a_sure_letter_at_the_end_of_a_name_is_no_swatch_where_one_stands_before_it():
+    # 'Engine B' on a dark JPEG: the blue swatch left of it, and the 'B' (92, text-coloured)
+    # found as a blob; both colours are some data blob's (grey label glyphs in the plot)
+    line = [Word("Engine", 93, 300, 316, 341, 328), Word("B", 92, 345, 316, 353, 326)]
+    swatch = Blob(289.5, 323.5, 40, (286, 320, 293, 327), (81, 173, 211), "circle")
+    letter = Blob(349.0, 321.0, 40, (346, 316, 352, 326), (98, 101, 110), "circle")
+    data = [Blob(100.0 + 30 * i, 100.0, 40, (97 + 30 * i, 97, 103 + 30 * i, 103), c, "circle")
+            for i in range(3) for c in ((83, 191, 237), (98, 101, 110))]
+    entries = find_legend([line], [letter, swatch] + data, 11.0, data, weak=lambda w: w.conf < 60)
+    assert [(e.text, e.blob is swatch) for e in entries] == [("Engine B", True)]
+    # the same letter read doubtfully (a swatch read as a letter, 'TP=8 -a-'), no other swatch
+    line[1] = Word("a", 30, 345, 316, 353, 326)
+    entries = find_legend([line], [letter] + data, 11.0, data, weak=lambda w: w.conf < 60)
+    assert [(e.text, e.blob is letter) for e in entries] == [("Engine", True)]
+
+
+def test_a_name_a_swatch_gap_after_a_swatch_read_as_a_digit_is_no_unit():
+    from pipeline.digitize import _legend
+    from pipeline.params import DigitizeParams
+    # the orange triangle read '4' (92); 'TRT-LLM-like' 15 px after it is the name, not the
+    # unit of a label '4 TRT-LLM-like'
+    sw, words, data = _column_legend([("TRT-LLM-like", 92)])
+    words = [Word("4", 92, 605, 22, 623, 42)] + [Word(v.text, v.conf, 638, v.y0, v.x1, v.y1) for v in words]
+    legend = _legend(words, set(), sw + data, (60, 10, 700, 460), 13.0, DigitizeParams(), data_blobs=data)
+    assert [e.text for e in legend] == ["TRT-LLM-like"]
+    # a label's unit a space after its number stays one: 'req' of '64 req' is no name
+    words = [Word("64", 92, 605, 25, 623, 36), Word("req", 90, 627, 25, 650, 36),
+             Word("req", 90, 642, 45, 665, 56)]
+    legend = _legend(words, set(), sw + data, (60, 10, 700, 460), 13.0, DigitizeParams(), data_blobs=data)
+    assert legend == []
+
+
+def test_a_lone_key_value_name_is_an_entry_where_the_labels_share_another_key():
+    from pipeline.digitize import _legend
+    from pipeline.params import DigitizeParams
+    # 'TP=8' beside its swatch, the point labels 'n=64', 'n=32', 'n=16' by the markers
+    sw, words, data = _column_legend([("TP=8", 87)])
+    labels = [Word(f"n={n}", 90, 210 + 60 * k, 280, 250 + 60 * k, 291) for k, n in enumerate((64, 32, 16))]
+    legend = _legend(words + labels, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
+    assert [e.text for e in legend] == ["TP=8"]
+    # where the labels read 'TP=4', 'TP=2', ... a lone 'TP=8' is one of them; and a misread
+    # key of the labels' own ('bs=' read 'hs=') keeps a letter of it: no entry either
+    for key in ("TP", "bs"):
+        named = [Word(f"{key}={n}", 90, v.x0, v.y0, v.x1, v.y1) for v, n in zip(labels, (4, 2, 1))]
+        one = [Word("hs=8" if key == "bs" else "TP=8", 87, v.x0, v.y0, v.x1, v.y1) for v in words]
+        assert _legend(one + named, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(),
+                       data_blobs=data) == []
+
+
+def test_a_name_split_after_its_hyphen_is_joined_without_a_space():
+    from pipeline.marks.legend import joined_text
+    assert joined_text([Word("SGLang-", 91, 139, 76, 199, 91), Word("like", 94, 203, 75, 238, 87)]) == "SGLang-like"
+    # a hyphen standing alone between words is no part of either
+    assert joined_text([Word("prefill", 91, 0, 0, 40, 10), Word("-", 90, 45, 0, 50, 10),
+                        Word("decode", 91, 55, 0, 95, 10)]) == "prefill - decode"
