@@ -324,9 +324,10 @@ def snap_ticks(axis: AxisFind, ink: np.ndarray, text_h: float, vertical: bool) -
 
 
 def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region, equals: bool = False,
-                  page_words: list[Word] = (), joined: bool = False) -> list[Word]:
+                  page_words: list[Word] = (), joined: bool = False, columns: bool = False,
+                  reader=None) -> list[Word]:
     """OCR every text line found as ink inside `region`, one line at a time (`equals`,
-    `joined`: see textlines.text_line_boxes). Where the region cuts a line, the page's words
+    `joined`, `columns`: see textlines.text_line_boxes) with `reader` (read_line_box by default). Where the region cuts a line, the page's words
     (`page_words`) are kept."""
     from .textlines import text_line_boxes
     w = ink.shape[1]
@@ -341,8 +342,8 @@ def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region, equa
         return any(p.x0 < v.x1 and p.x1 > v.x0 and p.y0 < v.y1 and p.y1 > v.y0 for p in page_words)
 
     out = []
-    for box in text_line_boxes(ink, text_h, region, equals, joined):
-        read = read_line_box(gray, box)
+    for box in text_line_boxes(ink, text_h, region, equals, joined, columns):
+        read = (reader or read_line_box)(gray, box)
         # Of a line that runs on past the region (a title crossing the tick-label column), a
         # word the page pass read whole stays the page's ('131' of '131,072-token' must not
         # replace it); the words the page pass missed are taken.
@@ -354,14 +355,18 @@ def read_tick_lines(gray: np.ndarray, ink: np.ndarray, text_h: float, regions, p
     """The text lines in the tick-label margins `regions`, each read on its own (see
     read_lines_in). Tight digits can touch ('0000' of a serif '20000' one stroke, wider than
     three letters): in these margins such a run of letter stems is taken as text, or the line
-    is read from its first digit alone ('2')."""
-    return [v for reg in regions for v in read_lines_in(gray, ink, text_h, reg, page_words=page_words, joined=True)]
+    is read from its first digit alone ('2'). A y title's upright letters, a letter's gap from
+    the labels, are kept out of their lines."""
+    return [v for reg in regions for v in read_lines_in(gray, ink, text_h, reg, page_words=page_words, joined=True,
+                                                         columns=True, reader=read_tick_box)]
 
 
-def read_line_box(gray: np.ndarray, box, isolated: bool = False, height: float = 30.0) -> list[Word]:
+def read_line_box(gray: np.ndarray, box, isolated: bool = False, height: float = 30.0,
+                  psm: int | None = None, sharpen: bool = False) -> list[Word]:
     """The words of one text line whose ink box is `box` = (x0, y0, x1, y1), read alone with a
     margin around it and enlarged to `height`, tesseract's favourite letter height. The margin is
-    the image around the box, or white when `isolated` (what lies beside the box is no part of it)."""
+    the image around the box, or white when `isolated` (what lies beside the box is no part of it).
+    `psm`: tesseract's layout mode (a line by default); `sharpen`: see ocr.read_words."""
     from . import ocr
     h, w = gray.shape
     x0, y0, x1, y1 = box
@@ -372,7 +377,21 @@ def read_line_box(gray: np.ndarray, box, isolated: bool = False, height: float =
         cx0, cy0, cx1, cy1 = max(0, x0 - p), max(0, y0 - p), min(w, x1 + p), min(h, y1 + p)
         crop = gray[cy0:cy1, cx0:cx1]
     scale = float(np.clip(height / max(1, y1 - y0), 1.0, 4.0))
-    return [wd.shifted(cx0, cy0) for wd in ocr.read_words(crop, scale, ocr.PSM_LINE) if wd.text]
+    return [wd.shifted(cx0, cy0) for wd in ocr.read_words(crop, scale, psm or ocr.PSM_LINE, sharpen=sharpen)
+            if wd.text]
+
+
+def read_tick_box(gray: np.ndarray, box) -> list[Word]:
+    """The words of a line in a tick-label margin (see read_line_box), read again as one word,
+    sharpened, when the line reading is not numbers only. A tick label is one word: read as a
+    line, small blurred text loses its first glyph to the layout analysis ('©.' '5M|' for
+    '0.5M', nothing at all for a serif '30000'), which the one-word reading keeps."""
+    from . import ocr
+    read = read_line_box(gray, box)
+    if read and all(parse_tick(v.text) is not None for v in read):
+        return read
+    again = read_line_box(gray, box, psm=ocr.PSM_WORD, sharpen=True)
+    return again if len(again) == 1 and parse_tick(again[0].text) is not None else read
 
 
 def _flat_stroke(mask: np.ndarray) -> bool:
