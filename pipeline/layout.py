@@ -383,12 +383,17 @@ def read_line_box(gray: np.ndarray, box, isolated: bool = False, height: float =
 
 def read_tick_box(gray: np.ndarray, box) -> list[Word]:
     """The words of a line in a tick-label margin (see read_line_box), read again as one word,
-    sharpened, when the line reading is not numbers only. A tick label is one word: read as a
-    line, small blurred text loses its first glyph to the layout analysis ('©.' '5M|' for
-    '0.5M', nothing at all for a serif '30000'), which the one-word reading keeps."""
+    sharpened, when the line reading is not numbers only but holds a digit or no more than
+    three letters and digits (no word: a title or legend line in a wide margin is no label).
+    A tick label is one word: read as a line, small blurred text loses its first glyph to the
+    layout analysis ('©.' '5M|' for '0.5M', nothing at all for a serif '30000'), which the
+    one-word reading keeps."""
     from . import ocr
     read = read_line_box(gray, box)
     if read and all(parse_tick(v.text) is not None for v in read):
+        return read
+    chars = "".join(v.text for v in read)
+    if not any(c.isdigit() for c in chars) and sum(c.isalnum() for c in chars) > 3:
         return read
     again = read_line_box(gray, box, psm=ocr.PSM_WORD, sharpen=True)
     return again if len(again) == 1 and parse_tick(again[0].text) is not None else read
