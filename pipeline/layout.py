@@ -335,8 +335,10 @@ def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region, equa
 
     def cut(b) -> bool:
         # Only the sides a line runs out of count: a tick mark reaching into a band of x
-        # labels from above makes its box touch the top, and the line is whole.
-        return (b[0] <= rx0 and rx0 > 0) or (b[2] >= rx1 and rx1 < w)
+        # labels from above makes its box touch the top, and the line is whole. A line ending
+        # within a letter's gap of the edge may go on past it ('2,' of '2,048', its '0' cut).
+        gap = 0.75 * text_h
+        return (b[0] <= rx0 + gap and rx0 > 0) or (b[2] >= rx1 - gap and rx1 < w)
 
     def on_page(v: Word) -> bool:
         return any(p.x0 < v.x1 and p.x1 > v.x0 and p.y0 < v.y1 and p.y1 > v.y0 for p in page_words)
@@ -355,10 +357,12 @@ def read_tick_lines(gray: np.ndarray, ink: np.ndarray, text_h: float, regions, p
     """The text lines in the tick-label margins `regions`, each read on its own (see
     read_lines_in). Tight digits can touch ('0000' of a serif '20000' one stroke, wider than
     three letters): in these margins such a run of letter stems is taken as text, or the line
-    is read from its first digit alone ('2'). A y title's upright letters, a letter's gap from
-    the labels, are kept out of their lines."""
-    return [v for reg in regions for v in read_lines_in(gray, ink, text_h, reg, page_words=page_words, joined=True,
-                                                         columns=True, reader=read_tick_box)]
+    is read from its first digit alone ('2'). `regions`: the x margin, then the y margin, where
+    a y title's upright letters, a letter's gap from the labels, are kept out of their lines
+    (under an x label, a tick mark stands on a glyph as such a letter would)."""
+    return [v for k, reg in enumerate(regions)
+            for v in read_lines_in(gray, ink, text_h, reg, page_words=page_words, joined=True, columns=k == 1,
+                                   reader=read_tick_box)]
 
 
 def read_line_box(gray: np.ndarray, box, isolated: bool = False, height: float = 30.0,
@@ -386,17 +390,19 @@ def read_tick_box(gray: np.ndarray, box) -> list[Word]:
     sharpened, when the line reading is not numbers only but holds a digit or no more than
     three letters and digits (no word: a title or legend line in a wide margin is no label).
     A tick label is one word: read as a line, small blurred text loses its first glyph to the
-    layout analysis ('©.' '5M|' for '0.5M', nothing at all for a serif '30000'), which the
-    one-word reading keeps."""
+    layout analysis ('©.' '5M|' for '0.5M', nothing at all for a serif '30000') or falls
+    apart at its comma with a digit lost ('70,' '00}' for '70,000'), which the one-word
+    reading keeps."""
     from . import ocr
     read = read_line_box(gray, box)
-    if read and all(parse_tick(v.text) is not None for v in read):
+    if len(read) == 1 and parse_tick(read[0].text) is not None:
         return read
     chars = "".join(v.text for v in read)
     if not any(c.isdigit() for c in chars) and sum(c.isalnum() for c in chars) > 3:
         return read
     again = read_line_box(gray, box, psm=ocr.PSM_WORD, sharpen=True)
-    return again if len(again) == 1 and parse_tick(again[0].text) is not None else read
+    # (its pieces, '70,' '000}', are joined as one number later: see join_number_parts)
+    return again if again and all(parse_tick(v.text) is not None for v in again) else read
 
 
 def _flat_stroke(mask: np.ndarray) -> bool:

@@ -93,10 +93,18 @@ def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int,
 
 
 def stacked(comps, small, text_h: float) -> list[bool]:
-    """Which boxes (x0, y0, x1, y1) have a character box right above or below them, a letter
-    gap apart and overlapping in x: the letters of text turned upright (a y title), which
-    stack where the letters of a line stand side by side. (Small marks are neither.)"""
-    out = [False] * len(comps)
+    """Which boxes (x0, y0, x1, y1) lie in a column of three or more character boxes, each
+    right above the next a letter gap apart and overlapping it in x: the letters of text turned
+    upright (a y title), which stack where the letters of a line stand side by side. (Small
+    marks are in none; two boxes alone, a label over its neighbour or a tick mark, are none.)"""
+    n = len(comps)
+    parent = list(range(n))
+
+    def find(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
     for i, a in enumerate(comps):
         for j, b in enumerate(comps[:i]):
             if small[i] or small[j]:
@@ -104,8 +112,11 @@ def stacked(comps, small, text_h: float) -> list[bool]:
             ox = min(a[2], b[2]) - max(a[0], b[0])
             gap = max(a[1], b[1]) - min(a[3], b[3])
             if ox >= 0.5 * min(a[2] - a[0], b[2] - b[0]) and 0 <= gap <= 0.3 * text_h:
-                out[i] = out[j] = True
-    return out
+                parent[find(i)] = find(j)
+    size: dict[int, int] = {}
+    for i in range(n):
+        size[find(i)] = size.get(find(i), 0) + 1
+    return [not small[i] and size[find(i)] >= 3 for i in range(n)]
 
 
 def letter_stems(mask: np.ndarray, text_h: float) -> int:
