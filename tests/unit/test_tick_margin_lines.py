@@ -81,3 +81,51 @@ def test_a_tick_label_read_as_no_number_in_a_line_is_read_as_one_word():
         assert not all(parse_tick(v.text) is not None for v in as_line)
         words = layout.read_tick_box(gray, box)
         assert len(words) == 1 and parse_tick(words[0].text) == want
+
+
+# A serif '70,000' (cap height 14 px) with its tick mark, at (8, 8) in its crop: read as a line
+# it falls apart at its comma and loses a zero ('70,' '00}').
+_SERIF_70000 = (
+    "eNrtVlFkHFEUPREVVVVr9WtVVERFPqsfqyLyEVEREVH5iKjKR0RFRVVVPiJWrYqIfEXFqohVURWrVkRERFTEihUREWutWCPWWGusscZ4bu97s1"
+    "Mz2f0pQ4W+rzN37j3v3XPvfTNEga1r4JKCXUxZDp6yEjzlRfCUx/8pifS3Pc4akQpbqfGRRLUhpro6Op4SDj6cHI7rDizFhqYzooHyBO76QaSF"
+    "FMreYMwoa3uRoTGg8Lbk31BwzJSUZx73Qsil1KjW76BWf+NW6g4DRGKhjnNExTpcvtmXoqzxKkTQp078IHsxCGz6KL8CL88zYaBAVaY4ysWAD0"
+    "QTQCy/zYZy01Y/ZU+iJZVzHoh631kvAJNoH1ikY2CdyG4ByOD9LaJlYI8p8w2UswAXpRdg4a1uDvDn3S5VBAbpE3DK+D17XADvGGrAWrMmsoAF"
+    "FjyEkL4yr4/5KXUugT63agJdNM7n2ZwtsBR0BCQvp1ICiDMlwp/TaW/UN6dkLehg54VJwPZ33fQ0sNOKiBgC0kAP19o6ZNjBQgJzmipTf78nyH"
+    "yMR7Ir2hDJtGH/FSD8lK9/4i5L/FiMAifd+MKU4hewFUdUJsiUHxMbyaQn6Fg1JVEXV8407D5/4mVZLsPk2OdS88tahRbZI8vlEmWL9VhpouVk"
+    "/Qp9AxSVdmHvW7NTbcHlmKHvwD7jKFuYp5fhLh/nRqvLGGBKicdNNmuJdWBedWxuLyvNYp5TtGszkq3EJzbFOQtHNueUoQrvl2PKkp8yARw4M8"
+    "siP4k6s8EJh+ueZ2x5xqFcNPsp8JCFwS5RWg7UHT6raGj16n2g5kzSjjNiS7a7gaIUMce8XafnNcEBwhl3nimmvPJRXt1Dwp3OgwhPeNJpoTzc"
+    "ZrKS8tY4EkoNmUXckmZDDnxfrsl9aWtF2zPyuvuwBaT++Ohlt6+EcW255tq18VdX8CA6qwHf6mvD2aA/FLYl/um3Jxs8ZelW/MBowVOe3J6/jd"
+    "8ES+5Q")
+
+
+def test_a_tick_label_read_in_pieces_is_read_again_as_one_word():
+    gray = _crop(_SERIF_70000, (34, 83))
+    box = (8, 8, 75, 26)
+    assert [v.text for v in layout.read_line_box(gray, box)] == ["70,", "00}"]
+    words = layout.join_number_parts(layout.read_tick_box(gray, box), 17.0)
+    assert [v.text for v in words] == ["70,000"]
+
+
+def test_a_tick_mark_over_an_x_label_does_not_split_it():
+    ink = np.zeros((60, 80), bool)
+    label = _label(ink, 10, 30, n=4)
+    ink[22:29, 27:29] = True                  # a tick mark over the label's second glyph
+    found = textlines.text_line_boxes(ink, TEXT_H, (0, 0, 80, 60), joined=True, columns=True)
+    assert label in found
+
+
+def test_a_line_cut_by_the_region_edge_keeps_the_page_reading():
+    from PIL import Image, ImageDraw, ImageFont
+    from pipeline.ocr import Word
+    im = Image.new("L", (160, 40), 255)
+    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 16)
+    ImageDraw.Draw(im).text((20, 10), "2,048", font=font, fill=0)
+    gray = np.asarray(im)
+    ink = gray < 160
+    cols = np.flatnonzero(ink.any(axis=0))
+    zero = int(cols[np.flatnonzero(np.diff(cols) > 1)[1] + 1])     # where the '0' starts
+    page = Word("2,048", 95, int(cols.min()), 10, int(cols.max()) + 1, 30)
+    # the region ends just before the '0': the line found in it ends at the comma
+    assert layout.read_lines_in(gray, ink, 12.0, (0, 0, zero, 40))         # '2,' is read there
+    words = layout.read_lines_in(gray, ink, 12.0, (0, 0, zero, 40), page_words=[page])
+    assert not any(v.x0 < page.x1 and v.x1 > page.x0 for v in words)
