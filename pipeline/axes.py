@@ -139,11 +139,11 @@ def calibrate(ticks: list[Tick], tol_px: float = 3.0) -> AxisCalibration | None:
         other = _calibrate(fixed, tol_px) if fixed is not None else None
         if other is not None and len(other.ticks) > len(cal.ticks):
             cal = other
-    if cal.scale == "linear" and (cal.rejected or not evenly_stepped([t.value for t in cal.ticks])):
+    if cal.scale == "linear" and (cal.rejected or not on_step([t.value for t in cal.ticks])):
         fixed = _digit_repairs(ticks, tol_px)
         other = _calibrate(fixed[0], tol_px) if fixed is not None else None
         if other is not None and other.scale == "linear" and len(other.ticks) >= len(cal.ticks) \
-                and evenly_stepped([t.value for t in other.ticks]):
+                and on_step([t.value for t in other.ticks]):
             other.rejected = sorted(other.rejected + fixed[1], key=lambda t: t.pixel)
             cal = other
     return cal
@@ -223,7 +223,7 @@ def _digit_repairs(ticks: list[Tick], tol_px: float) -> tuple[list[Tick], list[T
         seen.add(key)
         chosen = list(key)
         cost = float(subs[chosen].sum())
-        if (best is None or cost < best[1]) and evenly_stepped(vals[chosen]):
+        if (best is None or cost < best[1]) and on_step(vals[chosen]):
             best = (n, cost, pick)
     if best is None or best[1] == 0:
         return None
@@ -296,6 +296,21 @@ def _calibrate(ticks: list[Tick], tol_px: float) -> AxisCalibration | None:
     scale = _log_base(vals[inl]) if name == "log" else "linear"
     return AxisCalibration(scale, slope, icpt, sorted(used, key=lambda t: t.pixel),
                            sorted(rejected, key=lambda t: t.pixel), rms)
+
+
+def on_step(values) -> bool:
+    """Linear tick values as a tick locator places them: evenly stepped (see evenly_stepped) and
+    every one a whole multiple of the step (0, 200, 400 or 17.5k, 20k, 22.5k; not 260, 460, 660)."""
+    v = np.unique(np.asarray(values, float))
+    if len(v) < 3 or not evenly_stepped(v):
+        return False
+    d = np.diff(v).min()
+    for k in range(1, 5):
+        q = v / (d / k)
+        if np.all(np.abs(q - np.round(q)) < 1e-6 * np.maximum(1.0, np.abs(q))) and \
+                np.all(np.abs(np.diff(v) / (d / k) - np.round(np.diff(v) / (d / k))) < 1e-3):
+            return True
+    return False
 
 
 def evenly_stepped(values, scale: str = "linear") -> bool:

@@ -58,3 +58,10 @@ def test_tick_line_reread_keeps_the_first_number_when_none_agree(monkeypatch):
         return [Word(t, 90.0, 0, 0, 10, 8) for t in (answers[(psm, height)] if sharpen else [])]
     monkeypatch.setattr(layout, "read_line_box", fake)
     assert [v.text for v in layout.read_tick_box(None, (0, 0, 10, 8))] == ["140"]
+
+
+def test_repaired_labels_sit_on_multiples_of_their_step():
+    # '0', '200', '600' read '260', '400', '660': 260, 460, 660 steps evenly too (one digit of
+    # '400' changed), but a tick locator puts labels on multiples of the step.
+    cal = calibrate(_ticks([(185.0, "260"), (305.0, "400"), (426.0, "660")]))
+    assert [t.value for t in cal.ticks] == [200.0, 400.0, 600.0]
