@@ -139,6 +139,11 @@ def calibrate(ticks: list[Tick], tol_px: float = 3.0) -> AxisCalibration | None:
         other = _calibrate(fixed, tol_px) if fixed is not None else None
         if other is not None and len(other.ticks) > len(cal.ticks):
             cal = other
+    if cal.is_log and cal.rejected:
+        fixed = _power_repairs(ticks)
+        other = _calibrate(fixed, tol_px) if fixed is not None else None
+        if other is not None and other.is_log and len(other.ticks) > len(cal.ticks):
+            cal = other
     if cal.scale == "linear" and (cal.rejected or not on_step([t.value for t in cal.ticks])):
         fixed = _digit_repairs(ticks, tol_px)
         other = _calibrate(fixed[0], tol_px) if fixed is not None else None
@@ -233,6 +238,25 @@ def _digit_repairs(ticks: list[Tick], tol_px: float) -> tuple[list[Tick], list[T
         fitted.append(ticks[k] if subs[i] == 0 else replace(
             ticks[k], value=float(vals[i]), repaired=f"read as '{cands[i][3]}': digits OCR confuses, as the other labels step"))
     return fitted, left
+
+
+_POWER_ON_LINE = re.compile(r"^10([2-9])[^\w]*$")
+
+
+def _power_repairs(ticks: list[Tick]) -> list[Tick] | None:
+    """The ticks of a log axis with each '102', '103' read as 10 to that power: a label printed
+    '10' with a superscript ('10²', as matplotlib marks the decades between '200' and '500')
+    that OCR read on the line. None when no label reads so."""
+    out, changed = [], False
+    for t in ticks:
+        m = _POWER_ON_LINE.match(t.text.strip())
+        if m is None:
+            out.append(t)
+            continue
+        out.append(replace(t, value=10.0 ** int(m.group(1)),
+                           repaired=f"read as 10^{m.group(1)}: a superscript exponent OCR read on the line"))
+        changed = True
+    return out if changed else None
 
 
 def _decimal_repairs(ticks: list[Tick]) -> list[Tick] | None:

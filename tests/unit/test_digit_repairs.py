@@ -65,3 +65,14 @@ def test_repaired_labels_sit_on_multiples_of_their_step():
     # '400' changed), but a tick locator puts labels on multiples of the step.
     cal = calibrate(_ticks([(185.0, "260"), (305.0, "400"), (426.0, "660")]))
     assert [t.value for t in cal.ticks] == [200.0, 400.0, 600.0]
+
+
+def test_a_decade_label_whose_superscript_was_read_on_the_line_is_a_power_of_ten():
+    # '10²' and '10³' between '200', '500' and '2000' read '102}' and '103+'.
+    import math
+    def y(v):
+        return 400.0 - 200.0 * math.log10(v)
+    cal = calibrate(_ticks([(y(2000), "2000}"), (y(1000), "103+"), (y(500), "500}"), (y(200), "200}"), (y(100), "102}")]))
+    assert cal.is_log
+    assert sorted(t.value for t in cal.ticks) == [100.0, 200.0, 500.0, 1000.0, 2000.0]
+    assert not cal.rejected
