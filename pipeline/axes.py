@@ -323,18 +323,17 @@ def _calibrate(ticks: list[Tick], tol_px: float) -> AxisCalibration | None:
 
 
 def on_step(values) -> bool:
-    """Linear tick values as a tick locator places them: evenly stepped (see evenly_stepped) and
-    every one a whole multiple of the step (0, 200, 400 or 17.5k, 20k, 22.5k; not 260, 460, 660)."""
+    """Linear tick values as a tick locator places them, with a label or two lost at most
+    between two read: every gap one, two or three times the smallest, and every value a whole
+    multiple of it (0, 200, 400 or 17.5k, 20k, 22.5k; not 260, 460, 660, nor 3, 5, 8)."""
     v = np.unique(np.asarray(values, float))
-    if len(v) < 3 or not evenly_stepped(v):
+    if len(v) < 3:
         return False
-    d = np.diff(v).min()
-    for k in range(1, 5):
-        q = v / (d / k)
-        if np.all(np.abs(q - np.round(q)) < 1e-6 * np.maximum(1.0, np.abs(q))) and \
-                np.all(np.abs(np.diff(v) / (d / k) - np.round(np.diff(v) / (d / k))) < 1e-3):
-            return True
-    return False
+    gaps = np.diff(v)
+    s = gaps.min()
+    q, g = v / s, gaps / s
+    return bool(np.all(np.abs(q - np.round(q)) < 1e-6 * np.maximum(1.0, np.abs(q)))
+                and np.all(np.abs(g - np.round(g)) < 1e-6 * np.maximum(1.0, g)) and g.max() < 3.5)
 
 
 def evenly_stepped(values, scale: str = "linear") -> bool:

@@ -393,7 +393,6 @@ def read_tick_box(gray: np.ndarray, box) -> list[Word]:
     layout analysis ('©.' '5M|' for '0.5M', nothing at all for a serif '30000') or falls
     apart at its comma with a digit lost ('70,' '00}' for '70,000'), which the one-word
     reading keeps."""
-    from . import ocr
     read = read_line_box(gray, box)
     if len(read) == 1 and parse_tick(read[0].text) is not None:
         return read
@@ -402,7 +401,10 @@ def read_tick_box(gray: np.ndarray, box) -> list[Word]:
         return read
     # (its pieces, '70,' '000}', are joined as one number later: see join_number_parts)
     found: list[tuple[tuple, list[Word]]] = []
-    for psm, height in TICK_REREADS:
+    # A line read as something is read once more as one word; one read as nothing at all (small
+    # blurred digits) in every way below: letters (a marker, a title's glyph) read so many ways
+    # come out as a digit in one or two of them.
+    for psm, height in (TICK_REREADS if not read else TICK_REREADS[:1]):
         again = read_line_box(gray, box, psm=psm, sharpen=True, height=height)
         if not again or not all(parse_tick(v.text) is not None for v in again):
             continue
@@ -413,7 +415,7 @@ def read_tick_box(gray: np.ndarray, box) -> list[Word]:
     return found[0][1] if found else read
 
 
-# Sharpened re-readings of a tick line, tried in turn: as one word, then as a line, at
+# Sharpened re-readings of a tick line read as nothing, tried in turn: as one word, then as a line, at
 # tesseract's favourite letter height and at two thirds of it. Blurred small digits come out
 # of one or another ('140' only at the lower enlargement, where the sharpening is finer), and
 # each can drop a glyph ('10' for '180'): a reading two of them agree on is taken, else the
