@@ -404,7 +404,7 @@ def read_tick_box(gray: np.ndarray, box) -> list[Word]:
     # A line read as something is read once more as one word; one read as nothing at all (small
     # blurred digits) in every way below: letters (a marker, a title's glyph) read so many ways
     # come out as a digit in one or two of them.
-    for psm, height in (TICK_REREADS if not read else TICK_REREADS[:1]):
+    for psm, height in TICK_REREADS:
         again = read_line_box(gray, box, psm=psm, sharpen=True, height=height)
         if not again or not all(parse_tick(v.text) is not None for v in again):
             continue
