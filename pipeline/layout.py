@@ -401,9 +401,8 @@ def read_tick_box(gray: np.ndarray, box) -> list[Word]:
         return read
     # (its pieces, '70,' '000}', are joined as one number later: see join_number_parts)
     found: list[tuple[tuple, list[Word]]] = []
-    # A line read as something is read once more as one word; one read as nothing at all (small
-    # blurred digits) in every way below: letters (a marker, a title's glyph) read so many ways
-    # come out as a digit in one or two of them.
+    # Letters (a marker, a title's glyph) read so many ways come out a digit in one or two of
+    # them too: on_step keeps such digits from making an axis of their own (see axes.py).
     for psm, height in TICK_REREADS:
         again = read_line_box(gray, box, psm=psm, sharpen=True, height=height)
         if not again or not all(parse_tick(v.text) is not None for v in again):

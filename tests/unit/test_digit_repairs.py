@@ -78,16 +78,6 @@ def test_a_decade_label_whose_superscript_was_read_on_the_line_is_a_power_of_ten
     assert not cal.rejected
 
 
-def test_tick_line_read_as_letters_is_read_once_more_only(monkeypatch):
-    # A marker read 'a' in the margin: two of the other readings would agree on '5'.
-    answers = {(None, 30.0): ["a"], (8, 30.0): ["oj"], (7, 30.0): ["5"], (7, 20.0): ["5"], (8, 20.0): ["a"]}
-
-    def fake(gray, box, isolated=False, height=30.0, psm=None, sharpen=False):
-        return [Word(t, 90.0, 0, 0, 10, 8) for t in answers[(psm, height) if sharpen else (None, 30.0)]]
-    monkeypatch.setattr(layout, "read_line_box", fake)
-    assert [v.text for v in layout.read_tick_box(None, (0, 0, 10, 8))] == ["a"]
-
-
 def test_steps_of_unequal_size_are_no_repair():
     from pipeline.axes import on_step
     # Lone digits read from a title's letters ('3', '5', '3'): 8, 5, 3 steps 3 then 2.
