@@ -269,10 +269,19 @@ def _small_markers(filled: np.ndarray, depth: np.ndarray, radius: float, diamete
             continue
         hull = np.zeros_like(comp)
         cv2.fillConvexPoly(hull, cv2.convexHull(cv2.findNonZero(comp)), 1)
-        if area[i] < 0.85 * hull.sum():
+        if area[i] < 0.85 * hull.sum() or not turned_compact(comp.astype(bool)):
             continue
         out[y0:y1, x0:x1] |= comp.astype(bool)
     return out
+
+
+def turned_compact(comp: np.ndarray) -> bool:
+    """`comp` is as long as it is wide however it is turned: a marker (circle, square, diamond,
+    triangle) is, while a short diagonal dash of a dashed line fills a square box too but is
+    a stroke's width across along its own direction."""
+    pts = np.stack(np.nonzero(comp)[::-1], axis=1).astype(np.float32)
+    (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
+    return max(rw, rh) <= 1.6 * max(1.0, min(rw, rh)) + 1.0
 
 
 def drop_fragments(blobs: list[Blob]) -> list[Blob]:
@@ -301,9 +310,7 @@ def tiny_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, backgr
     out = []
     for i in np.flatnonzero(cand):
         comp = lab[y[i]:y[i] + h[i], x[i]:x[i] + w[i]] == i
-        pts = np.stack(np.nonzero(comp)[::-1], axis=1).astype(np.float32)
-        (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
-        if max(rw, rh) > 1.6 * max(1.0, min(rw, rh)) + 1.0:
+        if not turned_compact(comp):
             continue
         px = rgb[y[i]:y[i] + h[i], x[i]:x[i] + w[i]][comp].astype(float)
         far = np.abs(px - np.asarray(background, float)).max(axis=1)
