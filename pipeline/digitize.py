@@ -205,11 +205,13 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
 def _bars_first(bars: Extraction, xa, ya, weak: bool) -> bool:
     """Whether bars found before the XY reading is tried are the chart. With two axes, the bars
     must grow along the well-read one, and be more than one: a lone 'bar' on a chart with two
-    numeric axes is a bold title or a legend's block, not a bar chart of one category."""
+    numeric axes is a bold title or a legend's block, not a bar chart of one category. Only
+    rows with a bar count: a row with no bar is a category label alone (a line chart's bold
+    title taken for a bar beside a word of its own read as a second category)."""
     value_axis = bars.x_axis if bars.bar_orientation == "horizontal" else bars.y_axis
     if weak and (value_axis is None or len(value_axis.calibration.ticks) <= 2):
         return False
-    return xa is None or ya is None or len(bars.points) >= 2
+    return xa is None or ya is None or sum(p.marker != "missing" for p in bars.points) >= 2
 
 
 def _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params) -> Extraction | None:

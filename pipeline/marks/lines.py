@@ -34,6 +34,7 @@ def line_ink(ink: np.ndarray, grey: np.ndarray, halfwidth: float, min_rule: int,
     still in, as a frame runs on under a title whose box is masked out of `ink`."""
     page = ink if rules_in is None else rules_in
     rules = page & grey & ~remove_rules(page & grey, min_rule)
+    rules |= page & grey & dashed_rules(page & grey, min_rule)
     thin = ink & ~rules
     n, lab, stats, _ = cv2.connectedComponentsWithStats(thin.astype(np.uint8), connectivity=8)
     depth = ink_depth(thin)
@@ -51,6 +52,23 @@ def line_ink(ink: np.ndarray, grey: np.ndarray, halfwidth: float, min_rule: int,
         comp = lab[y:y + h, x:x + w] == k
         keep[k] = _deepest_colour(rgb[y:y + h, x:x + w], comp, background) <= limit
     return keep[lab]
+
+
+def dashed_rules(mask: np.ndarray, min_len: int, gap: int = 8) -> np.ndarray:
+    """Pixels of `mask` on dashed or dotted horizontal and vertical rules (gridlines drawn '--'
+    or ':'): runs of at least `min_len` px once gaps of up to `gap` px are bridged (a dotted
+    gridline's pale dots fall under the ink threshold, leaving gaps of several px). A series
+    line holding a level is coloured; a grey one this long and straight is a gridline."""
+    m = mask.astype(np.uint8)
+    out = np.zeros(mask.shape, bool)
+    n = max(3, int(min_len))
+    for k_close, k_open in (((gap + 1, 1), (n, 1)), ((1, gap + 1), (1, n))):
+        pad = max(k_open)
+        mm = np.pad(m, pad)
+        closed = cv2.morphologyEx(mm, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, k_close))
+        opened = cv2.morphologyEx(closed, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, k_open))
+        out |= opened[pad:-pad, pad:-pad].astype(bool)
+    return out & mask
 
 
 def _deepest_colour(px: np.ndarray, mask: np.ndarray, background) -> float:

@@ -82,7 +82,9 @@ def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_si
     core = (depth >= radius).astype(np.uint8)
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(round(radius)) + 1,) * 2)
     solid = cv2.dilate(core, k).astype(bool) & filled
-    solid |= _small_markers(filled, depth, radius, diameter, min_size)
+    # Beside markers deep enough to be sure of, a small blob drawn out along a line is one half
+    # hidden under it; with none, it is a dash of a dashed line.
+    solid |= _small_markers(filled, depth, radius, diameter, min_size, turned=not core.any())
     n, lab, stats, cent = cv2.connectedComponentsWithStats(solid.astype(np.uint8), connectivity=8)
     blobs, masks, big = [], [], []
     min_area = max(min_size * min_size * 0.5, 0.6 * diameter * diameter)
@@ -246,7 +248,7 @@ def _part_color(px: np.ndarray, palette: np.ndarray, core: np.ndarray, max_delta
 
 
 def _small_markers(filled: np.ndarray, depth: np.ndarray, radius: float, diameter: int,
-                   min_size: int) -> np.ndarray:
+                   min_size: int, turned: bool = True) -> np.ndarray:
     """Markers hardly thicker than the lines (a 6 px dot on a 4 px curve, a small triangle) that
     stand alone: the renderer's white edge or the gap around the marker cuts them off the
     curve. A piece of ink on its own that is compact, convex and filled is a marker even when
@@ -269,10 +271,19 @@ def _small_markers(filled: np.ndarray, depth: np.ndarray, radius: float, diamete
             continue
         hull = np.zeros_like(comp)
         cv2.fillConvexPoly(hull, cv2.convexHull(cv2.findNonZero(comp)), 1)
-        if area[i] < 0.85 * hull.sum():
+        if area[i] < 0.85 * hull.sum() or (turned and not turned_compact(comp.astype(bool))):
             continue
         out[y0:y1, x0:x1] |= comp.astype(bool)
     return out
+
+
+def turned_compact(comp: np.ndarray) -> bool:
+    """`comp` is as long as it is wide however it is turned: a marker (circle, square, diamond,
+    triangle) is, while a short diagonal dash of a dashed line fills a square box too but is
+    a stroke's width across along its own direction."""
+    pts = np.stack(np.nonzero(comp)[::-1], axis=1).astype(np.float32)
+    (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
+    return max(rw, rh) <= 1.6 * max(1.0, min(rw, rh)) + 1.0
 
 
 def drop_fragments(blobs: list[Blob]) -> list[Blob]:
@@ -301,9 +312,7 @@ def tiny_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, backgr
     out = []
     for i in np.flatnonzero(cand):
         comp = lab[y[i]:y[i] + h[i], x[i]:x[i] + w[i]] == i
-        pts = np.stack(np.nonzero(comp)[::-1], axis=1).astype(np.float32)
-        (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
-        if max(rw, rh) > 1.6 * max(1.0, min(rw, rh)) + 1.0:
+        if not turned_compact(comp):
             continue
         px = rgb[y[i]:y[i] + h[i], x[i]:x[i] + w[i]][comp].astype(float)
         far = np.abs(px - np.asarray(background, float)).max(axis=1)

@@ -168,11 +168,15 @@ def test_a_lone_bar_on_a_chart_with_two_numeric_axes_is_no_bar_chart():
     from types import SimpleNamespace as NS
     from pipeline.digitize import _bars_first
     x6, y2 = (NS(calibration=NS(ticks=list(range(n)))) for n in (6, 2))
-    one = NS(bar_orientation="horizontal", x_axis=x6, y_axis=None, points=[1])
-    two = NS(bar_orientation="horizontal", x_axis=x6, y_axis=None, points=[1, 2])
+    bar, missing = NS(marker="bar"), NS(marker="missing")
+    one = NS(bar_orientation="horizontal", x_axis=x6, y_axis=None, points=[bar])
+    two = NS(bar_orientation="horizontal", x_axis=x6, y_axis=None, points=[bar, bar])
     assert not _bars_first(one, x6, y2, weak=True)
     assert _bars_first(two, x6, y2, weak=True)
     assert _bars_first(one, x6, None, weak=False)
+    # A row without a bar (a word read as a second category) makes no second bar.
+    one_and_a_word = NS(bar_orientation="vertical", x_axis=None, y_axis=x6, points=[bar, missing])
+    assert not _bars_first(one_and_a_word, x6, x6, weak=False)
     # with two axes, bars must grow along the well-read one
-    upright = NS(bar_orientation="vertical", x_axis=None, y_axis=y2, points=[1, 2, 3])
+    upright = NS(bar_orientation="vertical", x_axis=None, y_axis=y2, points=[bar, bar, bar])
     assert not _bars_first(upright, x6, y2, weak=True)

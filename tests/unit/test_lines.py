@@ -130,3 +130,19 @@ def test_a_frame_under_a_masked_title_is_still_a_rule():
     masked[10:24, 150:350] = False                                           # a title's box over the frame
     with_rules = trace_lines(img, masked, (41, 18, 479, 279), 1.0, 22.0, WHITE, rules_in=full)
     assert len(with_rules) == 1 and abs(with_rules[0].vertices[0][1] - 200) <= 2
+
+
+def test_dotted_and_dashed_grey_gridlines_are_no_lines():
+    """Gridlines drawn ':' or '--' in grey (pale dots under the ink threshold leave gaps of up
+    to 8 px) are rules like solid ones; the coloured line across them is the one line."""
+    img = np.full((300, 500, 3), 255, np.uint8)
+    for x in range(42, 478, 10):                                             # dotted: 1 px dots 10 px apart
+        img[100, x] = img[100, x + 3] = (170, 170, 170)
+    for x in range(42, 478, 7):                                              # dashed: 4 on, 3 off
+        cv2.line(img, (x, 200), (x + 3, 200), (176, 176, 176), 1)
+    for y in range(22, 278, 10):                                             # a dotted vertical gridline
+        img[y, 250] = img[y + 3, 250] = (170, 170, 170)
+    cv2.line(img, (60, 250), (460, 60), (214, 39, 40), 2, cv2.LINE_AA)
+    traces = trace_lines(img, ink(img), (41, 21, 479, 279), 1.0, 22.0, WHITE)
+    assert len(traces) == 1
+    assert traces[0].color[0] > 150 and traces[0].color[2] < 100

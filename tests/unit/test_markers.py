@@ -258,3 +258,20 @@ def test_a_noisy_marker_on_a_black_axis_keeps_its_colour():
     rgb = np.where(inside[..., None] > 0, np.clip(rgb.astype(int) + noise, 0, 255), rgb).astype(np.uint8)
     blob = Blob(60, 53, 200, (50, 42, 71, 61), (123, 180, 16), "triangle-up")
     assert stacked_lines([blob], rgb, _ink(rgb), 2.0, (255, 255, 255)) == []
+
+
+def test_short_diagonal_dashes_of_a_line_are_no_small_markers():
+    """Butt-capped dashes 8 px long and 2.5 px wide on a 27 degree slope fill a box nearly
+    square, about as deep as a small marker: turned their way they are long and thin. (Beside
+    markers deep enough to be sure of, such a blob is a marker half hidden by its line.)"""
+    S = 4                                       # drawn 4x larger, then averaged down: anti-aliased
+    big = np.full((200 * S, 400 * S, 3), 255, np.uint8)
+    t = np.radians(27)
+    u, n = np.array([np.cos(t), np.sin(t)]), np.array([-np.sin(t), np.cos(t)])
+    for k in range(12):
+        c = np.array([50 + 25 * k, 40 + 25 * k * np.tan(t)])
+        poly = np.array([c - u * 4 - n * 1.25, c + u * 4 - n * 1.25, c + u * 4 + n * 1.25, c - u * 4 + n * 1.25])
+        cv2.fillConvexPoly(big, (poly * S).astype(np.int32), (102, 166, 30))
+    rgb = cv2.resize(big, (400, 200), interpolation=cv2.INTER_AREA)
+    blobs, _ = find_markers(rgb, _ink(rgb), 1.5)
+    assert blobs == []
