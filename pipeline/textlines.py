@@ -5,8 +5,12 @@ curve): the boxes found here are read one line at a time, which tesseract does f
 """
 from __future__ import annotations
 
+from collections import Counter
+
 import cv2
 import numpy as np
+
+from .grouping import linked_groups
 
 
 def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int, int],
@@ -97,26 +101,17 @@ def stacked(comps, small, text_h: float) -> list[bool]:
     right above the next a letter gap apart and overlapping it in x: the letters of text turned
     upright (a y title), which stack where the letters of a line stand side by side. (Small
     marks are in none; two boxes alone, a label over its neighbour or a tick mark, are none.)"""
-    n = len(comps)
-    parent = list(range(n))
+    def linked(i, j):
+        a, b = comps[i], comps[j]
+        if small[i] or small[j]:
+            return False
+        ox = min(a[2], b[2]) - max(a[0], b[0])
+        gap = max(a[1], b[1]) - min(a[3], b[3])
+        return ox >= 0.5 * min(a[2] - a[0], b[2] - b[0]) and 0 <= gap <= 0.3 * text_h
 
-    def find(i):
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-    for i, a in enumerate(comps):
-        for j, b in enumerate(comps[:i]):
-            if small[i] or small[j]:
-                continue
-            ox = min(a[2], b[2]) - max(a[0], b[0])
-            gap = max(a[1], b[1]) - min(a[3], b[3])
-            if ox >= 0.5 * min(a[2] - a[0], b[2] - b[0]) and 0 <= gap <= 0.3 * text_h:
-                parent[find(i)] = find(j)
-    size: dict[int, int] = {}
-    for i in range(n):
-        size[find(i)] = size.get(find(i), 0) + 1
-    return [not small[i] and size[find(i)] >= 3 for i in range(n)]
+    gid = linked_groups(len(comps), linked)
+    size = Counter(gid)
+    return [not small[i] and size[gid[i]] >= 3 for i in range(len(comps))]
 
 
 def letter_stems(mask: np.ndarray, text_h: float) -> int:

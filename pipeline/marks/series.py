@@ -4,6 +4,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from ..grouping import linked_groups
 from .markers import Blob
 
 
@@ -18,21 +19,7 @@ def to_lab(colors) -> np.ndarray:
 def color_groups(colors, max_delta: float = 22.0) -> list[int]:
     """Group ids for colours, joining colours closer than `max_delta` (CIE76) transitively."""
     lab = to_lab(colors)
-    n = len(lab)
-    parent = list(range(n))
-
-    def find(i):
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for i in range(n):
-        for j in range(i + 1, n):
-            if np.linalg.norm(lab[i] - lab[j]) <= max_delta:
-                parent[find(j)] = find(i)
-    roots = {}
-    return [roots.setdefault(find(i), len(roots)) for i in range(n)]
+    return linked_groups(len(lab), lambda i, j: np.linalg.norm(lab[i] - lab[j]) <= max_delta)
 
 
 def group_series(blobs: list[Blob], max_delta: float = 22.0, swatches: list[Blob] | None = None) -> list[list[Blob]]:
