@@ -146,10 +146,6 @@ def calibrate(ticks: list[Tick], tol_px: float = 3.0) -> AxisCalibration | None:
             cal = other
     if cal.scale == "linear" and (cal.rejected or not on_step([t.value for t in cal.ticks])):
         fixed = _digit_repairs(ticks, tol_px)
-        # Three labels are too few to repair: one misread past any confusion ('260' for '100')
-        # makes the right '200' a '280' as readily as '260', '400', '660' become 200, 400, 600.
-        if fixed is not None and len(fixed[0]) <= 3:
-            fixed = None
         other = _calibrate(fixed[0], tol_px) if fixed is not None else None
         if other is not None and other.scale == "linear" and len(other.ticks) >= len(cal.ticks) \
                 and on_step([t.value for t in other.ticks]):

@@ -61,18 +61,10 @@ def test_tick_line_reread_keeps_the_first_number_when_none_agree(monkeypatch):
 
 
 def test_repaired_labels_sit_on_multiples_of_their_step():
-    # '200', '400', '600', '800' read '260', '400', '660', '800': 260, 460, 660 steps evenly too
-    # (one digit of '400' changed), but a tick locator puts labels on multiples of the step.
-    cal = calibrate(_ticks([(185.0, "260"), (305.0, "400"), (426.0, "660"), (547.0, "800")]))
-    assert [t.value for t in cal.ticks] == [200.0, 400.0, 600.0, 800.0]
-
-
-def test_three_labels_are_too_few_to_repair():
-    # '100', '200', '300' read '260', '200', '300': '200' -> '280' would fit '260' as well as
-    # '260' -> '200' fits the others: no label is read other than as it is printed.
-    cal = calibrate(_ticks([(100.0, "260"), (200.0, "200"), (300.0, "300")]))
-    assert not any(t.repaired for t in cal.ticks) and 280.0 not in [t.value for t in cal.ticks]
-    assert len(cal.ticks) == 2 and len(cal.rejected) == 1
+    # '0', '200', '600' read '260', '400', '660': 260, 460, 660 steps evenly too (one digit of
+    # '400' changed), but a tick locator puts labels on multiples of the step.
+    cal = calibrate(_ticks([(185.0, "260"), (305.0, "400"), (426.0, "660")]))
+    assert [t.value for t in cal.ticks] == [200.0, 400.0, 600.0]
 
 
 def test_a_decade_label_whose_superscript_was_read_on_the_line_is_a_power_of_ten():
