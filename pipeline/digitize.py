@@ -260,27 +260,12 @@ def _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params) -> Extrac
     return ext
 
 
-def unchecked_scale(xa: layout.AxisFind | None, ya: layout.AxisFind | None) -> bool:
-    """One axis unread and the other fitted to two labels alone: two labels are the least a scale
-    rests on, and with no third label and no second axis nothing checks their reading. Labels
-    small and blurred enough to lose the other axis are misread as a plausible pair ('260' and
-    '400' for '200' and '400'; '10M' and '05M' for '0.10M' and '0.05M'), which would give every
-    point a wrong value."""
-    if (xa is None) == (ya is None):
-        return False
-    axis = xa if xa is not None else ya
-    return not axis.categorical and len(axis.calibration.ticks) <= 2
-
-
 def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) -> Extraction:
     h, w = rgb.shape[:2]
     if xa is None and ya is None:
         if not any(parse_tick(v.text) is not None for v in words):
             raise NoChartFound("no chart axes were found in the image: no numeric tick labels could be read")
         raise TicksUnreadable("the tick labels of neither axis could be read and fitted to a scale")
-    if unchecked_scale(xa, ya):
-        raise TicksUnreadable("the tick labels of one axis could not be read, and the other axis rests on "
-                              "two labels that nothing else on the chart checks")
     notes = []
     if xa is None:
         notes.append("x axis: tick labels unreadable; x values left empty")

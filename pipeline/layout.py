@@ -324,10 +324,9 @@ def snap_ticks(axis: AxisFind, ink: np.ndarray, text_h: float, vertical: bool) -
 
 
 def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region, equals: bool = False,
-                  page_words: list[Word] = (), joined: bool = False, columns: bool = False,
-                  reader=None) -> list[Word]:
+                  page_words: list[Word] = (), joined: bool = False) -> list[Word]:
     """OCR every text line found as ink inside `region`, one line at a time (`equals`,
-    `joined`, `columns`: see textlines.text_line_boxes) with `reader` (read_line_box by default). Where the region cuts a line, the page's words
+    `joined`: see textlines.text_line_boxes). Where the region cuts a line, the page's words
     (`page_words`) are kept."""
     from .textlines import text_line_boxes
     w = ink.shape[1]
@@ -335,17 +334,15 @@ def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region, equa
 
     def cut(b) -> bool:
         # Only the sides a line runs out of count: a tick mark reaching into a band of x
-        # labels from above makes its box touch the top, and the line is whole. A line ending
-        # within a letter's gap of the edge may go on past it ('2,' of '2,048', its '0' cut).
-        gap = 0.75 * text_h
-        return (b[0] <= rx0 + gap and rx0 > 0) or (b[2] >= rx1 - gap and rx1 < w)
+        # labels from above makes its box touch the top, and the line is whole.
+        return (b[0] <= rx0 and rx0 > 0) or (b[2] >= rx1 and rx1 < w)
 
     def on_page(v: Word) -> bool:
         return any(p.x0 < v.x1 and p.x1 > v.x0 and p.y0 < v.y1 and p.y1 > v.y0 for p in page_words)
 
     out = []
-    for box in text_line_boxes(ink, text_h, region, equals, joined, columns):
-        read = (reader or read_line_box)(gray, box)
+    for box in text_line_boxes(ink, text_h, region, equals, joined):
+        read = read_line_box(gray, box)
         # Of a line that runs on past the region (a title crossing the tick-label column), a
         # word the page pass read whole stays the page's ('131' of '131,072-token' must not
         # replace it); the words the page pass missed are taken.
@@ -357,20 +354,14 @@ def read_tick_lines(gray: np.ndarray, ink: np.ndarray, text_h: float, regions, p
     """The text lines in the tick-label margins `regions`, each read on its own (see
     read_lines_in). Tight digits can touch ('0000' of a serif '20000' one stroke, wider than
     three letters): in these margins such a run of letter stems is taken as text, or the line
-    is read from its first digit alone ('2'). `regions`: the x margin, then the y margin, where
-    a y title's upright letters, a letter's gap from the labels, are kept out of their lines
-    (under an x label, a tick mark stands on a glyph as such a letter would)."""
-    return [v for k, reg in enumerate(regions)
-            for v in read_lines_in(gray, ink, text_h, reg, page_words=page_words, joined=True, columns=k == 1,
-                                   reader=read_tick_box)]
+    is read from its first digit alone ('2')."""
+    return [v for reg in regions for v in read_lines_in(gray, ink, text_h, reg, page_words=page_words, joined=True)]
 
 
-def read_line_box(gray: np.ndarray, box, isolated: bool = False, height: float = 30.0,
-                  psm: int | None = None, sharpen: bool = False) -> list[Word]:
+def read_line_box(gray: np.ndarray, box, isolated: bool = False, height: float = 30.0) -> list[Word]:
     """The words of one text line whose ink box is `box` = (x0, y0, x1, y1), read alone with a
     margin around it and enlarged to `height`, tesseract's favourite letter height. The margin is
-    the image around the box, or white when `isolated` (what lies beside the box is no part of it).
-    `psm`: tesseract's layout mode (a line by default); `sharpen`: see ocr.read_words."""
+    the image around the box, or white when `isolated` (what lies beside the box is no part of it)."""
     from . import ocr
     h, w = gray.shape
     x0, y0, x1, y1 = box
@@ -381,45 +372,7 @@ def read_line_box(gray: np.ndarray, box, isolated: bool = False, height: float =
         cx0, cy0, cx1, cy1 = max(0, x0 - p), max(0, y0 - p), min(w, x1 + p), min(h, y1 + p)
         crop = gray[cy0:cy1, cx0:cx1]
     scale = float(np.clip(height / max(1, y1 - y0), 1.0, 4.0))
-    return [wd.shifted(cx0, cy0) for wd in ocr.read_words(crop, scale, psm or ocr.PSM_LINE, sharpen=sharpen)
-            if wd.text]
-
-
-def read_tick_box(gray: np.ndarray, box) -> list[Word]:
-    """The words of a line in a tick-label margin (see read_line_box), read again as one word,
-    sharpened, when the line reading is not numbers only but holds a digit or no more than
-    three letters and digits (no word: a title or legend line in a wide margin is no label).
-    A tick label is one word: read as a line, small blurred text loses its first glyph to the
-    layout analysis ('©.' '5M|' for '0.5M', nothing at all for a serif '30000') or falls
-    apart at its comma with a digit lost ('70,' '00}' for '70,000'), which the one-word
-    reading keeps."""
-    read = read_line_box(gray, box)
-    if len(read) == 1 and parse_tick(read[0].text) is not None:
-        return read
-    chars = "".join(v.text for v in read)
-    if not any(c.isdigit() for c in chars) and sum(c.isalnum() for c in chars) > 3:
-        return read
-    # (its pieces, '70,' '000}', are joined as one number later: see join_number_parts)
-    found: list[tuple[tuple, list[Word]]] = []
-    # Letters (a marker, a title's glyph) read so many ways come out a digit in one or two of
-    # them too: on_step keeps such digits from making an axis of their own (see axes.py).
-    for psm, height in TICK_REREADS:
-        again = read_line_box(gray, box, psm=psm, sharpen=True, height=height)
-        if not again or not all(parse_tick(v.text) is not None for v in again):
-            continue
-        key = tuple(parse_tick(v.text) for v in again)
-        if any(k == key for k, _ in found):
-            return next(r for k, r in found if k == key)
-        found.append((key, again))
-    return found[0][1] if found else read
-
-
-# Sharpened re-readings of a tick line read as nothing, tried in turn: as one word, then as a line, at
-# tesseract's favourite letter height and at two thirds of it. Blurred small digits come out
-# of one or another ('140' only at the lower enlargement, where the sharpening is finer), and
-# each can drop a glyph ('10' for '180'): a reading two of them agree on is taken, else the
-# first number read.
-TICK_REREADS = ((8, 30.0), (7, 30.0), (7, 20.0), (8, 20.0))
+    return [wd.shifted(cx0, cy0) for wd in ocr.read_words(crop, scale, ocr.PSM_LINE) if wd.text]
 
 
 def _flat_stroke(mask: np.ndarray) -> bool:

@@ -5,24 +5,18 @@ curve): the boxes found here are read one line at a time, which tesseract does f
 """
 from __future__ import annotations
 
-from collections import Counter
 
 import cv2
 import numpy as np
 
-from .grouping import linked_groups
-
 
 def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int, int],
-                    equals: bool = False, joined: bool = False,
-                    columns: bool = False) -> list[tuple[int, int, int, int]]:
+                    equals: bool = False, joined: bool = False) -> list[tuple[int, int, int, int]]:
     """Boxes (x0, y0, x1, y1) of text-like lines inside `region` = (x0, y0, x1, y1) of `ink`.
     `equals`: also join the two bars of an '=' (point labels such as 'n=64'); tick labels have
     none, and their reading is left as it was. `joined`: also take a long stroke of text height
     with a thin stem every letter or so: letters joined at their serifs ('unking' of 'no
-    chunking' in a small serif font); in a legend, where no data line runs. `columns`: keep
-    glyphs stacked in a column (the rotated letters of a y title, see stacked) apart from the
-    glyphs beside them; in a tick-label margin, where no two lines of text lie that close."""
+    chunking' in a small serif font); in a legend, where no data line runs."""
     rx0, ry0, rx1, ry1 = [int(v) for v in region]
     sub = ink[ry0:ry1, rx0:rx1].astype(np.uint8)
     if sub.size == 0:
@@ -65,11 +59,6 @@ def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int,
         return i
 
     gap = 0.75 * text_h
-    # A point, minus or bar joins the character beside it, never another such mark: the dots
-    # of a dotted gridline, each a point's size, would otherwise chain the tick labels they
-    # pass into one line (and through a vertical dotted gridline, every label of an axis).
-    small = [b[3] - b[1] < 0.3 * text_h for b in comps]
-    column = stacked(comps, small, text_h) if columns else [False] * len(comps)
     for i, a in enumerate(comps):
         acy = (a[1] + a[3]) / 2
         for j in range(i + 1, len(comps)):
@@ -77,7 +66,7 @@ def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int,
             if b[0] - a[2] > gap:
                 break
             bcy = (b[1] + b[3]) / 2
-            if abs(acy - bcy) <= 0.6 * text_h and not (small[i] and small[j]) and column[i] == column[j]:
+            if abs(acy - bcy) <= 0.6 * text_h:
                 parent[find(j)] = find(i)
     groups: dict[int, list] = {}
     for i, b in enumerate(comps):
@@ -94,24 +83,6 @@ def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int,
             continue
         boxes.append((int(x0 + rx0), int(y0 + ry0), int(x1 + rx0), int(y1 + ry0)))
     return boxes
-
-
-def stacked(comps, small, text_h: float) -> list[bool]:
-    """Which boxes (x0, y0, x1, y1) lie in a column of three or more character boxes, each
-    right above the next a letter gap apart and overlapping it in x: the letters of text turned
-    upright (a y title), which stack where the letters of a line stand side by side. (Small
-    marks are in none; two boxes alone, a label over its neighbour or a tick mark, are none.)"""
-    def linked(i, j):
-        a, b = comps[i], comps[j]
-        if small[i] or small[j]:
-            return False
-        ox = min(a[2], b[2]) - max(a[0], b[0])
-        gap = max(a[1], b[1]) - min(a[3], b[3])
-        return ox >= 0.5 * min(a[2] - a[0], b[2] - b[0]) and 0 <= gap <= 0.3 * text_h
-
-    gid = linked_groups(len(comps), linked)
-    size = Counter(gid)
-    return [not small[i] and size[gid[i]] >= 3 for i in range(len(comps))]
 
 
 def letter_stems(mask: np.ndarray, text_h: float) -> int:
