@@ -5,7 +5,6 @@ curve): the boxes found here are read one line at a time, which tesseract does f
 """
 from __future__ import annotations
 
-
 import cv2
 import numpy as np
 
