@@ -96,8 +96,11 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
     if data_lab is not None:
         # Only a swatch cuts a row: a blob coloured like two markers of the plot or more (a
         # glyph OCR dropped, 'En ine A' around the 'g', is the text's colour).
-        cut_by = [b for b in blobs if sum(float(np.linalg.norm(dl - to_lab([b.color])[0])) <= color_delta
-                                          for dl, d in zip(data_lab, data_blobs) if d is not b) >= 2]
+        data_ids = {id(d) for d in data_blobs}
+        blob_lab = to_lab([b.color for b in blobs]) if blobs else np.zeros((0, 3))
+        near = [int(np.count_nonzero(np.linalg.norm(data_lab - lb, axis=1) <= color_delta)) for lb in blob_lab]
+        # (a blob that is itself a data blob is near itself: it needs one more)
+        cut_by = [b for b, k in zip(blobs, near) if k - (id(b) in data_ids) >= 2]
         lines = split_at_blobs(lines, cut_by, text_h, weak)
     for li, line in enumerate(lines):
         letters = sum(c.isalpha() for w in line for c in w.text)
