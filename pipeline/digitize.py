@@ -22,7 +22,7 @@ from .marks.legend import (LegendEntry, aligned_with, find_legend, main_conf, ov
                            swatch_text_boxes, text_lines)
 from .marks.lines import line_swatches, trace_lines
 from .marks.markers import crossings, drop_fragments, find_markers, on_lines, stacked_lines, tiny_markers
-from .marks.series import group_series, to_lab
+from .marks.series import group_series, lab_distance, to_lab
 from .numbers import leading_junk, parse_point_label, parse_tick
 from .params import DigitizeParams
 from .titles import y_title
@@ -853,9 +853,7 @@ def _painted_out(gray: np.ndarray, rgb: np.ndarray, blobs, delta: float = 40.0) 
         x0, y0, x1, y1 = b.box
         m = max(2, int(round(0.3 * max(x1 - x0, y1 - y0))))
         X0, Y0, X1, Y1 = max(0, x0 - m), max(0, y0 - m), min(w, x1 + m), min(h, y1 + m)
-        patch = rgb[Y0:Y1, X0:X1].reshape(-1, 3)
-        near = (np.linalg.norm(to_lab(patch) - to_lab([b.color])[0], axis=1) <= delta).reshape(Y1 - Y0, X1 - X0)
-        gray[Y0:Y1, X0:X1][near] = 255
+        gray[Y0:Y1, X0:X1][lab_distance(rgb[Y0:Y1, X0:X1], b.color) <= delta] = 255
     return gray
 
 

@@ -11,7 +11,7 @@ from ..axes import calibrate
 from ..marks.bars import (Bar, drop_narrow_stacks, join_aligned_columns, join_behind, merge_split_bars,
                           outlined_fills, rectangles, solid_mask, stacks_on_baseline)
 from ..marks.markers import Blob
-from ..marks.series import to_lab
+from ..marks.series import lab_distance, to_lab
 from .frame import Frame
 from .names import _legend_blobs
 from .value_axis import _even_ticks, _reread_value_axis
@@ -59,7 +59,7 @@ def _own_columns(rgb_u, c: Bar, delta: float = 20.0) -> Bar:
     a = rgb_u[int(c.top):int(c.bottom) + 1, c.x0:c.x1]
     if a.size == 0 or c.width < 3:
         return c
-    d = np.linalg.norm(to_lab(a.reshape(-1, 3)) - to_lab([c.color])[0], axis=1).reshape(a.shape[:2])
+    d = lab_distance(a, c.color)
     cols = np.flatnonzero((d <= delta).mean(axis=0) >= 0.5)
     if cols.size == 0 or cols[-1] + 1 - cols[0] >= 0.8 * c.width:
         return c
@@ -130,7 +130,7 @@ def _runs_down_beside(rgb_u, upper: Bar, lower: Bar, base: float, delta: float) 
     if r1 - r0 < 3 or x1 - x0 < 3:
         return False
     a = rgb_u[r0:r1, x0:x1]
-    d = np.linalg.norm(to_lab(a.reshape(-1, 3)) - to_lab([upper.color])[0], axis=1).reshape(a.shape[:2])
+    d = lab_distance(a, upper.color)
     full = (d <= delta).mean(axis=0) >= 0.9
     edges = np.flatnonzero(np.diff(np.r_[0, full.astype(np.int8), 0]))
     return bool(len(edges)) and int(np.max(edges[1::2] - edges[::2])) >= 2
@@ -142,7 +142,7 @@ def _filled_columns(rgb_u, c: Bar, delta: float) -> Bar:
     a = rgb_u[int(c.top) + 1:int(c.top + max(3.0, 0.25 * c.length)) + 1, c.x0:c.x1]
     if a.size == 0:
         return c
-    d = np.linalg.norm(to_lab(a.reshape(-1, 3)) - to_lab([c.color])[0], axis=1).reshape(a.shape[:2])
+    d = lab_distance(a, c.color)
     cols = np.flatnonzero((d <= delta).mean(axis=0) >= 0.5)
     if cols.size == 0:
         return c

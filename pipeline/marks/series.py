@@ -16,6 +16,12 @@ def to_lab(colors) -> np.ndarray:
     return lab
 
 
+def lab_distance(pixels: np.ndarray, color) -> np.ndarray:
+    """CIE76 distance of each pixel of an (..., 3) RGB array from `color`, in the array's shape
+    without its last axis."""
+    return np.linalg.norm(to_lab(pixels.reshape(-1, 3)) - to_lab([color])[0], axis=1).reshape(pixels.shape[:-1])
+
+
 def color_groups(colors, max_delta: float = 22.0) -> list[int]:
     """Group ids for colours, joining colours closer than `max_delta` (CIE76) transitively."""
     lab = to_lab(colors)
