@@ -341,9 +341,11 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     tick_boxes = [t.box for ax in (xa, ya) if ax is not None and ax.calibration is not None
                   for t in ax.calibration.ticks + ax.calibration.rejected]
 
+    on_traces = set()    # markers on the traced lines (with tiny ones found): data, never a swatch
+
     def legend_and_data(blobs, strokes=()):
         in_plot = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
-        cands = _outside_ticks(blobs, tick_boxes) + list(strokes)
+        cands = [b for b in _outside_ticks(blobs, tick_boxes) if id(b) not in on_traces] + list(strokes)
         legend = _legend(_reread_legend_text(words, tick_words, gray, ink_text, cands, in_plot,
                                              text_h, params.series_color_delta, marks_read, strokes, rgb),
                          tick_words, cands, box, text_h, params, marks_read=marks_read)
@@ -380,8 +382,11 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
 
     legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
     # No markers, or one or two (where two lines cross, they thicken into a blob): a line chart,
-    # unless markers too small for find_markers sit along its lines.
-    if len(data_blobs) < 3:
+    # unless markers too small for find_markers sit along its lines. Small markers found are
+    # few of them: where its line runs steep or ends, a tiny marker is deep enough to be found.
+    small = len(data_blobs) >= 3 and np.median([max(b.box[2] - b.box[0], b.box[3] - b.box[1])
+                                                for b in data_blobs]) <= 12
+    if len(data_blobs) < 3 or small:
         boxes = [(v.x0, v.y0, v.x1, v.y1) for v in other_words]
         traces = trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, panel_bg, boxes, text_h,
                              rules_in=marks)
@@ -393,16 +398,30 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             tiny = [b for b in _line_markers(rgb, page_marks, traces, halfwidth, box, panel_bg)
                     if not (b.box[3] - b.box[1] >= 0.45 * text_h
                             and any(v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1 for v in masked))]
-        if tiny:
-            blobs = blobs + tiny
-            legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
-        if traces and len(data_blobs) < 3:
+        # Where the line thickens about a marker, find_markers may have found it already.
+        tiny = [b for b in tiny if not any(o.box[0] <= b.cx <= o.box[2] and o.box[1] <= b.cy <= o.box[3]
+                                           for o in blobs)]
+        def unnamed_swatches():
             unnamed = [t.color for t in traces if _legend_by_color(legend, t.color, params.series_color_delta) is None]
             # Swatches may lie outside the plot, beside a name OCR was unsure of.
             named_boxes = [(v.x0, v.y0, v.x1, v.y1) for v in words
                            if id(v) not in tick_words and any(c.isalnum() for c in v.text)]
-            swatches = line_swatches(rgb, page_marks, unnamed, halfwidth, params.series_color_delta,
-                                     named_boxes, text_h)
+            return line_swatches(rgb, page_marks, unnamed, halfwidth, params.series_color_delta,
+                                 named_boxes, text_h)
+        if tiny:
+            blobs = blobs + tiny
+            inside = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
+            on_traces.update(id(b) for t in traces for b in on_lines(
+                [b for b in inside if _shade_of(b.color, t.color, panel_bg)], [t.vertices], halfwidth + 2.5))
+            legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
+            # The legend's sample of a line with a tiny marker is a stroke, like a line's swatch.
+            swatches = unnamed_swatches() if len(data_blobs) >= 3 else []
+            if swatches:
+                again = legend_and_data(blobs, swatches)
+                if len(again[0]) > len(legend):
+                    legend, label_words, legend_blob_ids, data_blobs = again
+        if traces and len(data_blobs) < 3:
+            swatches = unnamed_swatches()
             if swatches:
                 # A line legend's swatches are strokes, not marks: the legend read again with them
                 # names the lines the first reading left unnamed.
@@ -494,12 +513,15 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg) -> list:
     the plot box `box` (dots of a dotted gridline are grey; letters' crumbs lie off the lines).
     Empty when no line has such markers."""
     cands = tiny_markers(rgb, ink, halfwidth, bg)
-    if not cands:
-        return []
     x0, y0, x1, y1 = box
     out = []
     for t in traces:
         mine = [b for b in cands if _shade_of(b.color, t.color, bg)]
+        if len(mine) < 3:
+            # A blurred or JPEG-softened rim no longer parts the marker from its line in the
+            # ink; the line's own colour, without its pale rim, still does.
+            own = ink & (lab_distance(rgb, t.color) < 30.0)
+            mine = [b for b in tiny_markers(rgb, own, halfwidth, bg) if _shade_of(b.color, t.color, bg)]
         inside = [b for b in mine if x0 <= b.cx < x1 and y0 <= b.cy < y1]
         on = on_lines(inside, [t.vertices], halfwidth + 2.5)
         if len(on) >= 3:

@@ -413,13 +413,18 @@ def _tick_stroke(ink_box: np.ndarray) -> tuple[int, int, int, int] | None:
     return None
 
 
+def _numberish(text: str) -> bool:
+    """A number, or one with a letter or two after it that a tick mark may have left."""
+    return parse_tick(text) is not None or re.fullmatch(r"[-−]?\d[\d.,]*[a-zA-Z%]{1,3}[^\w\s]?", text) is not None
+
+
 def strip_tick_marks(words: list[Word], gray: np.ndarray, ink: np.ndarray) -> list[Word]:
     """Numbers whose box took in a tick mark drawn against the label: the box is cut to the
     glyphs (an x label took the tick's height, which sets the text height) and the number read
-    again without the mark (tesseract reads '20 -' as '207')."""
+    again without the mark (tesseract reads '20 -' as '207', and '3k -' as '3kt', no number at all)."""
     out = []
     for w in words:
-        cut = _tick_stroke(ink[w.y0:w.y1, w.x0:w.x1]) if parse_tick(w.text) is not None and w.h > 3 else None
+        cut = _tick_stroke(ink[w.y0:w.y1, w.x0:w.x1]) if _numberish(w.text) and w.h > 3 else None
         if cut is None:
             out.append(w)
             continue

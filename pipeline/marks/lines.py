@@ -108,10 +108,16 @@ def color_clusters(rgb: np.ndarray, mask: np.ndarray, max_delta: float, min_pixe
     # it holds (a thin line has more rim than core).
     strength = [float(np.abs(c - bg).max()) for c in taken]
     size = [int(m.sum()) for m in out]
+    # JPEG keeps colour at half resolution, so a rim's hue drifts off that line (a blue line's
+    # rim comes out bluer than the blend): a colour that hugs a stronger one all along its
+    # length is that line's rim on a looser tolerance.
+    near = [cv2.dilate(m.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) for m in out]
+    hugs = [{j for j in range(len(out)) if j != i and (out[i] & near[j]).sum() >= 0.9 * size[i]}
+            for i in range(len(out))]
     # Where two lines overlap or run side by side, their colours blend too: a colour between
     # two others, with fewer pixels than either, is where they meet.
     return [m for i, m in enumerate(out)
-            if not any(strength[j] > strength[i] and _is_blend(taken[i], taken[j], bg, 20.0)
+            if not any(strength[j] > strength[i] and _is_blend(taken[i], taken[j], bg, 40.0 if j in hugs[i] else 20.0)
                        for j in range(len(out)) if j != i)
             and not any(size[j] > size[i] and size[k] > size[i] and _is_blend(taken[i], taken[j], taken[k], 20.0)
                         for j in range(len(out)) for k in range(j + 1, len(out)) if i not in (j, k))]
@@ -322,7 +328,9 @@ def line_swatches(rgb: np.ndarray, ink: np.ndarray, colors, halfwidth: float, ma
                        for bx0, by0, bx1, by1 in text_boxes):
                 continue
             # Anti-aliased feet of a line of text join into flat strokes too, inside its words.
-            if any(x < bx1 and bx0 < x + w and y < by1 and by0 < y + h for bx0, by0, bx1, by1 in text_boxes):
+            # (A word no wider than the stroke is the stroke read as text: '—i—' for '—▲—'.)
+            if any(x < bx1 and bx0 < x + w and y < by1 and by0 < y + h and not (x - 2 <= bx0 and bx1 <= x + w + 2)
+                   for bx0, by0, bx1, by1 in text_boxes):
                 continue
             out.append(Blob(x + w / 2.0, cy, int(area), (int(x), int(y), int(x + w), int(y + h)),
                             tuple(int(c) for c in color), "line"))

@@ -146,3 +146,32 @@ def test_dotted_and_dashed_grey_gridlines_are_no_lines():
     traces = trace_lines(img, ink(img), (41, 21, 479, 279), 1.0, 22.0, WHITE)
     assert len(traces) == 1
     assert traces[0].color[0] > 150 and traces[0].color[2] < 100
+
+
+def test_a_jpeg_rim_off_the_blend_that_hugs_its_line_is_no_line_of_its_own():
+    # Seed-10 syn007 (JPEG q62): the rim of a blue line comes out (154, 204, 243), 26 off the
+    # blend of the line and white; it lies along the line all the way.
+    img = np.full((100, 400, 3), 255, np.uint8)
+    cv2.line(img, (10, 50), (390, 50), (63, 125, 182), 2)
+    for y in (48, 52):
+        cv2.line(img, (10, y), (390, y), (154, 204, 243), 1)
+    masks = color_clusters(img, color_distance(img, WHITE) > 20, 22.0, 50, WHITE)
+    assert len(masks) == 1
+    # The same colour as a line of its own, away from the other, stays a line.
+    img2 = np.full((100, 400, 3), 255, np.uint8)
+    cv2.line(img2, (10, 20), (390, 20), (63, 125, 182), 2)
+    cv2.line(img2, (10, 80), (390, 80), (154, 204, 243), 2)
+    assert len(color_clusters(img2, color_distance(img2, WHITE) > 20, 22.0, 50, WHITE)) == 2
+
+
+def test_a_line_swatch_with_a_tiny_marker_read_as_a_word_is_still_a_swatch():
+    img = np.full((120, 300, 3), 255, np.uint8)
+    red = (214, 39, 40)
+    cv2.line(img, (20, 30), (48, 30), red, 2)
+    cv2.rectangle(img, (32, 28), (36, 33), red, -1)                  # the tiny marker on it
+    # OCR read the stroke as '—i—' (a word box within the stroke) and the name beside it.
+    words = [(21, 27, 47, 33), (56, 24, 96, 37)]
+    got = line_swatches(img, ink(img), [red], 1.0, 22.0, words, 12.0)
+    assert len(got) == 1 and abs(got[0].cy - 30.5) <= 1.5
+    # A stroke inside a wider word (the feet of its letters) is none.
+    assert line_swatches(img, ink(img), [red], 1.0, 22.0, [(10, 20, 60, 36), (66, 24, 96, 37)], 12.0) == []

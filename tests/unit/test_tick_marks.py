@@ -45,3 +45,10 @@ def test_minus_comma_and_suffix_stay():
 def test_empty_word_box_has_no_tick_stroke():
     # A word box of no width (seed-9 bar046) once crashed cv2 and with it the whole run.
     assert _tick_stroke(np.zeros((4, 0), bool)) is None
+
+
+def test_number_with_a_tick_read_as_letters_is_looked_at():
+    from pipeline.layout import _numberish
+    # '3k -' reads '3kt' or '2kr': no number, but a tick stroke may be what spoilt it.
+    assert _numberish("3kt") and _numberish("2kr") and _numberish("20") and _numberish("1.5M")
+    assert not _numberish("Throughput") and not _numberish("n=8") and not _numberish("a3")
