@@ -401,6 +401,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         # Where the line thickens about a marker, find_markers may have found it already.
         tiny = [b for b in tiny if not any(o.box[0] <= b.cx <= o.box[2] and o.box[1] <= b.cy <= o.box[3]
                                            for o in blobs)]
+        if small and len(tiny) < 3:
+            tiny = []   # as _line_markers asks of a line: two are crumbs of labels as likely as markers
         def unnamed_swatches():
             unnamed = [t.color for t in traces if _legend_by_color(legend, t.color, params.series_color_delta) is None]
             # Swatches may lie outside the plot, beside a name OCR was unsure of.
@@ -525,7 +527,8 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg) -> list:
         inside = [b for b in mine if x0 <= b.cx < x1 and y0 <= b.cy < y1]
         on = on_lines(inside, [t.vertices], halfwidth + 2.5)
         if len(on) >= 3:
-            out += [b for b in mine if b in on or not (x0 <= b.cx < x1 and y0 <= b.cy < y1)]
+            out += [b for b in mine if (b in on or not (x0 <= b.cx < x1 and y0 <= b.cy < y1))
+                    and not any(b is o for o in out)]     # two traces of one colour share them
     return out
 
 
