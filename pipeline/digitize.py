@@ -382,8 +382,12 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
 
     legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
     # No markers, or one or two (where two lines cross, they thicken into a blob): a line chart,
-    # unless markers too small for find_markers sit along its lines.
-    if len(data_blobs) < 3:
+    # unless markers too small for find_markers sit along its lines. Small markers found where
+    # far more point labels were read are some of them: where its line runs steep or ends, a
+    # tiny marker is deep enough to be found.
+    small = len(data_blobs) >= 3 and len(label_words) >= 1.5 * len(data_blobs) and np.median(
+        [max(b.box[2] - b.box[0], b.box[3] - b.box[1]) for b in data_blobs]) <= 12
+    if len(data_blobs) < 3 or small:
         boxes = [(v.x0, v.y0, v.x1, v.y1) for v in other_words]
         traces = trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, panel_bg, boxes, text_h,
                              rules_in=marks)
@@ -398,6 +402,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         # Where the line thickens about a marker, find_markers may have found it already.
         tiny = [b for b in tiny if not any(o.box[0] <= b.cx <= o.box[2] and o.box[1] <= b.cy <= o.box[3]
                                            for o in blobs)]
+        if small and len(tiny) < 3:
+            tiny = []   # as _line_markers asks of a line: two are crumbs of labels as likely as markers
         def unnamed_swatches():
             unnamed = [t.color for t in traces if _legend_by_color(legend, t.color, params.series_color_delta) is None]
             # Swatches may lie outside the plot, beside a name OCR was unsure of.
