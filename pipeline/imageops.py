@@ -120,6 +120,11 @@ def stroke_halfwidth(mask: np.ndarray, sample: np.ndarray | None = None) -> floa
     np.maximum.at(depth, lab[ridge], dt[ridge])   # a component's deepest pixel is on a ridge
     extent = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
     elongated = extent >= 6 * np.maximum(depth, 1.0)
+    # A screenshot's border runs along the image's edge most of its length: no line of the chart.
+    x, y, w, h = (stats[:, k] for k in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP, cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+    H, W = m.shape
+    edge = (x == 0) | (y == 0) | (x + w == W) | (y + h == H)
+    elongated &= ~(edge & ((w >= 0.5 * W) | (h >= 0.5 * H)))
     elongated[0] = False
     ridge &= elongated[lab]
     if sample is not None:

@@ -175,3 +175,14 @@ def test_a_line_swatch_with_a_tiny_marker_read_as_a_word_is_still_a_swatch():
     assert len(got) == 1 and abs(got[0].cy - 30.5) <= 1.5
     # A stroke inside a wider word (the feet of its letters) is none.
     assert line_swatches(img, ink(img), [red], 1.0, 22.0, [(10, 20, 60, 36), (66, 24, 96, 37)], 12.0) == []
+
+
+def test_a_screenshot_border_along_the_image_edge_does_not_set_the_line_width():
+    from pipeline.imageops import stroke_halfwidth
+    # Seed-9 syn097: a 29 px dark border (with noise) made the lines 27 px wide, so no marker
+    # was deeper than a "line" and the chart was read as nine lines.
+    m = np.zeros((500, 750), bool)
+    m[:29, :] = m[-29:, :] = m[:, :29] = m[:, -29:] = True
+    for y in (150, 260, 370):
+        m[y - 1:y + 2, 100:600] = True              # three 3 px lines
+    assert stroke_halfwidth(m) <= 2.0
