@@ -316,11 +316,18 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     for v in masked:
         _mask_text(text_mask, v, depth, text_h=text_h)
     ink = marks & ~text_mask
-    # Series lines are coloured where gridlines and frames are grey: measure line width on the
-    # ink (as markers are found, by their depth in it), at the ridge pixels that keep their
-    # colour. (Blur or JPEG leaves colour only at a line's core, or specks of it on a dark page.)
+    # Series lines are coloured where gridlines and frames are grey: measure line width on colour.
     coloured = ink & (imageops.saturation(rgb) > 60)
-    halfwidth = imageops.stroke_halfwidth(ink, coloured) if coloured.sum() > 50 else imageops.stroke_halfwidth(ink)
+    halfwidth = imageops.stroke_halfwidth(coloured if coloured.sum() > 50 else ink)
+    if coloured.sum() > 50:
+        # Markers are found by their depth in the ink: measure the line there too, at the ridge
+        # pixels that keep their colour, where JPEG's halved colour resolution on a dark page
+        # leaves only specks of a thin line's colour, or blur widens its ink a pixel or two past
+        # its colour. (Half a pixel is the rim of any line, and small markers are lost if it
+        # counts; past two, the ridges are markers run into a gridline or a label.)
+        wide = imageops.stroke_halfwidth(ink, coloured)
+        if _fragmented(coloured) or halfwidth + 1.0 <= wide <= halfwidth + 2.0:
+            halfwidth = wide
     blobs, _diam = find_markers(rgb, ink, halfwidth)
     # Legend swatches may sit outside the search box (a legend below the x title, or left of the
     # y tick labels): marks found there serve the legend only, data stays in the plot box.
