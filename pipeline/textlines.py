@@ -58,6 +58,10 @@ def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int,
         return i
 
     gap = 0.75 * text_h
+    # A point, minus or bar joins the character beside it, never another such mark: the dots
+    # of a dotted gridline, each a point's size, would otherwise chain the tick labels they
+    # pass into one line (and through a vertical dotted gridline, every label of an axis).
+    small = [b[3] - b[1] < 0.3 * text_h for b in comps]
     for i, a in enumerate(comps):
         acy = (a[1] + a[3]) / 2
         for j in range(i + 1, len(comps)):
@@ -65,7 +69,7 @@ def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int,
             if b[0] - a[2] > gap:
                 break
             bcy = (b[1] + b[3]) / 2
-            if abs(acy - bcy) <= 0.6 * text_h:
+            if abs(acy - bcy) <= 0.6 * text_h and not (small[i] and small[j]):
                 parent[find(j)] = find(i)
     groups: dict[int, list] = {}
     for i, b in enumerate(comps):
