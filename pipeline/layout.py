@@ -324,9 +324,9 @@ def snap_ticks(axis: AxisFind, ink: np.ndarray, text_h: float, vertical: bool) -
 
 
 def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region, equals: bool = False,
-                  page_words: list[Word] = (), joined: bool = False) -> list[Word]:
+                  page_words: list[Word] = (), joined: bool = False, marks_apart: bool = False) -> list[Word]:
     """OCR every text line found as ink inside `region`, one line at a time (`equals`,
-    `joined`: see textlines.text_line_boxes). Where the region cuts a line, the page's words
+    `joined`, `marks_apart`: see textlines.text_line_boxes). Where the region cuts a line, the page's words
     (`page_words`) are kept."""
     from .textlines import text_line_boxes
     w = ink.shape[1]
@@ -341,7 +341,7 @@ def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region, equa
         return any(p.x0 < v.x1 and p.x1 > v.x0 and p.y0 < v.y1 and p.y1 > v.y0 for p in page_words)
 
     out = []
-    for box in text_line_boxes(ink, text_h, region, equals, joined):
+    for box in text_line_boxes(ink, text_h, region, equals, joined, marks_apart):
         read = read_line_box(gray, box)
         # Of a line that runs on past the region (a title crossing the tick-label column), a
         # word the page pass read whole stays the page's ('131' of '131,072-token' must not
@@ -355,7 +355,8 @@ def read_tick_lines(gray: np.ndarray, ink: np.ndarray, text_h: float, regions, p
     read_lines_in). Tight digits can touch ('0000' of a serif '20000' one stroke, wider than
     three letters): in these margins such a run of letter stems is taken as text, or the line
     is read from its first digit alone ('2')."""
-    return [v for reg in regions for v in read_lines_in(gray, ink, text_h, reg, page_words=page_words, joined=True)]
+    return [v for reg in regions
+            for v in read_lines_in(gray, ink, text_h, reg, page_words=page_words, joined=True, marks_apart=True)]
 
 
 def read_line_box(gray: np.ndarray, box, isolated: bool = False, height: float = 30.0,
@@ -419,7 +420,7 @@ def reread_failed_ticks(gray: np.ndarray, ink: np.ndarray, text_h: float, region
     def inside(b, box) -> bool:
         return b[0] < box[2] and b[2] > box[0] and b[1] < box[3] and b[3] > box[1]
     out = []
-    for box in text_line_boxes(ink, text_h, region, joined=True):
+    for box in text_line_boxes(ink, text_h, region, joined=True, marks_apart=True):
         if any(inside(b, box) for b in taken):
             continue
         rejected = {t.box for t in axis.calibration.rejected}

@@ -31,7 +31,7 @@ def test_a_dotted_gridline_does_not_chain_tick_labels_into_one_line():
             ink[y:y + 2, x:x + 2] = True
     for y in range(24, 166, 4):               # ...and a vertical one crossing them, dot on dot
         ink[y:y + 2, 120:122] = True
-    found = textlines.text_line_boxes(ink, TEXT_H, (0, 0, 200, 200), joined=True)
+    found = textlines.text_line_boxes(ink, TEXT_H, (0, 0, 200, 200), joined=True, marks_apart=True)
     assert sorted(found) == sorted(boxes)
 
 
