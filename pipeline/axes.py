@@ -23,7 +23,7 @@ class Tick:
     value: float
     box: tuple[int, int, int, int] = (0, 0, 0, 0)
     snapped: str = "label"  # what fixed the pixel: 'label' centre, 'gridline' or 'tickmark'
-    repaired: bool = False  # value read with a decimal point OCR lost (see _decimal_repairs)
+    repaired: str = ""      # why the value is not the text as read (see _decimal_repairs, _digit_repairs)
 
 
 @dataclass
@@ -62,7 +62,7 @@ class AxisCalibration:
             out = {"pixel": round(t.pixel, 2), "text": t.text, "value": t.value,
                    "snapped_to": t.snapped, "box": list(t.box)}
             if t.repaired:
-                out["repaired"] = "decimal point lost in OCR, put back as the other labels print it"
+                out["repaired"] = t.repaired
             return out
         return {
             "scale": self.scale,
@@ -132,13 +132,119 @@ def calibrate(ticks: list[Tick], tol_px: float = 3.0) -> AxisCalibration | None:
     Where some disagree, readings that lost a decimal point ('25M' beside '2.0M') are tried as
     the other labels print theirs, and kept when more ticks then agree."""
     cal = _calibrate(ticks, tol_px)
-    if cal is None or not cal.rejected:
+    if cal is None:
         return cal
-    fixed = _decimal_repairs(ticks)
-    if fixed is None:
-        return cal
-    other = _calibrate(fixed, tol_px)
-    return other if other is not None and len(other.ticks) > len(cal.ticks) else cal
+    if cal.rejected:
+        fixed = _decimal_repairs(ticks)
+        other = _calibrate(fixed, tol_px) if fixed is not None else None
+        if other is not None and len(other.ticks) > len(cal.ticks):
+            cal = other
+    if cal.scale == "linear" and not _fit_stands(cal, tol_px):
+        fixed = _digit_repairs(ticks, tol_px)
+        other = _calibrate(fixed[0], tol_px) if fixed is not None else None
+        if other is not None and other.scale == "linear" and len(other.ticks) >= max(4, len(cal.ticks)) \
+                and on_step([t.value for t in other.ticks]) \
+                and (len(other.ticks) > len(cal.ticks) or other.residual_px < cal.residual_px):
+            other.rejected = sorted(other.rejected + fixed[1], key=lambda t: t.pixel)
+            cal = other
+    return cal
+
+
+def _fit_stands(cal: AxisCalibration, tol_px: float) -> bool:
+    """A linear fit no digit repair may overrule: three or more labels stepping evenly (labels
+    junk read near the axis may be rejected beside them), or labels that leave no label out and
+    lie on their ticks to within a quarter of the tolerance. Printed labels sit exactly at their
+    ticks; misread digits ('8,800', '6,608' for '8,000', '6,000') are off the line by pixels."""
+    if len(cal.ticks) >= 3 and on_step([t.value for t in cal.ticks]):
+        return True
+    return not cal.rejected and cal.residual_px <= 0.25 * tol_px
+
+
+# Digits a blurred, downscaled or JPEG'd label is misread as: a dotted or slashed zero as '8',
+# a zero with a closed-up gap as '6' or '9', '3' and '8', '5' and '6', '1' and '7'.
+_CONFUSED = {"0": "869", "8": "03", "6": "05", "9": "0", "3": "8", "5": "6", "1": "7", "7": "1"}
+
+
+def _digit_variants(text: str, most: int = 2) -> list[tuple[float, int, str]]:
+    """(value, digits changed, text) of a label with up to `most` of its digits read as the
+    digit OCR confuses them with (see _CONFUSED); the reading as it is comes first."""
+    out, seen = [], set()
+    spots = [i for i, c in enumerate(text) if c in _CONFUSED]
+    frontier = [(text, 0, -1)]
+    while frontier:
+        t, k, last = frontier.pop(0)
+        v = parse_tick(t)
+        if v is not None and math.isfinite(v) and t not in seen:
+            seen.add(t)
+            out.append((v, k, t))
+        if k == most:
+            continue
+        for i in spots:
+            if i <= last:
+                continue
+            for d in _CONFUSED[text[i]]:
+                frontier.append((t[:i] + d + t[i + 1:], k + 1, i))
+    return out
+
+
+def _digit_repairs(ticks: list[Tick], tol_px: float) -> tuple[list[Tick], list[Tick]] | None:
+    """The ticks of an axis whose fit left labels out or whose values do not step evenly, with
+    digits read as the ones OCR confuses them with ('8,800' for '8,000' in a font whose zero
+    has a dot; '108', '156' beside '200' for '100', '150') where that makes more labels fit one
+    evenly stepped linear scale with the fewest digits changed: (the labels on that scale, with
+    their values so read; the labels off it), or None when no change does.
+    Every pair of readings (as read, or at their roundest) proposes a scale, as in _robust; a
+    label fits it by its roundest reading, then the one with the fewest digits changed."""
+    ticks = [t for t in ticks if t.value is not None and math.isfinite(t.value)]
+    if not 4 <= len(ticks) <= 12:
+        return None
+    cands = [(k, v, n, s) for k, t in enumerate(ticks) for v, n, s in _digit_variants(t.text)]
+    tick_of = np.array([c[0] for c in cands])
+    vals = np.array([c[1] for c in cands], float)
+    subs = np.array([c[2] for c in cands], float)
+    px = np.array([ticks[k].pixel for k in tick_of], float)
+    # Labels are round numbers: of the readings that fit, the one with the fewest significant
+    # digits ('6,000' rather than '6,008', which fits as well at 40 per pixel).
+    sig = np.array([len(re.sub(r"\D", "", c[3]).strip("0")) for c in cands])
+    # Pair models, all at once: the readings of two labels as read or at their roundest.
+    roundest = np.array([sig[i] == sig[tick_of == tick_of[i]].min() for i in range(len(cands))])
+    seeds = np.flatnonzero((subs == 0) | roundest)
+    ia, ib = np.meshgrid(seeds, seeds, indexing="ij")
+    ok = (ia < ib) & (tick_of[ia] != tick_of[ib]) & (vals[ia] != vals[ib])
+    ia, ib = ia[ok], ib[ok]
+    if len(ia) == 0:
+        return None
+    slope = (vals[ib] - vals[ia]) / (px[ib] - px[ia])
+    resid = np.abs((vals[None, :] - vals[ia][:, None]) / slope[:, None] + (px[ia][:, None] - px[None, :]))
+    fits = resid <= tol_px
+    starts = np.flatnonzero(np.r_[True, tick_of[1:] != tick_of[:-1]])
+    n_fit = (np.add.reduceat(fits, starts, axis=1) > 0).sum(axis=1)
+    best, seen = None, set()
+    for m in np.argsort(-n_fit, kind="stable"):
+        n = int(n_fit[m])
+        # Three labels are too few: one misread digit makes a scale of its own as often as
+        # it fits the right one ('260' for '100' beside '200', '400').
+        if n < 4 or (best is not None and n < best[0]):
+            break
+        f = np.flatnonzero(fits[m])
+        pick = {}
+        for i in f[np.lexsort((resid[m, f], subs[f], sig[f]))]:
+            pick.setdefault(int(tick_of[i]), int(i))
+        key = tuple(sorted(pick.values()))
+        if key in seen:
+            continue
+        seen.add(key)
+        chosen = list(key)
+        cost = float(subs[chosen].sum())
+        if (best is None or cost < best[1]) and on_step(vals[chosen]):
+            best = (n, cost, pick)
+    if best is None or best[1] == 0:
+        return None
+    fitted, left = [], [t for k, t in enumerate(ticks) if k not in best[2]]
+    for k, i in sorted(best[2].items()):
+        fitted.append(ticks[k] if subs[i] == 0 else replace(
+            ticks[k], value=float(vals[i]), repaired=f"read as '{cands[i][3]}': digits OCR confuses, as the other labels step"))
+    return fitted, left
 
 
 def _decimal_repairs(ticks: list[Tick]) -> list[Tick] | None:
@@ -156,7 +262,7 @@ def _decimal_repairs(ticks: list[Tick]) -> list[Tick] | None:
         if v is None or not math.isfinite(v):
             out.append(t)
             continue
-        out.append(replace(t, value=v, repaired=True))
+        out.append(replace(t, value=v, repaired="decimal point lost in OCR, put back as the other labels print it"))
         changed = True
     return out if changed else None
 
@@ -202,6 +308,20 @@ def _calibrate(ticks: list[Tick], tol_px: float) -> AxisCalibration | None:
     scale = _log_base(vals[inl]) if name == "log" else "linear"
     return AxisCalibration(scale, slope, icpt, sorted(used, key=lambda t: t.pixel),
                            sorted(rejected, key=lambda t: t.pixel), rms)
+
+
+def on_step(values) -> bool:
+    """Linear tick values as a tick locator places them, with a label or two lost at most
+    between two read: every gap one, two or three times the smallest, and every value a whole
+    multiple of it (0, 200, 400 or 17.5k, 20k, 22.5k; not 260, 460, 660, nor 3, 5, 8)."""
+    v = np.unique(np.asarray(values, float))
+    if len(v) < 3:
+        return False
+    gaps = np.diff(v)
+    s = gaps.min()
+    q, g = v / s, gaps / s
+    return bool(np.all(np.abs(q - np.round(q)) < 1e-6 * np.maximum(1.0, np.abs(q)))
+                and np.all(np.abs(g - np.round(g)) < 1e-6 * np.maximum(1.0, g)) and g.max() < 3.5)
 
 
 def evenly_stepped(values, scale: str = "linear") -> bool:

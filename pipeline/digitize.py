@@ -117,6 +117,19 @@ def read_chart_text(rgb: np.ndarray, params: DigitizeParams):
     # Keep the first reading of an axis when the second one is not better.
     x = x2 if x2 is not None and (x is None or len(x2.calibration.ticks) >= len(x.calibration.ticks)) else x
     y = y2 if y2 is not None and (y is None or len(y2.calibration.ticks) >= len(y.calibration.ticks)) else y
+    # Lines an axis lost or rejected are read again, sharpened; the axis is taken anew only
+    # where more labels then fit (see layout.reread_failed_ticks).
+    again = layout.reread_failed_ticks(gray, ink, text_h, xreg, words, x) + \
+        layout.reread_failed_ticks(gray, ink, text_h, yreg, words, y)
+    if again:
+        words3 = layout.join_number_parts(layout.merge_words(words, again), text_h)
+        x3, y3, _ = layout.find_axes(words3, w, h)
+        better_x = x3 is not None and (x is None or len(x3.calibration.ticks) > len(x.calibration.ticks))
+        better_y = y3 is not None and (y is None or len(y3.calibration.ticks) > len(y.calibration.ticks))
+        if better_x or better_y:
+            words = words3
+            x = x3 if better_x else x
+            y = y3 if better_y else y
     return page_bg, gray, ink, words, x, y, text_h
 
 

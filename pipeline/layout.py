@@ -324,9 +324,9 @@ def snap_ticks(axis: AxisFind, ink: np.ndarray, text_h: float, vertical: bool) -
 
 
 def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region, equals: bool = False,
-                  page_words: list[Word] = (), joined: bool = False) -> list[Word]:
+                  page_words: list[Word] = (), joined: bool = False, marks_apart: bool = False) -> list[Word]:
     """OCR every text line found as ink inside `region`, one line at a time (`equals`,
-    `joined`: see textlines.text_line_boxes). Where the region cuts a line, the page's words
+    `joined`, `marks_apart`: see textlines.text_line_boxes). Where the region cuts a line, the page's words
     (`page_words`) are kept."""
     from .textlines import text_line_boxes
     w = ink.shape[1]
@@ -341,7 +341,7 @@ def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region, equa
         return any(p.x0 < v.x1 and p.x1 > v.x0 and p.y0 < v.y1 and p.y1 > v.y0 for p in page_words)
 
     out = []
-    for box in text_line_boxes(ink, text_h, region, equals, joined):
+    for box in text_line_boxes(ink, text_h, region, equals, joined, marks_apart):
         read = read_line_box(gray, box)
         # Of a line that runs on past the region (a title crossing the tick-label column), a
         # word the page pass read whole stays the page's ('131' of '131,072-token' must not
@@ -355,13 +355,16 @@ def read_tick_lines(gray: np.ndarray, ink: np.ndarray, text_h: float, regions, p
     read_lines_in). Tight digits can touch ('0000' of a serif '20000' one stroke, wider than
     three letters): in these margins such a run of letter stems is taken as text, or the line
     is read from its first digit alone ('2')."""
-    return [v for reg in regions for v in read_lines_in(gray, ink, text_h, reg, page_words=page_words, joined=True)]
+    return [v for reg in regions
+            for v in read_lines_in(gray, ink, text_h, reg, page_words=page_words, joined=True, marks_apart=True)]
 
 
-def read_line_box(gray: np.ndarray, box, isolated: bool = False, height: float = 30.0) -> list[Word]:
+def read_line_box(gray: np.ndarray, box, isolated: bool = False, height: float = 30.0,
+                  psm: int | None = None, sharpen: bool = False) -> list[Word]:
     """The words of one text line whose ink box is `box` = (x0, y0, x1, y1), read alone with a
     margin around it and enlarged to `height`, tesseract's favourite letter height. The margin is
-    the image around the box, or white when `isolated` (what lies beside the box is no part of it)."""
+    the image around the box, or white when `isolated` (what lies beside the box is no part of it).
+    `psm`: tesseract's layout mode (a line by default); `sharpen`: see ocr.read_words."""
     from . import ocr
     h, w = gray.shape
     x0, y0, x1, y1 = box
@@ -372,7 +375,64 @@ def read_line_box(gray: np.ndarray, box, isolated: bool = False, height: float =
         cx0, cy0, cx1, cy1 = max(0, x0 - p), max(0, y0 - p), min(w, x1 + p), min(h, y1 + p)
         crop = gray[cy0:cy1, cx0:cx1]
     scale = float(np.clip(height / max(1, y1 - y0), 1.0, 4.0))
-    return [wd.shifted(cx0, cy0) for wd in ocr.read_words(crop, scale, ocr.PSM_LINE) if wd.text]
+    return [wd.shifted(cx0, cy0) for wd in ocr.read_words(crop, scale, psm or ocr.PSM_LINE, sharpen=sharpen)
+            if wd.text]
+
+
+# Sharpened re-readings of a failed tick line, tried in turn: as one word, then as a line, at
+# tesseract's favourite letter height and at two thirds of it. Blurred small digits come out
+# of one or another ('140' only at the lower enlargement, where the sharpening is finer), and
+# each can drop a glyph ('10' for '180').
+TICK_REREADS = ((8, 30.0), (7, 30.0), (7, 20.0), (8, 20.0))
+
+
+def reread_tick_box(gray: np.ndarray, box) -> list[Word]:
+    """The numbers of a tick line read again sharpened (see TICK_REREADS): a reading two of
+    them agree on, else the first read as nothing but a number; [] when none is. (A marker or
+    a title's glyph comes out a digit in some reading too: the axis fit has the last word.)"""
+    found: list[tuple[tuple, list[Word]]] = []
+    for psm, height in TICK_REREADS:
+        again = read_line_box(gray, box, psm=psm, sharpen=True, height=height)
+        if not again or not all(parse_tick(v.text) is not None for v in again):
+            continue
+        key = tuple(parse_tick(v.text) for v in again)
+        if any(k == key for k, _ in found):
+            return again
+        found.append((key, again))
+    return next((r for _, r in found if all(clean_number(v.text) for v in r)), [])
+
+
+def reread_failed_ticks(gray: np.ndarray, ink: np.ndarray, text_h: float, region, words: list[Word],
+                        axis: AxisFind | None) -> list[Word]:
+    """Numbers read again (see reread_tick_box) from the lines of a tick-label margin `region`
+    whose words hold no number, or only numbers the axis's fit rejected, for an axis whose fit
+    rejected labels or rests on two: blurred or downscaled labels that the plain reading lost
+    ('i' for '1') or misread. Lines holding a label the fit took are left alone, and an axis
+    whose fit took all of three or more labels is not read again: its labels agree already."""
+    from .textlines import text_line_boxes
+    # An axis not found at all is left so: a bar chart's category axis is none, and reading
+    # every name and glyph of its margin four times over costs more than the rare blurred
+    # axis it would find (the other axis unread too, the chart is refused all the same).
+    if axis is None or (not axis.calibration.rejected and len(axis.calibration.ticks) >= 3):
+        return []
+    taken = [t.box for t in axis.calibration.ticks]
+
+    def inside(b, box) -> bool:
+        return b[0] < box[2] and b[2] > box[0] and b[1] < box[3] and b[3] > box[1]
+    out = []
+    for box in text_line_boxes(ink, text_h, region, joined=True, marks_apart=True):
+        if any(inside(b, box) for b in taken):
+            continue
+        rejected = {t.box for t in axis.calibration.rejected}
+        mine = [v for v in words if inside((v.x0, v.y0, v.x1, v.y1), box)]
+        if any(parse_tick(v.text) is not None and (v.x0, v.y0, v.x1, v.y1) not in rejected for v in mine):
+            continue
+        # A line read as a word (a title, a legend or category name) is read, not lost.
+        chars = "".join(v.text for v in mine)
+        if not any(c.isdigit() for c in chars) and sum(c.isalnum() for c in chars) > 3:
+            continue
+        out += reread_tick_box(gray, box)
+    return out
 
 
 def _flat_stroke(mask: np.ndarray) -> bool:

@@ -10,12 +10,15 @@ import numpy as np
 
 
 def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int, int],
-                    equals: bool = False, joined: bool = False) -> list[tuple[int, int, int, int]]:
+                    equals: bool = False, joined: bool = False,
+                    marks_apart: bool = False) -> list[tuple[int, int, int, int]]:
     """Boxes (x0, y0, x1, y1) of text-like lines inside `region` = (x0, y0, x1, y1) of `ink`.
     `equals`: also join the two bars of an '=' (point labels such as 'n=64'); tick labels have
     none, and their reading is left as it was. `joined`: also take a long stroke of text height
     with a thin stem every letter or so: letters joined at their serifs ('unking' of 'no
-    chunking' in a small serif font); in a legend, where no data line runs."""
+    chunking' in a small serif font); in a legend, where no data line runs. `marks_apart`: a
+    point, minus or bar joins a character, never another such mark; in a tick-label margin,
+    where a dotted gridline's dots run between the labels."""
     rx0, ry0, rx1, ry1 = [int(v) for v in region]
     sub = ink[ry0:ry1, rx0:rx1].astype(np.uint8)
     if sub.size == 0:
@@ -58,6 +61,10 @@ def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int,
         return i
 
     gap = 0.75 * text_h
+    # A point, minus or bar joins the character beside it, never another such mark: the dots
+    # of a dotted gridline, each a point's size, would otherwise chain the tick labels they
+    # pass into one line (and through a vertical dotted gridline, every label of an axis).
+    small = [marks_apart and b[3] - b[1] < 0.3 * text_h for b in comps]
     for i, a in enumerate(comps):
         acy = (a[1] + a[3]) / 2
         for j in range(i + 1, len(comps)):
@@ -65,7 +72,7 @@ def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int,
             if b[0] - a[2] > gap:
                 break
             bcy = (b[1] + b[3]) / 2
-            if abs(acy - bcy) <= 0.6 * text_h:
+            if abs(acy - bcy) <= 0.6 * text_h and not (small[i] and small[j]):
                 parent[find(j)] = find(i)
     groups: dict[int, list] = {}
     for i, b in enumerate(comps):

@@ -212,7 +212,7 @@ def test_readings_that_lost_their_decimal_point_are_put_right_when_more_ticks_th
     cal = calibrate(ticks)
     assert len(cal.ticks) == 5 and not cal.rejected
     assert [t.value for t in sorted(cal.ticks, key=lambda t: t.pixel)] == [2.5e6, 2.0e6, 1.5e6, 1.0e6, 0.5e6]
-    assert [t.repaired for t in sorted(cal.ticks, key=lambda t: t.pixel)] == [True, False, True, False, True]
+    assert [bool(t.repaired) for t in sorted(cal.ticks, key=lambda t: t.pixel)] == [True, False, True, False, True]
     # labels that agree as read are left as read, decimals or not
     plain = [Tick(100.0 + 40 * i, t, parse_tick(t)) for i, t in enumerate(["10", "12.5", "15.0", "17.5", "20"])]
     assert [t.value for t in calibrate(plain).ticks] == [10.0, 12.5, 15.0, 17.5, 20.0]

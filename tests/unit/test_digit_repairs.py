@@ -1,0 +1,68 @@
+"""Tick labels misread digit by digit ('8,800' for '8,000', '156' for '150') are read as the
+digits OCR confuses them with when that puts four or more labels on one evenly stepped scale,
+and only where the fit as read leaves labels out or is off its labels by pixels."""
+from pipeline.axes import Tick, calibrate, on_step
+from pipeline.numbers import parse_tick
+
+
+def _ticks(spec):
+    return [Tick(float(p), s, parse_tick(s)) for p, s in spec]
+
+
+def test_dotted_zeros_read_as_eights_and_sixes_are_put_back():
+    # seed-8 syn061's y axis: all four labels fit one line as read, off by 1.5 px, values not on a step.
+    cal = calibrate(_ticks([(61, "8,800"), (94.5, "6,608"), (128, "4,808"), (161.5, "2,600")]))
+    assert cal.scale == "linear"
+    assert [t.value for t in cal.ticks] == [8000.0, 6000.0, 4000.0, 2000.0]
+    assert [t.text for t in cal.ticks] == ["8,800", "6,608", "4,808", "2,600"]   # as read
+    assert all(t.repaired for t in cal.ticks)
+    assert abs(cal.to_data(77.75) - 7000.0) < 1e-6
+
+
+def test_repair_takes_back_the_labels_a_misread_majority_pushed_out():
+    # '108', '156', '258', '358' fit a line of their own and outvoted '200' and '300'.
+    cal = calibrate(_ticks([(10, "46"), (60, "108"), (110, "156"), (160, "200"), (210, "258"),
+                            (260, "300"), (310, "358")]))
+    assert [t.value for t in cal.ticks] == [100.0, 150.0, 200.0, 250.0, 300.0, 350.0]
+    assert [t.text for t in cal.rejected] == ["46"]
+
+
+def test_three_labels_are_too_few_for_a_repair():
+    # seed-0 syn117: '100' read '260' beside '200', '300'; a repair made '200' a '280'.
+    cal = calibrate(_ticks([(132.0, "260"), (452.0, "200"), (772.0, "300")]))
+    assert len(cal.ticks) == 2 and len(cal.rejected) == 1
+    assert all(t.value == parse_tick(t.text) and not t.repaired for t in cal.ticks + cal.rejected)
+
+
+def test_an_evenly_stepped_fit_stands_beside_a_rejected_label():
+    # '866' could be made '800' (two zeros read as sixes), but 0, 200, 400, 600 agree already.
+    cal = calibrate(_ticks([(10, "0"), (60, "200"), (110, "400"), (160, "600"), (190, "866")]))
+    assert [t.value for t in cal.ticks] == [0.0, 200.0, 400.0, 600.0]
+    assert [t.text for t in cal.rejected] == ["866"]
+    assert not any(t.repaired for t in cal.ticks)
+
+
+def test_evenly_stepped_axis_is_left_alone():
+    cal = calibrate(_ticks([(10, "80"), (60, "60"), (110, "40"), (160, "20"), (210, "0")]))
+    assert [t.value for t in cal.ticks] == [80.0, 60.0, 40.0, 20.0, 0.0]
+    assert not any(t.repaired for t in cal.ticks)
+
+
+def test_a_label_that_no_confusion_puts_on_the_scale_stays_rejected():
+    cal = calibrate(_ticks([(10, "100"), (60, "200"), (110, "300"), (160, "450"), (210, "500")]))
+    assert [t.value for t in cal.ticks] == [100.0, 200.0, 300.0, 500.0]
+    assert [t.text for t in cal.rejected] == ["450"]
+    assert not any(t.repaired for t in cal.ticks)
+
+
+def test_repaired_labels_sit_on_multiples_of_their_step():
+    # '0', '200', '400', '600' read '0', '260', '400', '660': 260, 460, 660 step evenly too,
+    # but a tick locator puts labels on multiples of the step.
+    cal = calibrate(_ticks([(65.0, "0"), (185.0, "260"), (305.0, "400"), (426.0, "660")]))
+    assert [t.value for t in cal.ticks] == [0.0, 200.0, 400.0, 600.0]
+
+
+def test_steps_of_unequal_size_are_no_repair():
+    # Lone digits read from a title's letters ('3', '5', '8'): steps of 2 then 3.
+    assert not on_step([3.0, 5.0, 8.0])
+    assert on_step([0.0, 0.5, 1.0]) and on_step([100.0, 150.0, 250.0, 300.0])
