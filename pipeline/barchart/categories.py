@@ -7,7 +7,7 @@ import re
 import cv2
 import numpy as np
 
-from .. import ocr
+from .. import imageops, ocr
 from ..marks.legend import text_lines
 from ..numbers import parse_value_label
 from ..ocr import Word
@@ -523,6 +523,35 @@ def _whiten(crop: np.ndarray) -> np.ndarray:
     return np.clip(crop.astype(np.int16) + lift, 0, 255).astype(np.uint8)
 
 
+def label_band_color(rgb, frame: Frame, slots, base, text_h, page_bg):
+    """The colour the category labels stand on: the commonest colour of the band just beyond
+    the baseline, under the slots. `page_bg` unless that band is clearly of another colour (a
+    grey panel covers most of the image and passed for the page; the labels stand on the
+    white page around it)."""
+    h, w = rgb.shape[:2]
+    x0, y0, x1, y1 = frame.box_to_orig(int(slots[0][0]), int(base + 0.3 * text_h) + 1,
+                                       int(slots[-1][1]), int(base + 4 * text_h) + 1)
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return page_bg
+    band = imageops.dominant_color(rgb[y0:y1, x0:x1])
+    if float(np.abs(band.astype(float) - np.asarray(page_bg, float)).max()) <= 12:
+        return page_bg
+    return band
+
+
+def _line_height(crop: np.ndarray) -> int | None:
+    """Rows of the tallest run of rows holding ink (darker than the crop's background by half
+    its darkest ink): the height of a line of text in the crop, None without ink."""
+    g = crop.astype(np.int16)
+    med = int(np.median(g))
+    if med - int(g.min()) < 30:
+        return None
+    rows = (g < med - (med - int(g.min())) / 2.0).any(axis=1)
+    edges = np.flatnonzero(np.diff(np.r_[0, rows.astype(np.int8), 0]))
+    return int(np.max(edges[1::2] - edges[::2])) if len(edges) else None
+
+
 def _has_ink(crop: np.ndarray) -> bool:
     """Some text in a crop: six pixels or more 60 darker than its own background (the median).
     A label thinned by downscaling keeps hardly a pixel under a fixed 128 (seed-9 bar056's
@@ -549,7 +578,10 @@ def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget, soft=None,
     if not _has_ink(gray[y0:y1, x0:x1]):
         return ""
     budget[0] -= 1
-    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+    # Enlarged for the height of the text the slot holds: labels far smaller than the page's
+    # text (downscaled, in a small font) are read too small at the page's text height.
+    line_h = _line_height(gray[y0:y1, x0:x1])
+    scale = float(np.clip(30.0 / max(min(text_h, line_h or text_h), 1), 1.0, 4.0))
     best, best_conf = [], -1.0
     for g, margin in ((gray, 0.0), (soft, SOFT_MARGIN)) if soft is not None else ((gray, 0.0),):
         crop = g[y0:y1, x0:x1]

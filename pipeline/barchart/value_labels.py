@@ -108,7 +108,16 @@ def _label_box(ink: np.ndarray, box, text_h: float, near: str):
     # Square smearing: the letters of a rotated axis title join into one tall blob.
     blobs = cv2.dilate(sub.astype(np.uint8), np.ones((k, k), np.uint8))
     n, _, stats, _ = cv2.connectedComponentsWithStats(blobs, connectivity=8)
-    every = [tuple(int(v) for v in stats[i][:4]) for i in range(1, n) if stats[i][3] <= 2.0 * text_h]
+    # A tick label is a few characters long: a component longer than eight text heights is the
+    # axis line with its tick marks (under a horizontal chart's labels, nearer the bars than
+    # they are) or an axis title, no label.
+    # Nor does a label touch the side facing the bars: what does runs on among them (a
+    # gridline's stub between the last bar and the axis line).
+    sh, sw = sub.shape
+    touches = {"right": lambda c: c[0] + c[2] >= sw, "left": lambda c: c[0] <= 0,
+               "bottom": lambda c: c[1] + c[3] >= sh, "top": lambda c: c[1] <= 0}[near]
+    every = [c for c in (tuple(int(v) for v in stats[i][:4]) for i in range(1, n))
+             if c[3] <= 2.0 * text_h and c[2] <= 8.0 * text_h and not touches(c)]
     comps = [c for c in every if c[3] >= 0.4 * text_h and c[2] >= 0.3 * text_h]
     if len(comps) < 2:
         return None
