@@ -407,7 +407,7 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
                 x0 = int(max(0, min(x0, max(slot[0], 2 * c - x1))))
                 x1 = int(min(w, max(x1, min(slot[1], 2 * c - x0))))
     budget[0] -= 1
-    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+    scale = _crop_scale(gray[y0:y1, x0:x1], text_h)
     lines = len({round(v.cy / max(text_h, 1)) for v in words})
     got, conf_new = [], -1.0
     # The crop of the page gray, and of the page's own contrast (`soft`), where small blurred
@@ -540,6 +540,15 @@ def label_band_color(rgb, frame: Frame, slots, base, text_h, page_bg):
     return band
 
 
+def _crop_scale(crop: np.ndarray, text_h: float) -> float:
+    """Enlargement of a label crop for OCR (to about 30 px text): for the page's text height,
+    or for the height of the crop's own line where that is well under it (labels in a smaller
+    font than the rest of the page are read too small at the page's text height)."""
+    line_h = _line_height(crop)
+    h = line_h if line_h is not None and line_h < 0.7 * text_h else text_h
+    return float(np.clip(30.0 / max(h, 1), 1.0, 4.0))
+
+
 def _line_height(crop: np.ndarray) -> int | None:
     """Rows of the tallest run of rows holding ink (darker than the crop's background by half
     its darkest ink): the height of a line of text in the crop, None without ink."""
@@ -578,10 +587,7 @@ def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget, soft=None,
     if not _has_ink(gray[y0:y1, x0:x1]):
         return ""
     budget[0] -= 1
-    # Enlarged for the height of the text the slot holds: labels far smaller than the page's
-    # text (downscaled, in a small font) are read too small at the page's text height.
-    line_h = _line_height(gray[y0:y1, x0:x1])
-    scale = float(np.clip(30.0 / max(min(text_h, line_h or text_h), 1), 1.0, 4.0))
+    scale = _crop_scale(gray[y0:y1, x0:x1], text_h)
     best, best_conf = [], -1.0
     for g, margin in ((gray, 0.0), (soft, SOFT_MARGIN)) if soft is not None else ((gray, 0.0),):
         crop = g[y0:y1, x0:x1]

@@ -656,6 +656,12 @@ def _form_variants(text: str, form: tuple[int, str]) -> list[str]:
         if m and len(m.group(2)) > decimals:
             stem = m.group(1) + ("." + m.group(2)[:decimals] if decimals else "")
         out += [stem + end] + _decimal_variants(stem + end)
+        # A point and the zeros after it lost from a reading intact otherwise, its ending the
+        # chart's ('40.0%' read '40%': the point merges into the round glyphs beside it): the
+        # zeros put back, which change no value.
+        have = len(m.group(2)) if m else 0
+        if _ending(t) == end and re.fullmatch(r"[\d,]*\d(\.\d+)?", stem) and have < decimals:
+            out.append(stem + ("" if m else ".") + "0" * (decimals - have) + end)
     return out
 
 

@@ -88,3 +88,21 @@ def test_a_page_word_under_a_legend_words_box_is_legend_text():
     reread = Word("queue", 95, 360, 648, 421, 666)         # the legend line read again
     assert _same_text_box(page, reread)
     assert not _same_text_box(page, Word("prompts", 90, 264, 612, 341, 637))
+
+
+def test_a_crop_is_enlarged_for_its_own_text_only_when_much_smaller_than_the_pages():
+    from pipeline.barchart.categories import _crop_scale
+    crop = np.full((90, 40), 203, np.uint8)
+    crop[40:47, 5:30] = 127                    # 7 px text where the page's is 20 px
+    assert _crop_scale(crop, 20.0) == 4.0      # 30 / 7, at most 4
+    crop[40:50, 5:30] = 127                    # 10 px text on a page of 12 px: the page's height
+    assert _crop_scale(crop, 12.0) == 2.5
+
+
+def test_a_lost_point_and_zeros_are_put_back_in_the_charts_format():
+    from pipeline.barchart.value_labels import _form_variants
+    assert "40.0%" in _form_variants("40%", (1, "%"))
+    assert "4.10x" in _form_variants("4.1x", (2, "x"))
+    # Letters are no number to pad; a reading in the format already gains nothing.
+    assert not any(t.endswith(".0%") for t in _form_variants("N/A", (1, "%")))
+    assert _form_variants("39.5%", (1, "%")).count("39.5%") == 1
