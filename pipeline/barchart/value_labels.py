@@ -656,13 +656,20 @@ def _form_variants(text: str, form: tuple[int, str]) -> list[str]:
         if m and len(m.group(2)) > decimals:
             stem = m.group(1) + ("." + m.group(2)[:decimals] if decimals else "")
         out += [stem + end] + _decimal_variants(stem + end)
-        # A point and the zeros after it lost from a reading intact otherwise, its ending the
-        # chart's ('40.0%' read '40%': the point merges into the round glyphs beside it): the
-        # zeros put back, which change no value.
-        have = len(m.group(2)) if m else 0
-        if _ending(t) == end and re.fullmatch(r"[\d,]*\d(\.\d+)?", stem) and have < decimals:
-            out.append(stem + ("" if m else ".") + "0" * (decimals - have) + end)
     return out
+
+
+def _zero_padded(text: str, form: tuple[int, str]) -> str | None:
+    """A reading intact but for a lost point and the zeros after it, its ending the chart's
+    ('40.0%' read '40%': the point merges into the round glyphs beside it), with the zeros put
+    back (which change no value); None for any other reading."""
+    decimals, end = form
+    stem = text[:len(text) - len(_ending(text))]
+    m = re.fullmatch(r"[\d,]*\d(\.(\d+))?", stem)
+    have = len(m.group(2)) if m and m.group(2) else 0
+    if _ending(text) != end or not m or have >= decimals:
+        return None
+    return stem + ("" if have else ".") + "0" * (decimals - have) + end
 
 
 def _keep_format(out: dict, pools: dict) -> dict:
@@ -687,6 +694,12 @@ def _keep_format(out: dict, pools: dict) -> dict:
         alts = [Word(t, v.conf, v.x0, v.y0, v.x1, v.y1) for v in cands
                 for t in dict.fromkeys([v.text] + _form_variants(v.text, common))]
         alts = [a for a in alts if _form(a.text) == common and _agrees(a, want, tol)]
+        if not alts:
+            # Zeros are put back last: a reading that kept its digits speaks first ('2.2k' over
+            # '2k' padded to '2.0k', both within the bar's tolerance).
+            alts = [Word(t, v.conf, v.x0, v.y0, v.x1, v.y1) for v in cands
+                    for t in [_zero_padded(v.text, common)] if t is not None]
+            alts = [a for a in alts if _agrees(a, want, tol)]
         if alts:
             out[bi] = max(alts, key=lambda a: a.conf)
     return out

@@ -100,9 +100,19 @@ def test_a_crop_is_enlarged_for_its_own_text_only_when_much_smaller_than_the_pag
 
 
 def test_a_lost_point_and_zeros_are_put_back_in_the_charts_format():
-    from pipeline.barchart.value_labels import _form_variants
-    assert "40.0%" in _form_variants("40%", (1, "%"))
-    assert "4.10x" in _form_variants("4.1x", (2, "x"))
-    # Letters are no number to pad; a reading in the format already gains nothing.
-    assert not any(t.endswith(".0%") for t in _form_variants("N/A", (1, "%")))
-    assert _form_variants("39.5%", (1, "%")).count("39.5%") == 1
+    from pipeline.barchart.value_labels import _keep_format, _zero_padded
+    from pipeline.ocr import Word
+    assert _zero_padded("40%", (1, "%")) == "40.0%"
+    assert _zero_padded("4.1x", (2, "x")) == "4.10x"
+    # A garbled ending, letters, or a reading in the format already: nothing to put back.
+    assert _zero_padded("9e", (1, "x")) is None and _zero_padded("N/A", (1, "%")) is None
+    assert _zero_padded("39.5%", (1, "%")) is None
+
+    def w(t, conf=90):
+        return Word(t, conf, 0, 0, 10, 10)
+    pools = {0: ([w("90.1%")], 90.3, 1.9), 1: ([w("40%")], 40.1, 1.9), 2: ([w("23.4%")], 23.6, 1.9),
+             3: ([w("2%", 95), w("2.2%", 80)], 2.1, 1.9), 4: ([w("79.7%")], 80.0, 1.9)}
+    out = {0: w("90.1%"), 1: w("40%"), 2: w("23.4%"), 3: w("2%", 95), 4: w("79.7%")}
+    got = {bi: v.text for bi, v in _keep_format(out, pools).items()}
+    # The padded reading only where no reading of the bar keeps its digits in the format.
+    assert got == {0: "90.1%", 1: "40.0%", 2: "23.4%", 3: "2.2%", 4: "79.7%"}
