@@ -524,13 +524,14 @@ def _whiten(crop: np.ndarray) -> np.ndarray:
 
 
 def label_band_color(rgb, frame: Frame, slots, base, text_h, page_bg):
-    """The colour the category labels stand on: the commonest colour of the band just beyond
-    the baseline, under the slots. `page_bg` unless that band is clearly of another colour (a
-    grey panel covers most of the image and passed for the page; the labels stand on the
-    white page around it)."""
+    """The colour the category labels stand on: the commonest colour of the band of their first
+    line, just beyond the baseline, under the slots (no deeper: a screenshot's frame may lie
+    a few lines below). `page_bg` unless that band is clearly of another colour (a grey panel
+    covers most of the image and passed for the page; the labels stand on the white page
+    around it)."""
     h, w = rgb.shape[:2]
     x0, y0, x1, y1 = frame.box_to_orig(int(slots[0][0]), int(base + 0.3 * text_h) + 1,
-                                       int(slots[-1][1]), int(base + 4 * text_h) + 1)
+                                       int(slots[-1][1]), int(base + 1.5 * text_h) + 1)
     x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
     if x1 - x0 < 4 or y1 - y0 < 4:
         return page_bg
