@@ -7,7 +7,7 @@ import re
 import cv2
 import numpy as np
 
-from .. import ocr
+from .. import imageops, ocr
 from ..marks.legend import text_lines
 from ..numbers import parse_value_label
 from ..ocr import Word
@@ -407,7 +407,7 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
                 x0 = int(max(0, min(x0, max(slot[0], 2 * c - x1))))
                 x1 = int(min(w, max(x1, min(slot[1], 2 * c - x0))))
     budget[0] -= 1
-    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+    scale = _crop_scale(gray[y0:y1, x0:x1], text_h)
     lines = len({round(v.cy / max(text_h, 1)) for v in words})
     got, conf_new = [], -1.0
     # The crop of the page gray, and of the page's own contrast (`soft`), where small blurred
@@ -523,6 +523,45 @@ def _whiten(crop: np.ndarray) -> np.ndarray:
     return np.clip(crop.astype(np.int16) + lift, 0, 255).astype(np.uint8)
 
 
+def label_band_color(rgb, frame: Frame, slots, base, text_h, page_bg):
+    """The colour the category labels stand on: the commonest colour of the band of their first
+    line, just beyond the baseline, under the slots (no deeper: a screenshot's frame may lie
+    a few lines below). `page_bg` unless that band is clearly of another colour (a grey panel
+    covers most of the image and passed for the page; the labels stand on the white page
+    around it)."""
+    h, w = rgb.shape[:2]
+    x0, y0, x1, y1 = frame.box_to_orig(int(slots[0][0]), int(base + 0.3 * text_h) + 1,
+                                       int(slots[-1][1]), int(base + 1.5 * text_h) + 1)
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return page_bg
+    band = imageops.dominant_color(rgb[y0:y1, x0:x1])
+    if float(np.abs(band.astype(float) - np.asarray(page_bg, float)).max()) <= 12:
+        return page_bg
+    return band
+
+
+def _crop_scale(crop: np.ndarray, text_h: float) -> float:
+    """Enlargement of a label crop for OCR (to about 30 px text): for the page's text height,
+    or for the height of the crop's own line where that is well under it (labels in a smaller
+    font than the rest of the page are read too small at the page's text height)."""
+    line_h = _line_height(crop)
+    h = line_h if line_h is not None and line_h < 0.7 * text_h else text_h
+    return float(np.clip(30.0 / max(h, 1), 1.0, 4.0))
+
+
+def _line_height(crop: np.ndarray) -> int | None:
+    """Rows of the tallest run of rows holding ink (darker than the crop's background by half
+    its darkest ink): the height of a line of text in the crop, None without ink."""
+    g = crop.astype(np.int16)
+    med = int(np.median(g))
+    if med - int(g.min()) < 30:
+        return None
+    rows = (g < med - (med - int(g.min())) / 2.0).any(axis=1)
+    edges = np.flatnonzero(np.diff(np.r_[0, rows.astype(np.int8), 0]))
+    return int(np.max(edges[1::2] - edges[::2])) if len(edges) else None
+
+
 def _has_ink(crop: np.ndarray) -> bool:
     """Some text in a crop: six pixels or more 60 darker than its own background (the median).
     A label thinned by downscaling keeps hardly a pixel under a fixed 128 (seed-9 bar056's
@@ -549,7 +588,7 @@ def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget, soft=None,
     if not _has_ink(gray[y0:y1, x0:x1]):
         return ""
     budget[0] -= 1
-    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+    scale = _crop_scale(gray[y0:y1, x0:x1], text_h)
     best, best_conf = [], -1.0
     for g, margin in ((gray, 0.0), (soft, SOFT_MARGIN)) if soft is not None else ((gray, 0.0),):
         crop = g[y0:y1, x0:x1]

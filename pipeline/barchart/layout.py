@@ -38,6 +38,9 @@ def _upright_bars(rgb_u, bg, text_h, block):
     pieces = join_behind(join_aligned_columns(merge_split_bars(join_aligned_columns(rectangles(rgb_u, solid, k + 1)),
                                                                1.8 * text_h)))
     stacks, base = stacks_on_baseline(pieces, tol=max(2.0, 0.15 * text_h), min_len=1.5 * text_h)
+    # A bar ends where its colour does: a "bar" whose colour goes on past a line across its end
+    # is the panel showing between bars (read against the page's colour), cut at a gridline.
+    stacks = [s for s in stacks if not _runs_on_past_end(rgb_u, s[-1])]
     stacks = _under_legend(rgb_u, _split_overlaps(rgb_u, stacks, base), bg, text_h)
     # Segments of a stack share its width: a much narrower piece on a bar's end is its value
     # label (blurred into a solid blob where a gridline crosses it), not a segment.
@@ -50,6 +53,17 @@ def _upright_bars(rgb_u, bg, text_h, block):
     stacks, _ = drop_narrow_stacks(stacks)
     loose = [_own_columns(rgb_u, p) for p in pieces if p.stack < 0 and id(p) not in dropped]
     return stacks, base, loose
+
+
+def _runs_on_past_end(rgb_u, c: Bar, delta: float = 8.0) -> bool:
+    """Whether the middle columns of `c` a few rows beyond its far end (past a line one or two
+    pixels thick across it) are still of its colour."""
+    r = int(round(c.top))
+    m0, m1 = c.x0 + c.width // 4, c.x0 + max(c.width // 4 + 1, 3 * c.width // 4)
+    if r < 4:
+        return False
+    beyond = np.median(rgb_u[r - 4:r - 2, m0:m1].reshape(-1, 3), axis=0)
+    return float(lab_distance(beyond[None, :], c.color)[0]) <= delta
 
 
 def _own_columns(rgb_u, c: Bar, delta: float = 20.0) -> Bar:
@@ -245,7 +259,11 @@ def _groups(stacks, series_of, legend_n: int):
     bimodal = gmax > 1.6 * gmin + 2 and gmax - gmin > 0.25 * width
     if not bimodal and legend_n < 2:
         return [[s] for s in stacks]
-    cut = (gmin + gmax) / 2.0
+    # Halfway between the gap within a group and the narrowest gap between groups: the widest
+    # gap may be a group's gap plus a missing bar ('N/A'), and halfway to it can pass the gap
+    # between two groups off as one within a group.
+    between = min(g for g in gaps if g > 1.6 * gmin + 2 and g - gmin > 0.25 * width) if bimodal else gmax
+    cut = (gmin + between) / 2.0
     groups, cur = [], [stacks[0]]
     for g, s in zip(gaps, stacks[1:]):
         if (bimodal and g > cut) or series_of(s) in {series_of(c) for c in cur}:

@@ -17,7 +17,7 @@ from ..numbers import parse_value_label
 from ..ocr import Word
 from ..titles import y_title_column
 from .categories import (_category_texts, _commonest, _read_marker, _read_slot, _reread_text,
-                         _rotated_categories, _without_stray_rules)
+                         _rotated_categories, _without_stray_rules, label_band_color)
 from .frame import BarRow
 from .layout import _bar_blob, _groups, _merge_same_series, _slots, find_bar_chart
 from .names import (_bar_coloured, _covered, _glyph_checked, _legend_blobs, _legend_reread, _name_text,
@@ -66,7 +66,10 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
         bar_lab = to_lab([c.color for c in segments])
         legend = [e for e in legend
                   if float(np.min(np.linalg.norm(bar_lab - to_lab([e.blob.color])[0], axis=1))) <= 35]
+    # The legend's words may be its lines read again (new words): the page's words they cover
+    # are legend text too, no category or value label.
     legend_ids = {id(v) for e in legend for v in e.words}
+    legend_ids |= {id(v) for v in words if any(_same_text_box(v, u) for e in legend for u in e.words)}
 
     # Series: a legend entry by colour, else colour groups of the bars.
     seg_colors = [c.color for c in segments]
@@ -136,8 +139,12 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     # which pales text of a near colour), at the page's own contrast for rotated labels: the
     # page gray doubles it, which fills in the small blurred glyphs of turned text ('GOA
     # Dinanawd' for 'GPQA Diamond').
-    soft = imageops.text_gray(rgb, page_bg, None, gain=1.0)
-    cats = _rotated_categories((gray, soft), slots, base, text_h) if not frame.horizontal else None
+    # The labels stand on the page: where a panel covering most of the image passed for the page
+    # colour, the band beyond the baseline shows the true page, which both grays then whiten.
+    band = label_band_color(rgb, frame, slots, base, text_h, page_bg)
+    soft = imageops.text_gray(rgb, band, None, gain=1.0)
+    cat_gray = gray if band is page_bg else imageops.text_gray(rgb, band, page_bg)
+    cats = _rotated_categories((cat_gray, soft), slots, base, text_h) if not frame.horizontal else None
     if cats is None:
         titled = (not frame.horizontal and axis is not None
                   and y_title_column(gray < params.ink_gray_threshold, axis.words, text_h) is not None)
@@ -145,8 +152,8 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
         found = [frame.word(v).y1 for ws in texts for v in ws]
         # A slot whose label the page pass missed is read on its own, as deep as the others go.
         depth = max(found) + 0.3 * text_h if found else base + (12 if frame.horizontal else 3) * text_h
-        cats = [_reread_text(gray, ws, text_h, budget, frame, base, slot, depth, soft) if ws else
-                _read_slot(gray, frame, slot, base, depth, text_h, budget, soft, words)
+        cats = [_reread_text(cat_gray, ws, text_h, budget, frame, base, slot, depth, soft) if ws else
+                _read_slot(cat_gray, frame, slot, base, depth, text_h, budget, soft, words)
                 for ws, slot in zip(texts, slots)]
 
     cats = [_without_stray_rules(c) for c in cats]
@@ -226,3 +233,13 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
                 rows.append(r)
     _values(rows, frame, axis, base, text_h, notes, shift)
     return frame, axis, rows, legend, notes, groups, cats
+
+
+def _same_text_box(a: Word, b: Word) -> bool:
+    """Whether two word boxes cover each other mostly (half the smaller box or more)."""
+    w = min(a.x1, b.x1) - max(a.x0, b.x0)
+    h = min(a.y1, b.y1) - max(a.y0, b.y0)
+    if w <= 0 or h <= 0:
+        return False
+    small = min((a.x1 - a.x0) * (a.y1 - a.y0), (b.x1 - b.x0) * (b.y1 - b.y0))
+    return w * h >= 0.5 * max(small, 1)

@@ -108,7 +108,16 @@ def _label_box(ink: np.ndarray, box, text_h: float, near: str):
     # Square smearing: the letters of a rotated axis title join into one tall blob.
     blobs = cv2.dilate(sub.astype(np.uint8), np.ones((k, k), np.uint8))
     n, _, stats, _ = cv2.connectedComponentsWithStats(blobs, connectivity=8)
-    every = [tuple(int(v) for v in stats[i][:4]) for i in range(1, n) if stats[i][3] <= 2.0 * text_h]
+    # A tick label is a few characters long: a component longer than eight text heights is the
+    # axis line with its tick marks (under a horizontal chart's labels, nearer the bars than
+    # they are) or an axis title, no label.
+    # Nor does a label touch the side facing the bars: what does runs on among them (a
+    # gridline's stub between the last bar and the axis line).
+    sh, sw = sub.shape
+    touches = {"right": lambda c: c[0] + c[2] >= sw, "left": lambda c: c[0] <= 0,
+               "bottom": lambda c: c[1] + c[3] >= sh, "top": lambda c: c[1] <= 0}[near]
+    every = [c for c in (tuple(int(v) for v in stats[i][:4]) for i in range(1, n))
+             if c[3] <= 2.0 * text_h and c[2] <= 8.0 * text_h and not touches(c)]
     comps = [c for c in every if c[3] >= 0.4 * text_h and c[2] >= 0.3 * text_h]
     if len(comps) < 2:
         return None
@@ -650,6 +659,19 @@ def _form_variants(text: str, form: tuple[int, str]) -> list[str]:
     return out
 
 
+def _zero_padded(text: str, form: tuple[int, str]) -> str | None:
+    """A reading intact but for a lost point and the zeros after it, its ending the chart's
+    ('40.0%' read '40%': the point merges into the round glyphs beside it), with the zeros put
+    back (which change no value); None for any other reading."""
+    decimals, end = form
+    stem = text[:len(text) - len(_ending(text))]
+    m = re.fullmatch(r"[\d,]*\d(\.(\d+))?", stem)
+    have = len(m.group(2)) if m and m.group(2) else 0
+    if _ending(text) != end or not m or have >= decimals:
+        return None
+    return stem + ("" if have else ".") + "0" * (decimals - have) + end
+
+
 def _keep_format(out: dict, pools: dict) -> dict:
     """The labels of one chart are printed in one format (decimals, ending): when agreeing
     labels share one (see below), a bar's reading that breaks it ('39.7' among
@@ -672,6 +694,12 @@ def _keep_format(out: dict, pools: dict) -> dict:
         alts = [Word(t, v.conf, v.x0, v.y0, v.x1, v.y1) for v in cands
                 for t in dict.fromkeys([v.text] + _form_variants(v.text, common))]
         alts = [a for a in alts if _form(a.text) == common and _agrees(a, want, tol)]
+        if not alts:
+            # Zeros are put back last: a reading that kept its digits speaks first ('2.2k' over
+            # '2k' padded to '2.0k', both within the bar's tolerance).
+            alts = [Word(t, v.conf, v.x0, v.y0, v.x1, v.y1) for v in cands
+                    for t in [_zero_padded(v.text, common)] if t is not None]
+            alts = [a for a in alts if _agrees(a, want, tol)]
         if alts:
             out[bi] = max(alts, key=lambda a: a.conf)
     return out
