@@ -173,7 +173,8 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     if xa is None or ya is None or weak or both_weak:
         bars = _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params)
         if bars is not None and _bars_first(bars, xa, ya, weak):
-            return bars
+            xy = _more_marks(bars, rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) if weak else None
+            return bars if xy is None else xy
     weak_x = xa is not None and xa.calibration.rejected and (
         len(xa.calibration.ticks) <= 2 or len(xa.calibration.rejected) >= len(xa.calibration.ticks))
     if ya is not None and (xa is None or weak_x):
@@ -200,6 +201,19 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
         if bars is not None and _bars_first(bars, xa, ya, weak):
             return bars
     return ext
+
+
+def _more_marks(bars: Extraction, rgb, params, *chart) -> Extraction | None:
+    """The XY reading, where it finds more markers than there are bars (and three at least):
+    with one numeric axis resting on two labels, a line chart's bold title or a legend row of
+    swatches passes for a few bars (Vega seed-0 syn058: two 'bars' beside 15 markers)."""
+    try:
+        ext = _xy_extraction(rgb, params, *chart)
+    except NoChartFound:
+        return None
+    marks = sum(p.marker not in ("line", "missing") for p in ext.points)
+    more = ext.chart_type == "xy" and marks >= 3 and marks > sum(p.marker != "missing" for p in bars.points)
+    return ext if more else None
 
 
 def _bars_first(bars: Extraction, xa, ya, weak: bool) -> bool:
