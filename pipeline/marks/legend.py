@@ -88,6 +88,9 @@ def unglued(w: Word, b: Blob, k: int) -> Word:
     return Word(w.text[k:], w.conf, max(w.x0, b.box[2] + 1), w.y0, w.x1, w.y1)
 
 
+_RIM = ".,:;'‘’`|_~"
+
+
 def _alnum(w: Word) -> int:
     return sum(c.isalnum() for c in w.text)
 
@@ -162,10 +165,9 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
                 if glued:
                     # the swatch read as the first letters of the name's first word
                     d, side = 0, 0
-                elif series and line[0].x0 > b.cx and _swatch_word(line, 0, b, weak):
+                elif series and line[0].x0 > b.cx and not any(overlaps_blob(w, b) for w in line[1:]):
                     # a blurred swatch's box reaching into the first letter of its name, which
-                    # starts past the swatch's centre and is read doubtfully: that word is the
-                    # name's, not the swatch read as a word (a sure word stays a letter's)
+                    # starts past the swatch's centre: the word is the name, whole
                     d, side, touching = 0, 0, 1
                 elif _swatch_word(line, 0, b, weak):
                     d, side = 0, 0
@@ -202,6 +204,10 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
                     words = words[:-1]
             while len(words) > 1 and weak(words[-1]) and not _alnum(words[-1]):
                 words = words[:-1]
+            # no name (nor label) starts with a stop or a quote: the rim of a swatch or marker
+            # read as one ('.chunked', '‘bs=2048')
+            if (bare := words[0].text.lstrip(_RIM)) and bare != words[0].text:
+                words = [Word(bare, words[0].conf, words[0].x0, words[0].y0, words[0].x1, words[0].y1)] + words[1:]
             if not accept(words):
                 continue
             match = 0
@@ -233,8 +239,7 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
     entries = []
     for key, k, words in (right if score(right) > score(left) else left):
         used.add(k)
-        # no name starts with a stop or a quote: the rim of its swatch read as one ('.chunked')
-        entries.append(LegendEntry(joined_text(words).lstrip(".,:;'‘’`|_~ "), words, blobs[k],
+        entries.append(LegendEntry(joined_text(words), words, blobs[k],
                                    (min(w.x0 for w in words), min(w.y0 for w in words),
                                     max(w.x1 for w in words), max(w.y1 for w in words))))
     return entries
