@@ -18,8 +18,8 @@ from .axes import AxisCalibration
 from .errors import NoChartFound, TicksUnreadable
 from .imageio import load_rgb
 from .labels import assign_labels, order_swaps, series_layout, sweep_expected, near_misread
-from .marks.legend import (LegendEntry, aligned_with, find_legend, main_conf, overlaps_blob, stray_entries,
-                           swatch_text_boxes, text_lines)
+from .marks.legend import (LegendEntry, aligned_with, chromatic, find_legend, glued_chars, main_conf, overlaps_blob,
+                           stray_entries, swatch_text_boxes, text_lines)
 from .marks.lines import line_swatches, trace_lines
 from .marks.markers import crossings, drop_fragments, find_markers, on_lines, stacked_lines, tiny_markers
 from .marks.series import group_series, lab_distance, to_lab
@@ -186,7 +186,8 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     if xa is None or ya is None or weak or both_weak:
         bars = _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params)
         if bars is not None and _bars_first(bars, xa, ya, weak):
-            return bars
+            xy = _more_marks(bars, rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) if weak else None
+            return bars if xy is None else xy
     weak_x = xa is not None and xa.calibration.rejected and (
         len(xa.calibration.ticks) <= 2 or len(xa.calibration.rejected) >= len(xa.calibration.ticks))
     if ya is not None and (xa is None or weak_x):
@@ -213,6 +214,19 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
         if bars is not None and _bars_first(bars, xa, ya, weak):
             return bars
     return ext
+
+
+def _more_marks(bars: Extraction, rgb, params, *chart) -> Extraction | None:
+    """The XY reading, where it finds more markers than there are bars (and three at least):
+    with one numeric axis resting on two labels, a line chart's bold title or a legend row of
+    swatches passes for a few bars (Vega seed-0 syn058: two 'bars' beside 15 markers)."""
+    try:
+        ext = _xy_extraction(rgb, params, *chart)
+    except NoChartFound:
+        return None
+    marks = sum(p.marker not in ("line", "missing") for p in ext.points)
+    more = ext.chart_type == "xy" and marks >= 3 and marks > sum(p.marker != "missing" for p in bars.points)
+    return ext if more else None
 
 
 def _bars_first(bars: Extraction, xa, ya, weak: bool) -> bool:
@@ -344,7 +358,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     blobs, _diam = find_markers(rgb, ink, halfwidth)
     # Legend swatches may sit outside the search box (a legend below the x title, or left of the
     # y tick labels): marks found there serve the legend only, data stays in the plot box.
-    blobs += [b for b in find_markers(rgb, page_marks & ~search & ~text_mask, halfwidth)[0]
+    blobs += [b for b in find_markers(rgb, _outside_marks(rgb, page_marks & ~search, text_mask), halfwidth)[0]
               if not (sx0 <= b.cx < sx1 and sy0 <= b.cy < sy1)]
 
     other_words = [v for v in words if id(v) not in tick_words and _is_text(v)]
@@ -792,6 +806,13 @@ def _tick_mark(b, xa, ya, box, text_h: float) -> bool:
         and any(abs(b.cy - t.pixel) <= 1.5 for t in ya.calibration.ticks)
 
 
+def _outside_marks(rgb: np.ndarray, marks: np.ndarray, text_mask: np.ndarray) -> np.ndarray:
+    """The marks outside the plot without the text, but for its coloured ink: text is drawn
+    grey, and the coloured ink in a word's box is a swatch OCR read with its name ('@v0.10'
+    for '● v0.10') and masked with it."""
+    return marks & ~(text_mask & (imageops.saturation(rgb) <= 60))
+
+
 def _in_entry(b, e: LegendEntry, text_h: float) -> bool:
     """A blob on a legend entry's line, up to a letter past its text (a last letter OCR missed,
     'B' of 'Engine B'), is part of the legend, not data."""
@@ -870,7 +891,9 @@ def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
                     read = again
                 if _mean_conf(read) >= _SURE_NAME and _fits_glyphs(read, line_glyphs):
                     break
-        old = [v for v in out if _inside(v, box)]
+        # (with the words that began at a swatch beside the box and ran into it: '@MI300X')
+        old = [v for v in out if _inside(v, box) or (v.x0 < box[0] < v.x1 and box[1] <= v.cy <= box[3]
+                                                      and any(glued_chars(v, b, text_h) for b in beside))]
         old_key, new_key = (_key(" ".join(v.text for v in ws)) for ws in (old, read))
         holds = len(new_key) > len(old_key) and old_key in new_key
         if old and not holds and _mean_conf(read) < _mean_conf(old) - 5.0:
@@ -879,7 +902,7 @@ def _reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
         checked = [_glyph_checked(v, ink, text_h) for v in read]
         if _label_text(read) and not _label_text(checked):
             checked = read  # a point label stays one: 'n=8' is no 'n=B'
-        out = [v for v in out if not _inside(v, box)] + checked
+        out = [v for v in out if not any(v is o for o in old) and not _inside(v, box)] + checked
     return out
 
 
@@ -969,7 +992,9 @@ def _same_colour_count(b, others, delta: float) -> int:
 def _glyph_of(b, v: ocr.Word, text_h: float) -> bool:
     """Blob `b` lies in word `v`, which reaches a letter or more past it: one of its glyphs."""
     inside = v.x0 - 1 <= b.box[0] and b.box[2] <= v.x1 + 1 and v.y0 - 1 <= b.box[1] and b.box[3] <= v.y1 + 1
-    return inside and (v.w - (b.box[2] - b.box[0])) >= text_h and sum(c.isalnum() for c in v.text) >= 2
+    # (a coloured blob the word starts with may be a swatch OCR glued to its name: '@MI300X')
+    return inside and (v.w - (b.box[2] - b.box[0])) >= text_h and sum(c.isalnum() for c in v.text) >= 2 \
+        and not (glued_chars(v, b, text_h) and chromatic(b.color))
 
 
 def _mean_conf(words) -> float:
@@ -1055,13 +1080,15 @@ def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None,
     used: set = set()
     weak = lambda v: not _is_text(v) or id(v) in marks_read  # noqa: E731
     label_keys = {k for k, n in keys.items() if n >= 3}
+    # point labels that are bare numbers, three at least ('4,096', '8,192', ...)
+    numbered = sum(bare(v) for v in cands) >= 3
 
     def other_key(ws):
-        # 'TP=8' on a chart whose point labels all read 'n=...': a name, though a lone one
-        # lines up with no other entry. (A label's key misread, 'ibs=' or 'hs=' for 'bs=',
-        # keeps a letter of it.)
+        # 'TP=8' on a chart whose point labels all read 'n=...' (or are bare numbers, '4,096'):
+        # a name, though a lone one lines up with no other entry. (A label's key misread,
+        # 'ibs=' or 'hs=' for 'bs=', keeps a letter of it.)
         m = _KEYED.match(ws[0].text.strip())
-        return m is not None and keys[m.group(1).lower()] == 1 and bool(label_keys) \
+        return m is not None and keys[m.group(1).lower()] == 1 and (bool(label_keys) or numbered) \
             and not any(set(m.group(1).lower()) & set(k) for k in label_keys)
 
     legend = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, used, weak,

@@ -65,6 +65,10 @@ def render(spec):
     if spec["legend"]:
         if legend_at == "right":
             right = m + sym + 8 + max(_text_w(n, ff, tick_px) for n in names) + 16
+        elif legend_at == "bottom":
+            # Vega sets a bottom legend 18 px below the x axis and its title: without room for
+            # its row the legend was cut off at the image's edge ('Ours' half drawn)
+            bottom += 18 + max(sym, tick_px * 1.2) + 4
         else:
             top += tick_px * 1.8
     x0, y0, x1, y1 = left, top, W - right, H - bottom

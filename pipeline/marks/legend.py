@@ -62,6 +62,35 @@ def _covered(w: Word, b: Blob) -> float:
     return max(0, ix) * max(0, iy) / max(1, w.w * w.h)
 
 
+def glued_chars(w: Word, b: Blob, text_h: float) -> int:
+    """How many leading characters of word `w` are blob `b` read as letters, when the word
+    starts at the blob and runs on a letter or more past it: a swatch set a few pixels from its
+    name is read with it as one word ('@MI300X', 'Ano' for '▲ no'). 0 when the blob is not at
+    the word's start (a glyph inside a name) or the word is no more than the blob."""
+    n = len(w.text)
+    # (a swatch is a marker's size: no wider than a letter or two; and a word of letters wider
+    # than the text is tall is no reading of letters: a legend's line read as 'es')
+    if n < 2 or b.box[2] - b.box[0] > 2.0 * text_h or w.w > 1.2 * text_h * n or not overlaps_blob(w, b) \
+            or not b.box[0] - 0.3 * text_h <= w.x0 <= (b.box[0] + b.box[2]) / 2 or w.x1 < b.box[2] + text_h:
+        return 0
+    k = int(round((b.box[2] - w.x0) / (w.w / n)))
+    return min(max(k, 1), n - 1)
+
+
+def chromatic(color, min_chroma: float = 12.0) -> bool:
+    """A colour, not a grey: text is drawn grey, a series (nearly always) in a colour."""
+    lab = to_lab([color])[0]
+    return float(np.hypot(lab[1], lab[2])) >= min_chroma
+
+
+def unglued(w: Word, b: Blob, k: int) -> Word:
+    """Word `w` without its first `k` characters, the swatch `b` OCR read as letters."""
+    return Word(w.text[k:], w.conf, max(w.x0, b.box[2] + 1), w.y0, w.x1, w.y1)
+
+
+_RIM = ".,:;'‘’`|_~"
+
+
 def _alnum(w: Word) -> int:
     return sum(c.isalnum() for c in w.text)
 
@@ -93,6 +122,14 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
     data_blobs = list(data_blobs)
     data_lab = to_lab([b.color for b in data_blobs]) if data_blobs else None
     pairs = []
+
+    def serieslike(b):
+        # in a colour, not the grey of text, and coloured like some data marker other than
+        # itself (a title's glyphs found as blobs are like each other)
+        if data_lab is None:
+            return False
+        near = np.linalg.norm(data_lab - to_lab([b.color])[0], axis=1) <= color_delta
+        return chromatic(b.color) and any(k and o is not b for k, o in zip(near, data_blobs))
     if data_lab is not None:
         # Only a swatch cuts a row: a blob coloured like two markers of the plot or more (a
         # glyph OCR dropped, 'En ine A' around the 'g', is the text's colour).
@@ -114,19 +151,33 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
         for k, b in enumerate(blobs):
             if k in used or abs(b.cy - cy) > 0.45 * h:
                 continue
-            glyph = 0
+            glyph = glued = touching = 0
             if any(overlaps_blob(w, b) for w in line):
                 # The swatch itself, read by OCR as the line's first "word" ('A', '-e-', 'PD'
                 # filling the swatch's box), or as its last one where swatches follow the text
                 # (gnuplot: 'TP=8 -a-'); a blob inside any other word is a letter of the name.
-                if _swatch_word(line, 0, b, weak):
+                # (only a blob in a series' colour: a glyph in the text's colour is a letter)
+                series = serieslike(b)
+                glued = glued_chars(line[0], b, text_h) if series else 0
+                if glued and (not _alnum(unglued(line[0], b, glued))
+                              or any(overlaps_blob(w, b) for w in line[1:])):
+                    glued = 0
+                if glued:
+                    # the swatch read as the first letters of the name's first word
+                    d, side = 0, 0
+                elif series and line[0].x0 > b.cx and not any(overlaps_blob(w, b) for w in line[1:]):
+                    # a blurred swatch's box reaching into the first letter of its name, which
+                    # starts past the swatch's centre: the word is the name, whole
+                    d, side, touching = 0, 0, 1
+                elif _swatch_word(line, 0, b, weak):
                     d, side = 0, 0
                 elif _swatch_word(line, -1, b, weak):
                     d, side = 0, 1
                 else:
                     continue
                 # read surely, in the text's colour: a letter more likely than a swatch
-                glyph = int(any(overlaps_blob(w, b) and not weak(w) and w.conf >= 60 for w in line))
+                if not glued:
+                    glyph = int(any(overlaps_blob(w, b) and not weak(w) and w.conf >= 60 for w in line))
             elif x0 - 4.0 * h <= b.cx < x0:
                 d, side = x0 - b.box[2], 0
             elif x1 < b.cx <= x1 + 4.0 * h:
@@ -139,7 +190,11 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
                     (side == 1 and _blocked(all_words, line, x1, b.box[0], cy, h)):
                 continue
             words = line
-            if b.cx < x0 or overlaps_blob(line[0], b):
+            if glued:
+                words = [unglued(line[0], b, glued)] + line[1:]
+            elif touching:
+                pass
+            elif b.cx < x0 or overlaps_blob(line[0], b):
                 # the text starts after the swatch: drop what OCR read of the swatch and its line
                 while len(words) > 1 and (overlaps_blob(words[0], b) or words[0].x1 <= b.box[2]):
                     words = words[1:]
@@ -149,6 +204,10 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
                     words = words[:-1]
             while len(words) > 1 and weak(words[-1]) and not _alnum(words[-1]):
                 words = words[:-1]
+            # no name (nor label) starts with a stop or a quote: the rim of a swatch or marker
+            # read as one ('.chunked', '‘bs=2048')
+            if (bare := words[0].text.lstrip(_RIM)) and bare != words[0].text:
+                words = [Word(bare, words[0].conf, words[0].x0, words[0].y0, words[0].x1, words[0].y1)] + words[1:]
             if not accept(words):
                 continue
             match = 0
@@ -200,9 +259,17 @@ def split_at_blobs(lines: list[list[Word]], blobs: list[Blob], text_h: float,
         level = [b for b in blobs if abs(b.cy - cy) <= 0.45 * h]
         start = 0
         for i in range(1, len(line)):
-            if any(line[i - 1].x1 - 1 <= b.cx <= line[i].x0 + 1 for b in level) or \
-                    any(overlaps_blob(line[i], b) and weak(line[i])
-                        and (_alnum(line[i]) <= 2 or _covered(line[i], b) >= 0.4) for b in level):
+            v = line[i]
+            on = [b for b in level if overlaps_blob(v, b)]
+            # (a letter read surely over a coloured blob, most of its box, with a name after it
+            # is a swatch read again as 'a': 'no chunking ▲ Engine B'; one ending the row is the
+            # name's: 'Engine B'; a swatch glued to a name only in a colour: a grey blob at a
+            # word's start is its first letter)
+            if any(line[i - 1].x1 - 1 <= b.cx <= v.x0 + 1 for b in level) or \
+                    any(weak(v) and (_alnum(v) <= 2 or _covered(v, b) >= 0.4) for b in on) or \
+                    (i < len(line) - 1 and _alnum(v) <= 1 and any(_covered(v, b) >= 0.6 and chromatic(b.color)
+                                                                   for b in on)) or \
+                    any(glued_chars(v, b, text_h) and chromatic(b.color) for b in on):
                 out.append(line[start:i])
                 start = i
         out.append(line[start:])

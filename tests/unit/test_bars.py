@@ -180,3 +180,26 @@ def test_a_lone_bar_on_a_chart_with_two_numeric_axes_is_no_bar_chart():
     # with two axes, bars must grow along the well-read one
     upright = NS(bar_orientation="vertical", x_axis=None, y_axis=y2, points=[bar, bar, bar])
     assert not _bars_first(upright, x6, y2, weak=True)
+
+
+def test_bars_read_first_give_way_to_more_markers_read_as_xy(monkeypatch):
+    """With one numeric axis resting on two labels, the bars tried first may be a line chart's
+    bold title and a legend row (Vega seed-0 syn058: two 'bars' and 15 markers): the XY reading
+    wins where it finds more markers than there are bars, three at least."""
+    from types import SimpleNamespace as NS
+    from pipeline import digitize
+    from pipeline.errors import NoChartFound
+    bar, missing = NS(marker="bar"), NS(marker="missing")
+    bars = NS(points=[bar, bar, missing])
+    xy = NS(chart_type="xy", points=[NS(marker="circle")] * 15)
+    monkeypatch.setattr(digitize, "_xy_extraction", lambda *a: xy)
+    assert digitize._more_marks(bars, None, None) is xy
+    xy.points = [NS(marker="circle")] * 2                  # as many markers as bars: bars stay
+    assert digitize._more_marks(bars, None, None) is None
+    xy.points, xy.chart_type = [NS(marker="line")] * 15, "line"   # traced lines are no markers
+    assert digitize._more_marks(bars, None, None) is None
+
+    def none(*a):
+        raise NoChartFound("no marks")
+    monkeypatch.setattr(digitize, "_xy_extraction", none)
+    assert digitize._more_marks(bars, None, None) is None

@@ -520,6 +520,11 @@ def test_a_lone_key_value_name_is_an_entry_where_the_labels_share_another_key():
     labels = [Word(f"n={n}", 90, 210 + 60 * k, 280, 250 + 60 * k, 291) for k, n in enumerate((64, 32, 16))]
     legend = _legend(words + labels, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
     assert [e.text for e in legend] == ["TP=8"]
+    # so it is where the labels are bare numbers ('4,096', '8,192', ...); with no labels it is not
+    numbers = [Word(f"{n:,}", 90, v.x0, v.y0, v.x1, v.y1) for v, n in zip(labels, (4096, 8192, 16384))]
+    legend = _legend(words + numbers, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
+    assert [e.text for e in legend] == ["TP=8"]
+    assert _legend(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data) == []
     # where the labels read 'TP=4', 'TP=2', ... a lone 'TP=8' is one of them; and a misread
     # key of the labels' own ('bs=' read 'hs=') keeps a letter of it: no entry either
     for key in ("TP", "bs"):
@@ -535,3 +540,87 @@ def test_a_name_split_after_its_hyphen_is_joined_without_a_space():
     # a hyphen standing alone between words is no part of either
     assert joined_text([Word("prefill", 91, 0, 0, 40, 10), Word("-", 90, 45, 0, 50, 10),
                         Word("decode", 91, 55, 0, 95, 10)]) == "prefill - decode"
+
+
+def test_a_swatch_glued_to_its_name_in_one_word_is_cut_off_it():
+    # Vega's row '▲ v0.10 ● MI300X ■ TP=4, DP=2' with 4 px between swatch and name: OCR reads
+    # each swatch as the first letter(s) of its name's first word ('@MI300X', 'HITP=4,')
+    from pipeline.marks.legend import glued_chars, split_at_blobs
+    line = [Word("@MI300X", 87, 241, 99, 371, 124), Word("HITP=4,", 30, 383, 99, 488, 124),
+            Word("DP=2", 93, 499, 99, 569, 121)]
+    green, blue = (112, 173, 71), (68, 114, 196)
+    swatches = [Blob(253.0, 111.0, 500, (241, 99, 266, 124), green, "circle"),
+                Blob(395.0, 111.0, 600, (382, 99, 408, 124), blue, "square")]
+    data = [Blob(500.0 + 40 * i, 400.0 + 30 * k, 500, (490 + 40 * i, 390 + 30 * k, 510 + 40 * i, 410 + 30 * k), c,
+                 "square") for i in range(3) for k, c in enumerate((green, blue))]
+    assert glued_chars(line[0], swatches[0], 17.0) == 1
+    assert glued_chars(line[1], swatches[1], 17.0) == 2
+    # a blob inside a word, not at its start, is a glyph of it; a word no wider than the blob is the blob
+    assert glued_chars(Word("Engine", 90, 200, 99, 300, 124), swatches[0], 17.0) == 0
+    assert glued_chars(Word("@", 40, 241, 99, 266, 124), swatches[0], 17.0) == 0
+    # a word far wider than its letters could be is no reading of them (a line read 'es')
+    assert glued_chars(Word("es", 18, 241, 99, 550, 124), swatches[0], 17.0) == 0
+    assert [[w.text for w in ln] for ln in split_at_blobs([line], swatches, 17.0)] == \
+        [["@MI300X"], ["HITP=4,", "DP=2"]]
+    entries = find_legend([line], swatches + data, 17.0, data, weak=lambda w: w.conf < 50)
+    assert sorted((e.text, e.blob.color) for e in entries) == [("MI300X", green), ("TP=4, DP=2", blue)]
+
+
+def test_a_blurred_swatch_touching_the_first_letter_leaves_the_name_whole():
+    # blurred JPEG: the orange swatch's box (to x 1302) reaches 3 px into 'TP=4,' (from 1299),
+    # read doubtfully (23): still the name's first word, not the swatch read as a word
+    line = [Word("TP=4,", 23, 1299, 72, 1378, 92), Word("DP=2", 90, 1388, 71, 1452, 91)]
+    blue, orange = (83, 122, 161), (239, 135, 35)
+    swatch = Blob(1292.0, 82.0, 300, (1283, 73, 1302, 92), orange, "circle")
+    data = [Blob(500.0 + 40 * i, 400.0 + 30 * k, 300, (490 + 40 * i, 390 + 30 * k, 510 + 40 * i, 410 + 30 * k), c,
+                 "circle") for i in range(3) for k, c in enumerate((blue, orange))]
+    entries = find_legend([line], [swatch] + data, 21.0, data, weak=lambda w: w.conf < 50)
+    assert [(e.text, e.blob is swatch) for e in entries] == [("TP=4, DP=2", True)]
+    # a marker touching its point label read with a quote for its rim ('‘bs=2048'): the label
+    # is judged without it, and is no name
+    label = [Word("‘bs=2048", 70, 1299, 72, 1378, 92)]
+    judged = []
+    assert find_legend([label], [swatch] + data, 21.0, data, weak=lambda w: w.conf < 50,
+                       accept=lambda ws: judged.append(ws[0].text) and False) == []
+    assert judged == ["bs=2048"]
+
+
+def test_a_sure_letter_over_a_swatch_with_a_name_after_it_starts_an_entry():
+    # '▲ no chunking ▲ Engine B': the orange swatch read again, surely, as 'a'
+    from pipeline.marks.legend import split_at_blobs
+    line = [Word("no", 92, 235, 125, 273, 148), Word("chunking", 97, 284, 125, 416, 148),
+            Word("a", 90, 431, 128, 451, 147), Word("Engine", 92, 460, 125, 559, 150),
+            Word("B", 93, 570, 126, 588, 147)]
+    orange = Blob(440.0, 138.0, 300, (430, 128, 451, 147), (217, 95, 2), "triangle-up")
+    assert [[w.text for w in ln] for ln in split_at_blobs([line], [orange], 22.0)] == \
+        [["no", "chunking"], ["a", "Engine", "B"]]
+    # a sure letter ending the row is the name's, blob or not
+    letter = Blob(579.0, 137.0, 200, (571, 127, 587, 147), (217, 95, 2), "circle")
+    assert len(split_at_blobs([line[3:]], [letter], 22.0)) == 1
+
+
+def test_the_coloured_ink_of_a_word_outside_the_plot_is_kept_as_a_mark():
+    # '● v0.10' read as one word '@v0.10': its box is masked as text, the swatch with it
+    from pipeline.digitize import _outside_marks
+    rgb = np.full((30, 90, 3), 30, np.uint8)
+    rgb[8:22, 5:19] = (186, 104, 200)           # the swatch, in a series colour
+    rgb[8:22, 25:80] = (201, 206, 216)          # the grey name
+    marks = rgb.max(axis=2) > 100
+    text = np.zeros_like(marks)
+    text[6:24, 3:82] = True
+    got = _outside_marks(rgb, marks, text)
+    assert got[8:22, 5:19].all() and not got[:, 20:].any()
+
+
+def test_a_grey_blob_at_a_words_start_is_its_first_letter_not_a_glued_swatch():
+    # a blurred bold title 'Decode frontier, OSL', its 'f' found as a blob (grey, like the
+    # title's other glyphs found as blobs): no cut, no entry 'rontier, OSL'
+    from pipeline.marks.legend import chromatic, split_at_blobs
+    line = [Word("Decode", 97, 22, 22, 90, 36), Word("frontier,", 93, 94, 22, 168, 37),
+            Word("OSL", 96, 175, 22, 209, 36)]
+    f = Blob(99.0, 26.0, 50, (95, 22, 103, 31), (44, 49, 46), "square")
+    glyphs = [Blob(150.0 + 30 * i, 300.0, 50, (146 + 30 * i, 295, 154 + 30 * i, 305), (60, 64, 63), "square")
+              for i in range(3)]
+    assert not chromatic(f.color) and chromatic((68, 114, 196))
+    assert len(split_at_blobs([line], [f], 14.0)) == 1
+    assert find_legend([line], [f] + glyphs, 14.0, [f] + glyphs, weak=lambda w: w.conf < 50) == []
