@@ -132,6 +132,11 @@ def calibrate(ticks: list[Tick], tol_px: float = 3.0) -> AxisCalibration | None:
     Where some disagree, readings that lost a decimal point ('25M' beside '2.0M') are tried as
     the other labels print theirs, and kept when more ticks then agree."""
     cal = _calibrate(ticks, tol_px)
+    if len(ticks) == 3 and (cal is None or len(cal.ticks) < 3):
+        fixed = _three_label_repair(ticks, tol_px)
+        other = _calibrate(fixed, tol_px) if fixed is not None else None
+        if other is not None and len(other.ticks) == 3:
+            return other
     if cal is None:
         return cal
     if cal.rejected:
@@ -245,6 +250,35 @@ def _digit_repairs(ticks: list[Tick], tol_px: float) -> tuple[list[Tick], list[T
         fitted.append(ticks[k] if subs[i] == 0 else replace(
             ticks[k], value=float(vals[i]), repaired=f"read as '{cands[i][3]}': digits OCR confuses, as the other labels step"))
     return fitted, left
+
+
+def _three_label_repair(ticks: list[Tick], tol_px: float) -> list[Tick] | None:
+    """Three labels at even pixel steps whose values do not step evenly ('0', '166', '200'),
+    with the one reading of one label, digits changed as OCR confuses them, that makes them
+    step as a tick locator places them (0, 100, 200); None when there is no such reading, or
+    more than one, or the label changed is not the least round of the three.""" 
+    t = sorted(ticks, key=lambda k: k.pixel)
+    if any(k.value is None for k in t) or abs((t[1].pixel - t[0].pixel) - (t[2].pixel - t[1].pixel)) > tol_px:
+        return None
+    found = []
+    for i in range(3):
+        for v, n, text in _digit_variants(t[i].text)[1:]:
+            vals = [k.value for k in t]
+            vals[i] = v
+            if abs((vals[1] - vals[0]) - (vals[2] - vals[1])) <= 1e-9 * max(map(abs, vals)) and vals[0] != vals[1] \
+                    and on_step(vals):
+                found.append((i, v, text))
+    if len(found) != 1:
+        return None
+    i, v, text = found[0]
+    # Labels are round and a misread one is not: the label changed must be the least round of
+    # the three ('166' beside '0', '200'; not '200' made '280' beside '260', '300').
+    sig = [len(re.sub(r"\D", "", k.text).strip("0")) for k in t]
+    if any(sig[i] <= sig[j] for j in range(3) if j != i):
+        return None
+    return [k if k is not t[i] else replace(k, value=float(v), repaired=f"read as '{text}': digits OCR "
+                                            "confuses, as the other two labels step")
+            for k in ticks]
 
 
 def _decimal_repairs(ticks: list[Tick]) -> list[Tick] | None:

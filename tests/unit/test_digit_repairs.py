@@ -66,3 +66,13 @@ def test_steps_of_unequal_size_are_no_repair():
     # Lone digits read from a title's letters ('3', '5', '8'): steps of 2 then 3.
     assert not on_step([3.0, 5.0, 8.0])
     assert on_step([0.0, 0.5, 1.0]) and on_step([100.0, 150.0, 250.0, 300.0])
+
+
+def test_three_labels_at_even_steps_repair_the_one_odd_label():
+    # seed-10 syn112: x labels '0', '100', '200' read '0', '166', '200': no axis at all.
+    cal = calibrate(_ticks([(97.5, "0"), (511.5, "166"), (925.0, "200")]))
+    assert [t.value for t in cal.ticks] == [0.0, 100.0, 200.0]
+    assert cal.ticks[1].repaired and cal.ticks[1].text == "166"
+    # At uneven steps (a label lost between two), the same readings are left as they are.
+    cal = calibrate(_ticks([(97.5, "0"), (511.5, "166"), (1338.5, "200")]))
+    assert not any(t.repaired for t in (cal.ticks + cal.rejected if cal else []))
