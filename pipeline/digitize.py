@@ -124,8 +124,13 @@ def read_chart_text(rgb: np.ndarray, params: DigitizeParams):
     if again:
         words3 = layout.join_number_parts(layout.merge_words(words, again), text_h)
         x3, y3, _ = layout.find_axes(words3, w, h)
-        better_x = x3 is not None and (x is None or len(x3.calibration.ticks) > len(x.calibration.ticks))
-        better_y = y3 is not None and (y is None or len(y3.calibration.ticks) > len(y.calibration.ticks))
+        # More labels, and the labels the first fit agreed on among them: re-read lines beside an
+        # axis (a rotated title's letters read '7', '3') may make a scale of their own.
+        def better(new, old):
+            return new is not None and (old is None or (
+                len(new.calibration.ticks) > len(old.calibration.ticks)
+                and {t.pixel for t in old.calibration.ticks} <= {t.pixel for t in new.calibration.ticks}))
+        better_x, better_y = better(x3, x), better(y3, y)
         if better_x or better_y:
             words = words3
             x = x3 if better_x else x
@@ -350,10 +355,11 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         # Markers are found by their depth in the ink: measure the line there too, at the ridge
         # pixels that keep their colour, where JPEG's halved colour resolution on a dark page
         # leaves only specks of a thin line's colour, or blur widens its ink a pixel or two past
-        # its colour. (Half a pixel is the rim of any line, and small markers are lost if it
-        # counts; past two, the ridges are markers run into a gridline or a label.)
+        # its colour. (Half a pixel is the rim of any line, a pixel that of a thick one, and
+        # markers are lost if it counts; past two, the ridges are markers run into a gridline
+        # or a label.)
         wide = imageops.stroke_halfwidth(ink, coloured)
-        if _fragmented(coloured) or halfwidth + 1.0 <= wide <= halfwidth + 2.0:
+        if _fragmented(coloured) or max(halfwidth + 1.0, 1.5 * halfwidth) <= wide <= halfwidth + 2.0:
             halfwidth = wide
     blobs, _diam = find_markers(rgb, ink, halfwidth)
     # Legend swatches may sit outside the search box (a legend below the x title, or left of the

@@ -38,9 +38,12 @@ def _upright_bars(rgb_u, bg, text_h, block):
     pieces = join_behind(join_aligned_columns(merge_split_bars(join_aligned_columns(rectangles(rgb_u, solid, k + 1)),
                                                                1.8 * text_h)))
     stacks, base = stacks_on_baseline(pieces, tol=max(2.0, 0.15 * text_h), min_len=1.5 * text_h)
-    # A bar ends where its colour does: a "bar" whose colour goes on past a line across its end
-    # is the panel showing between bars (read against the page's colour), cut at a gridline.
-    stacks = [s for s in stacks if not _runs_on_past_end(rgb_u, s[-1])]
+    # A bar ends where its colour does: a "bar" as wide as bars whose colour goes on past a line
+    # across its end is the panel showing between bars (read against the page's colour), cut at
+    # a gridline. (Slivers of panel are left to the narrow-stack rule, as before.)
+    if stacks:
+        wide = 0.5 * float(np.median([s[0].width for s in stacks]))
+        stacks = [s for s in stacks if not (s[-1].width >= wide and _runs_on_past_end(rgb_u, s[-1]))]
     stacks = _under_legend(rgb_u, _split_overlaps(rgb_u, stacks, base), bg, text_h)
     # Segments of a stack share its width: a much narrower piece on a bar's end is its value
     # label (blurred into a solid blob where a gridline crosses it), not a segment.
