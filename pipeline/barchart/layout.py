@@ -58,9 +58,10 @@ def _upright_bars(rgb_u, bg, text_h, block):
     return stacks, base, loose
 
 
-def _runs_on_past_end(rgb_u, c: Bar, delta: float = 8.0) -> bool:
+def _runs_on_past_end(rgb_u, c: Bar, delta: float = 3.0) -> bool:
     """Whether the middle columns of `c` a few rows beyond its far end (past a line one or two
-    pixels thick across it) are still of its colour."""
+    pixels thick across it) are still of its colour: the same colour, to within JPEG's noise (a
+    pale bar outlined on a white page is about 5 apart in Lab from the white beyond it)."""
     r = int(round(c.top))
     m0, m1 = c.x0 + c.width // 4, c.x0 + max(c.width // 4 + 1, 3 * c.width // 4)
     if r < 4:

@@ -30,6 +30,15 @@ def test_the_panel_between_bars_cut_at_a_gridline_is_no_bar():
     assert not _runs_on_past_end(img, Bar(10, 50, 60.0, 189.0, TEAL))
 
 
+def test_a_pale_outlined_bar_on_a_white_page_is_a_bar():
+    # vLLM's Kimi K3 chart: 'Non-spec' bars filled (240, 241, 243) with a grey outline on white,
+    # 4.8 apart in Lab; taken for the panel, both were lost (and with them three audited quotes).
+    img = np.full((200, 120, 3), 255, np.uint8)
+    img[80:190, 10:50] = (240, 241, 243)
+    img[79, 9:51] = img[80:190, 9] = img[80:190, 50] = (170, 175, 180)
+    assert not _runs_on_past_end(img, Bar(10, 50, 80.0, 189.0, (240, 241, 243)))
+
+
 def test_the_axis_line_under_a_horizontal_charts_labels_is_no_label():
     # Below the bars (labels' top edge faces them): a gridline's stub from the bars' side, the
     # axis line with tick marks across the whole strip, then four tick labels.
