@@ -9,9 +9,9 @@ import textwrap
 import pytest
 from PIL import Image
 
-from pipeline.corpus import bench, generate
+from pipeline.corpus import bench
 from pipeline.corpus import score as SC
-from pipeline.corpus.generate import make_chart
+from pipeline.corpus.generate import generate, make_chart
 from pipeline.corpus.styles import ALL_STYLES, format_tick, log_ticks
 
 DEGRADATION = re.compile(
