@@ -170,6 +170,11 @@ def _fit_stands(cal: AxisCalibration, tol_px: float) -> bool:
 _CONFUSED = {"0": "869", "8": "03", "6": "05", "9": "0", "3": "8", "5": "6", "1": "7", "7": "1"}
 
 
+def _significant(text: str) -> int:
+    """How many digits of a label are not leading or trailing zeros: how round it is."""
+    return len(re.sub(r"\D", "", text).strip("0"))
+
+
 def _digit_variants(text: str, most: int = 2) -> list[tuple[float, int, str]]:
     """(value, digits changed, text) of a label with up to `most` of its digits read as the
     digit OCR confuses them with (see _CONFUSED); the reading as it is comes first."""
@@ -210,7 +215,7 @@ def _digit_repairs(ticks: list[Tick], tol_px: float) -> tuple[list[Tick], list[T
     px = np.array([ticks[k].pixel for k in tick_of], float)
     # Labels are round numbers: of the readings that fit, the one with the fewest significant
     # digits ('6,000' rather than '6,008', which fits as well at 40 per pixel).
-    sig = np.array([len(re.sub(r"\D", "", c[3]).strip("0")) for c in cands])
+    sig = np.array([_significant(c[3]) for c in cands])
     # Pair models, all at once: the readings of two labels as read or at their roundest.
     roundest = np.array([sig[i] == sig[tick_of == tick_of[i]].min() for i in range(len(cands))])
     seeds = np.flatnonzero((subs == 0) | roundest)
@@ -273,7 +278,7 @@ def _three_label_repair(ticks: list[Tick], tol_px: float) -> list[Tick] | None:
     i, v, text = found[0]
     # Labels are round and a misread one is not: the label changed must be the least round of
     # the three ('166' beside '0', '200'; not '200' made '280' beside '260', '300').
-    sig = [len(re.sub(r"\D", "", k.text).strip("0")) for k in t]
+    sig = [_significant(k.text) for k in t]
     if any(sig[i] <= sig[j] for j in range(3) if j != i):
         return None
     return [k if k is not t[i] else replace(k, value=float(v), repaired=f"read as '{text}': digits OCR "

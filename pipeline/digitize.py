@@ -542,10 +542,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
 def _shade_of(color, line, bg, resid: float = 40.0) -> bool:
     """`color` is `line`'s colour or its blend with the background `bg`, at least half-way to
     it (a few pixels of marker are mostly anti-aliased rim)."""
-    c = np.asarray(color, float) - np.asarray(bg, float)
-    d = np.asarray(line, float) - np.asarray(bg, float)
-    t = float(c @ d) / max(float(d @ d), 1.0)
-    return t >= 0.5 and float(np.abs(c - t * d).max()) < resid
+    return _blend_of(color, line, bg, min_t=0.5, resid=resid)
 
 
 def _line_markers(rgb, ink, traces, halfwidth: float, box, bg) -> list:
