@@ -1063,7 +1063,9 @@ def _legend(words, tick_words, blobs, box, text_h, params, data_blobs=None,
 
     def is_label(ws):
         # A line ending in such a unit after a digit is a label misread ('S574 req' of '8 req 4 req').
-        unit_end = len(ws) > 1 and _key(ws[-1].text) in units and any(c.isdigit() for v in ws[:-1] for c in v.text)
+        # So is one whose number was read as a letter ('t req' of '2 req').
+        unit_end = len(ws) > 1 and _key(ws[-1].text) in units and (
+            any(c.isdigit() for v in ws[:-1] for c in v.text) or all(len(_key(v.text)) <= 1 for v in ws[:-1]))
         # 'bs=': a 'key=value' label cut short; and 'bs=163!' when other labels share its key
         # (names so written, 'TP=8', 'TP=16', are entries: see plain and labelish).
         text = " ".join(v.text for v in ws)

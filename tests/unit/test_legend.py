@@ -512,6 +512,21 @@ def test_a_name_a_swatch_gap_after_a_swatch_read_as_a_digit_is_no_unit():
     assert legend == []
 
 
+def test_a_label_whose_number_was_read_as_a_letter_is_no_name():
+    from pipeline.digitize import _legend
+    from pipeline.params import DigitizeParams
+    # '2 req' read 't req' beside its marker (which passes for a swatch): 'req' is the unit of
+    # the labels '64 req' elsewhere, so 't req' is a label too, as 'Engine req' would not be
+    sw, words, data = _column_legend([("x", 92)])
+    label = [Word("64", 92, 300, 200, 318, 211), Word("req", 90, 322, 200, 345, 211)]
+    misread = [Word("t", 60, 642, 25, 649, 36), Word("req", 90, 653, 25, 676, 36)]
+    legend = _legend(label + misread, set(), sw + data, (60, 10, 700, 460), 13.0, DigitizeParams(), data_blobs=data)
+    assert legend == []
+    named = [Word("Engine", 90, 642, 25, 690, 36), Word("req", 90, 694, 25, 717, 36)]
+    legend = _legend(label + named, set(), sw + data, (60, 10, 700, 460), 13.0, DigitizeParams(), data_blobs=data)
+    assert [e.text for e in legend] == ["Engine req"]
+
+
 def test_a_lone_key_value_name_is_an_entry_where_the_labels_share_another_key():
     from pipeline.digitize import _legend
     from pipeline.params import DigitizeParams
