@@ -418,6 +418,12 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                 data_blobs = [b for b in data_blobs if not any(b is g for g in text_glyphs)]
         return legend, label_words, legend_blob_ids, data_blobs
 
+    def stroke_swatches(colors):
+        # Swatches may lie outside the plot, beside a name OCR was unsure of.
+        named_boxes = [(v.x0, v.y0, v.x1, v.y1) for v in words
+                       if id(v) not in tick_words and any(c.isalnum() for c in v.text)]
+        return line_swatches(rgb, page_marks, colors, halfwidth, params.series_color_delta, named_boxes, text_h)
+
     legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
     # No markers, or one or two (where two lines cross, they thicken into a blob): a line chart,
     # unless markers too small for find_markers sit along its lines. Small markers found where
@@ -443,12 +449,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         if small and len(tiny) < 3:
             tiny = []   # as _line_markers asks of a line: two are crumbs of labels as likely as markers
         def unnamed_swatches():
-            unnamed = [t.color for t in traces if _legend_by_color(legend, t.color, params.series_color_delta) is None]
-            # Swatches may lie outside the plot, beside a name OCR was unsure of.
-            named_boxes = [(v.x0, v.y0, v.x1, v.y1) for v in words
-                           if id(v) not in tick_words and any(c.isalnum() for c in v.text)]
-            return line_swatches(rgb, page_marks, unnamed, halfwidth, params.series_color_delta,
-                                 named_boxes, text_h)
+            return stroke_swatches([t.color for t in traces
+                                    if _legend_by_color(legend, t.color, params.series_color_delta) is None])
         if tiny:
             blobs = blobs + tiny
             inside = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
@@ -477,14 +479,27 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     crossed = {id(b) for b in crossings(data_blobs, rgb, ink, halfwidth)}
     data_blobs = [b for b in data_blobs if id(b) not in crossed]
     # Series: group data markers with the legend swatches so each group can take its name.
-    groups = group_series(data_blobs + [e.blob for e in legend], params.series_color_delta,
-                          [e.blob for e in legend])
+    def series_groups():
+        groups = group_series(data_blobs + [e.blob for e in legend], params.series_color_delta,
+                              [e.blob for e in legend])
+        return _split_by_swatches(groups, legend)
+    groups = series_groups()
+    unnamed_colors = [tuple(np.median([b.color for b in g], axis=0)) for g in groups
+                      if len(g) >= 2 and not any(id(b) in legend_blob_ids for b in g)]
+    strokes = stroke_swatches(unnamed_colors) if unnamed_colors else []
+    if strokes:
+        # A series with no swatch among the marks may have one drawn as its line, its small
+        # marker lost in the stroke ('-•-' beside 'This work'): the legend read again with
+        # those strokes names it.
+        ids = {id(b) for b in strokes}
+        legend = legend + [e for e in legend_and_data(blobs, strokes)[0] if id(e.blob) in ids]
+        legend_blob_ids = legend_blob_ids | {id(e.blob) for e in legend}
+        groups = series_groups()
     series_names = []
     points: list[Point] = []
     point_blobs = []
     named = set()
     unnamed = 0
-    groups = _split_by_swatches(groups, legend)
     for g in groups:
         swatches = [e for e in legend if id(e.blob) in {id(b) for b in g}]
         members = [b for b in g if id(b) not in legend_blob_ids]

@@ -77,3 +77,12 @@ def test_legend_names_are_read_apart_from_their_swatch_lines(tmp_path):
     ext = digitize_array(load_rgb(tmp_path / truth["image"]))
     assert sorted(e.text for e in ext.legend) == ["Engine A", "MI300X"]
     assert sorted({p.series for p in ext.points}) == ["Engine A", "MI300X"]
+
+
+def test_a_series_whose_swatch_is_a_line_stroke_is_named(tmp_path):
+    # Seed-11 syn056 (Pillow card): 'This work' beside an orange line swatch whose small dot is
+    # lost in its stroke; only the green swatch was found as a marker, and the orange series
+    # came out unnamed.
+    truth = make_chart(tmp_path, 56, 120, 11)
+    ext = digitize_array(load_rgb(tmp_path / truth["image"]))
+    assert sorted({p.series for p in ext.points}) == ["MI300X", "This work"]
