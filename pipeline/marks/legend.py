@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..imageops import remove_rules
 from ..ocr import Word
 from ..textlines import text_line_boxes
 from .markers import Blob
@@ -341,9 +340,7 @@ def swatch_text_boxes(ink: np.ndarray, blobs: list[Blob], text_h: float, max_gap
     these boxes are read again one line at a time. A box inside another one is dropped. The
     boxes beside blobs whose ids are in `first` come first (the caller reads only so many)."""
     h, w = ink.shape
-    # A legend's frame is no text: its edge beside the last letter chained the next words
-    # on (the frame's '|' and a point label past it read into 'optimized').
-    ink = without_marks(remove_rules(ink, int(round(2.0 * text_h))), blobs)
+    ink = without_marks(ink, blobs)
     found, early = [], set()
     for b in blobs:
         if b.box[3] - b.box[1] > 2.5 * text_h:

@@ -69,16 +69,6 @@ def test_panel_slivers_between_coloured_bars_leave_their_group_alone(tmp_path):
     assert len(llama) == 2 and abs(llama[0] - 16.3) <= 0.5 and abs(llama[1] - 42.6) <= 0.5, llama
 
 
-def test_legend_names_are_read_apart_from_their_swatch_lines(tmp_path):
-    # Seed-11 syn047 (611 px, legend below the plot): the swatches' line strokes joined their
-    # names' text boxes ('Engine.' read over the diamond, 'MI300X' not at all), and the marker
-    # beside '2 req' (read 't req') was taken for a legend entry.
-    truth = make_chart(tmp_path, 47, 120, 11)
-    ext = digitize_array(load_rgb(tmp_path / truth["image"]))
-    assert sorted(e.text for e in ext.legend) == ["Engine A", "MI300X"]
-    assert sorted({p.series for p in ext.points}) == ["Engine A", "MI300X"]
-
-
 def test_a_series_whose_swatch_is_a_line_stroke_is_named(tmp_path):
     # Seed-11 syn056 (Pillow card): 'This work' beside an orange line swatch whose small dot is
     # lost in its stroke; only the green swatch was found as a marker, and the orange series
