@@ -502,6 +502,15 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             point_blobs.append(b)
     if len(points) > params.max_points:
         raise NoChartFound(f"{len(points)} marks found; this does not look like a chart of points")
+    pale = _pale_glyphs([p.series for p in points], [p.color for p in points],
+                        [b.box[3] - b.box[1] for b in point_blobs], named, panel_bg, text_h)
+    if pale:
+        # Glyphs of labels printed in a series' colour: kept when markers are erased, and no
+        # points (they took the labels of the markers beside them).
+        glyph_blobs.extend(point_blobs[i] for i in pale)
+        points = [p for i, p in enumerate(points) if i not in pale]
+        point_blobs = [b for i, b in enumerate(point_blobs) if i not in pale]
+        series_names = [n for n in series_names if any(p.series == n for p in points)]
 
     def erase_masks():
         if not label_words:
@@ -1479,6 +1488,11 @@ def _reread_off_sweep(points, label_word: dict, series_names, gray, ink, erase, 
         for k, want in expected.items():
             i = idx[k]
             v = label_word[i]
+            # A marker about as far along x as its neighbour (the curve runs steep or turns
+            # back): the order along x need not be the sweep's.
+            if any(0 <= k + d < len(idx) and abs(points[idx[k + d]].x_px - points[i].x_px) < 0.5 * v.h
+                   for d in (-1, 1)):
+                continue
             color = _ink_color(rgb, v, bg, markers_px)
             boxes = []
             if lay is not None:
@@ -1554,6 +1568,28 @@ def _with_found(read: list[ocr.Word], found: list[ocr.Word]) -> list[ocr.Word]:
     have = {id(v) for v in read}
     out = list(read) + [f for f in found if id(f) not in have]
     return [v for v in out if not any(w is not v and layout.overlaps(w, v) and _extends(w, v) for w in out)]
+
+
+def _pale_glyphs(series, colors, heights, named, bg, text_h: float, max_t: float = 0.75) -> set:
+    """Indices of the marks that are glyphs of a label printed in a series' colour, not
+    markers: one or two marks in a series with no legend entry, no taller than the text, whose
+    colour is a blend of the panel `bg` with the colour of another series of three marks or
+    more, well short of that colour (under `max_t` of the way). A glyph's strokes are thin and
+    its counters hold the panel, so its mean is pale; the series' markers are solid in its
+    colour."""
+    counts = Counter(series)
+    big = {}
+    for s, c in zip(series, colors):
+        if counts[s] >= 3:
+            big.setdefault(s, []).append(c)
+    refs = [tuple(np.median(cs, axis=0)) for cs in big.values()]
+    out = set()
+    for i, (s, c, h) in enumerate(zip(series, colors, heights)):
+        if s in named or counts[s] > 2 or h > 1.2 * text_h:
+            continue
+        if any(_blend_of(c, r, bg) and not _blend_of(c, r, bg, min_t=max_t) for r in refs):
+            out.add(i)
+    return out
 
 
 def _crossed_glyphs(centres, series, named, words) -> set:

@@ -343,3 +343,41 @@ def test_a_blob_in_the_texts_colour_within_a_row_of_glyphs_is_no_marker():
     # a chart drawing its markers in its text's colour keeps them, whatever lies beside them
     black = [Blob(b.cx, b.cy, b.area, b.box, (0, 0, 0), b.shape) for b in markers]
     assert _text_row_glyphs(black + [glyph], rgb, (0, 0, 0), (255, 255, 255), 14.0) == []
+
+
+def test_pale_lone_marks_in_a_series_colour_are_label_glyphs():
+    from pipeline.digitize import _pale_glyphs
+    # seed-6 syn080: the '8' and the '6' of '16' in purple, found as marks of their own whose
+    # mean colour is the purple thinned by the grey panel in their counters
+    purple, grey, bg = (129, 15, 124), (139, 139, 139), (240, 240, 240)
+    series = ["base"] * 4 + ["B200"] * 4 + ["series-1", "series-1", "series-2"]
+    colors = [purple] * 4 + [grey] * 4 + [(218, 196, 217), (225, 211, 225), (189, 136, 186)]
+    heights = [7] * 8 + [7, 8, 7]
+    assert _pale_glyphs(series, colors, heights, {"base", "B200"}, bg, 16.0) == {8, 9, 10}
+    # a lone mark solid in a series' colour is a marker (of a series split off, or the only one)
+    assert _pale_glyphs(series[:9], colors[:8] + [(131, 18, 126)], heights[:9], {"base", "B200"}, bg, 16.0) == set()
+    # named by the legend, or one of three marks: a series, whatever its colour
+    assert _pale_glyphs(series, colors, heights, {"base", "B200", "series-1", "series-2"}, bg, 16.0) == set()
+    assert _pale_glyphs(series + ["series-2"] * 2, colors + [(189, 136, 186)] * 2, heights + [7, 7],
+                        {"base", "B200"}, bg, 16.0) == {8, 9}
+    # taller than the text: no glyph
+    assert _pale_glyphs(series, colors, heights[:8] + [7, 8, 30], {"base", "B200"}, bg, 16.0) == {8, 9}
+    # a pale mark of a colour no series has is left alone
+    assert _pale_glyphs(series[:9], colors[:8] + [(170, 235, 170)], heights[:9], {"base", "B200"}, bg, 16.0) == set()
+
+
+def test_sweep_leaves_a_label_whose_marker_shares_its_place_along_x():
+    from pipeline.digitize import _reread_off_sweep
+    # seed-6 syn080: the last two markers lie 4 px apart along x, the curve running steep;
+    # '2' is printed under the first of them and '4' over the second. Along x the labels read
+    # 32, 16, 8, 2, 4, off a sweep by halves only because the order along x is not the curve's.
+    marks = [(100, 50), (200, 90), (300, 120), (400, 160), (404, 140)]
+    texts = ["32", "16", "8", "2", "4"]
+    words = [Word(t, 95.0, x + 8, y - 20, x + 8 + 8 * len(t), y - 4) for (x, y), t in zip(marks, texts)]
+    points = [Point("s", t, float(x), float(y), "circle", (31, 119, 180)) for (x, y), t in zip(marks, texts)]
+    rgb = np.full((240, 520, 3), 255, np.uint8)
+    gray = rgb.mean(axis=-1).astype(np.uint8)
+    none = np.zeros(gray.shape, bool)
+    _reread_off_sweep(points, dict(enumerate(words)), ["s"], gray, gray < 160,
+                      ((none, 0), (none, 0), (none, 0)), rgb, (255, 255, 255), none)
+    assert [p.label for p in points] == texts
