@@ -503,7 +503,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     if len(points) > params.max_points:
         raise NoChartFound(f"{len(points)} marks found; this does not look like a chart of points")
     pale = _pale_glyphs([p.series for p in points], [p.color for p in points],
-                        [b.box[3] - b.box[1] for b in point_blobs], named, panel_bg, text_h)
+                        [b.box[3] - b.box[1] for b in point_blobs], named, panel_bg, text_h,
+                        [b.area for b in point_blobs])
     if pale:
         # Glyphs of labels printed in a series' colour: kept when markers are erased, and no
         # points (they took the labels of the markers beside them).
@@ -1570,24 +1571,31 @@ def _with_found(read: list[ocr.Word], found: list[ocr.Word]) -> list[ocr.Word]:
     return [v for v in out if not any(w is not v and layout.overlaps(w, v) and _extends(w, v) for w in out)]
 
 
-def _pale_glyphs(series, colors, heights, named, bg, text_h: float, max_t: float = 0.75) -> set:
+def _pale_glyphs(series, colors, heights, named, bg, text_h: float, areas=None, max_t: float = 0.75) -> set:
     """Indices of the marks that are glyphs of a label printed in a series' colour, not
-    markers: one or two marks in a series with no legend entry, no taller than the text, whose
-    colour is a blend of the panel `bg` with the colour of another series of three marks or
-    more, well short of that colour (under `max_t` of the way). A glyph's strokes are thin and
-    its counters hold the panel, so its mean is pale; the series' markers are solid in its
-    colour."""
+    markers: no taller than the text, coloured as a blend of the panel `bg` with the colour of
+    a series of three marks or more well short of that colour (under `max_t` of the way), and
+    either one or two marks in a series with no legend entry, or (with `areas`) a mark of that
+    series itself under half its marks' median area. A glyph's strokes are thin and its
+    counters hold the panel, so its mean is pale; the series' markers are solid in its colour."""
     counts = Counter(series)
     big = {}
-    for s, c in zip(series, colors):
+    for k, (s, c) in enumerate(zip(series, colors)):
         if counts[s] >= 3:
-            big.setdefault(s, []).append(c)
-    refs = [tuple(np.median(cs, axis=0)) for cs in big.values()]
+            big.setdefault(s, []).append(k)
+    refs = {s: tuple(np.median([colors[k] for k in ks], axis=0)) for s, ks in big.items()}
+
+    def pale(c, r):
+        return _blend_of(c, r, bg) and not _blend_of(c, r, bg, min_t=max_t)
     out = set()
     for i, (s, c, h) in enumerate(zip(series, colors, heights)):
-        if s in named or counts[s] > 2 or h > 1.2 * text_h:
+        if h > 1.2 * text_h:
             continue
-        if any(_blend_of(c, r, bg) and not _blend_of(c, r, bg, min_t=max_t) for r in refs):
+        if s in big:
+            if areas is not None and areas[i] < 0.5 * float(np.median([areas[k] for k in big[s]])) \
+                    and pale(c, refs[s]):
+                out.add(i)
+        elif s not in named and any(pale(c, r) for r in refs.values()):
             out.add(i)
     return out
 

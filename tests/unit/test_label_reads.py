@@ -381,3 +381,19 @@ def test_sweep_leaves_a_label_whose_marker_shares_its_place_along_x():
     _reread_off_sweep(points, dict(enumerate(words)), ["s"], gray, gray < 160,
                       ((none, 0), (none, 0), (none, 0)), rgb, (255, 255, 255), none)
     assert [p.label for p in points] == texts
+
+
+def test_a_small_pale_mark_inside_a_series_is_a_label_glyph():
+    from pipeline.digitize import _pale_glyphs
+    # seed-9 syn105: the '8' beside a square marker joins the light-blue series, at a third of
+    # its markers' area and paler than them; it took the marker's label
+    blue, bg = (111, 174, 211), (255, 255, 255)
+    series = ["SGLang"] * 5
+    colors = [blue] * 4 + [(162, 194, 211)]
+    heights = [19, 17, 20, 19, 14]
+    areas = [295, 280, 315, 300, 112]
+    assert _pale_glyphs(series, colors, heights, {"SGLang"}, bg, 20.0, areas) == {4}
+    # as small but solid in the series' colour: a marker half hidden, kept
+    assert _pale_glyphs(series, colors[:4] + [(115, 176, 211)], heights, {"SGLang"}, bg, 20.0, areas) == set()
+    # pale but as large as the others: a marker (blurred, or hollow)
+    assert _pale_glyphs(series, colors, heights, {"SGLang"}, bg, 20.0, areas[:4] + [260]) == set()
