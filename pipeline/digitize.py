@@ -1489,9 +1489,9 @@ def _reread_off_sweep(points, label_word: dict, series_names, gray, ink, erase, 
         for k, want in expected.items():
             i = idx[k]
             v = label_word[i]
-            # A marker about as far along x as its neighbour (the curve runs steep or turns
-            # back): the order along x need not be the sweep's.
-            if any(0 <= k + d < len(idx) and abs(points[idx[k + d]].x_px - points[i].x_px) < 0.5 * v.h
+            # A marker within a label's height of its neighbour along x (the curve runs steep
+            # or turns back): the order along x need not be the sweep's.
+            if any(0 <= k + d < len(idx) and abs(points[idx[k + d]].x_px - points[i].x_px) < v.h
                    for d in (-1, 1)):
                 continue
             color = _ink_color(rgb, v, bg, markers_px)

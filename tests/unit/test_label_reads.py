@@ -381,6 +381,18 @@ def test_sweep_leaves_a_label_whose_marker_shares_its_place_along_x():
     _reread_off_sweep(points, dict(enumerate(words)), ["s"], gray, gray < 160,
                       ((none, 0), (none, 0), (none, 0)), rgb, (255, 255, 255), none)
     assert [p.label for p in points] == texts
+    # seed-11 syn075: the curve turns back, its last marker 16 px left of the one before it
+    # ('n=1' under it, 'n=2' over the other), labels 21 px tall
+    marks = [(812, 799), (1238, 942), (1454, 1022), (1619, 1086), (1635, 1064)]
+    texts = ["n=16", "n=8", "n=4", "n=1", "n=2"]
+    words = [Word(t, 90.0, x - 26, y + 16, x + 26, y + 37) for (x, y), t in zip(marks, texts)]
+    points = [Point("s", t, float(x), float(y), "circle", (148, 103, 189)) for (x, y), t in zip(marks, texts)]
+    rgb = np.full((1200, 1700, 3), 255, np.uint8)
+    gray = rgb.mean(axis=-1).astype(np.uint8)
+    none = np.zeros(gray.shape, bool)
+    _reread_off_sweep(points, dict(enumerate(words)), ["s"], gray, gray < 160,
+                      ((none, 0), (none, 0), (none, 0)), rgb, (255, 255, 255), none)
+    assert [p.label for p in points] == texts
 
 
 def test_a_small_pale_mark_inside_a_series_is_a_label_glyph():
