@@ -1404,10 +1404,7 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
         if got:
             words[j] = max(got, key=lambda g: g.conf)
     for i, j in list(pairs.items()):
-        # Erasing the series' lines takes strokes off a label printed in the series' colour.
-        same = _ink_color(rgb, words[j], panel_bg, markers_px)
-        same = same is not None and float(np.linalg.norm(np.subtract(*to_lab([same, series_colors[markers[i][2]]])))) < 30
-        for mask in (erase[0], erase[2]) if same else erase[:2]:
+        for mask in _erase_ways(erase, _ink_color(rgb, words[j], panel_bg, markers_px), series_colors[markers[i][2]]):
             v = _reread_cut_label(words[j], gray, ink, mask, budget, rgb, panel_bg)
             if v is not None:
                 words[j] = v
@@ -1432,6 +1429,7 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
         gap = float(np.median([_box_gap(m, v) for m, v in done]))
         cols = [c for c in (_ink_color(rgb, v, panel_bg, markers_px) for _, v in done) if c is not None]
         lcolor = tuple(np.median(cols, axis=0)) if cols else None
+        ways = _erase_ways(erase, lcolor, series_colors[sidx[name]])
         for i in idx:
             if i in pairs or budget[0] <= 0:
                 continue
@@ -1441,7 +1439,7 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
             # must not spend the reads of the next ones.
             mine = [min(budget[0], _REREADS_PER_MARKER)]
             start = mine[0]
-            for mask in erase[:2]:
+            for mask in ways:
                 for box in _label_places(p.x_px, p.y_px, lay, lw, lh, gap):
                     got = _read_label_at(box, gray, ink, mask[0], mine, lh, rgb=rgb, color=lcolor, bg=panel_bg,
                                          bridge=mask[1])
@@ -1465,6 +1463,15 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
     _trade_crossed_labels(points, label_word, series_names, text_h)
     _reread_off_sweep(points, label_word, series_names, gray, ink, erase, rgb, panel_bg, markers_px)
     return label_word, words
+
+
+def _erase_ways(erase, label_rgb, series_rgb) -> tuple:
+    """The two cleanings of a crop to read a label in, of `erase` (see _attach_labels): markers
+    alone, then markers and the series' lines, with a margin, or for a label printed in the
+    series' colour (`label_rgb` within 30 in Lab of `series_rgb`) only the line's own pixels,
+    as erasing the margin takes strokes off the label where its line crosses it."""
+    same = label_rgb is not None and float(np.linalg.norm(np.subtract(*to_lab([label_rgb, series_rgb])))) < 30
+    return (erase[0], erase[2]) if same else erase[:2]
 
 
 # Reads of labels that break their series' sweep (see _reread_off_sweep), per chart.

@@ -409,3 +409,13 @@ def test_a_small_pale_mark_inside_a_series_is_a_label_glyph():
     assert _pale_glyphs(series, colors[:4] + [(115, 176, 211)], heights, {"SGLang"}, bg, 20.0, areas) == set()
     # pale but as large as the others: a marker (blurred, or hollow)
     assert _pale_glyphs(series, colors, heights, {"SGLang"}, bg, 20.0, areas[:4] + [260]) == set()
+
+
+def test_labels_in_their_series_colour_are_read_with_only_the_lines_own_pixels_erased():
+    from pipeline.digitize import _erase_ways
+    erase = (("markers", 0), ("lines+margin", 3), ("lines", 3))
+    # seed-6 syn052: blue '8 req' crossed by its blue line, read once the line alone is gone
+    assert _erase_ways(erase, (10, 112, 175), (1, 115, 178)) == (("markers", 0), ("lines", 3))
+    # black labels, or none read yet: the line and its margin go
+    assert _erase_ways(erase, (20, 20, 20), (1, 115, 178)) == (("markers", 0), ("lines+margin", 3))
+    assert _erase_ways(erase, None, (1, 115, 178)) == (("markers", 0), ("lines+margin", 3))
