@@ -517,6 +517,16 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             point_blobs.append(b)
     if len(points) > params.max_points:
         raise NoChartFound(f"{len(points)} marks found; this does not look like a chart of points")
+    pale = _pale_glyphs([p.series for p in points], [p.color for p in points],
+                        [b.box[3] - b.box[1] for b in point_blobs], named, panel_bg, text_h,
+                        [b.area for b in point_blobs])
+    if pale:
+        # Glyphs of labels printed in a series' colour: kept when markers are erased, and no
+        # points (they took the labels of the markers beside them).
+        glyph_blobs.extend(point_blobs[i] for i in pale)
+        points = [p for i, p in enumerate(points) if i not in pale]
+        point_blobs = [b for i, b in enumerate(point_blobs) if i not in pale]
+        series_names = [n for n in series_names if any(p.series == n for p in points)]
 
     def erase_masks():
         if not label_words:
@@ -1411,10 +1421,7 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
         if got:
             words[j] = max(got, key=lambda g: g.conf)
     for i, j in list(pairs.items()):
-        # Erasing the series' lines takes strokes off a label printed in the series' colour.
-        same = _ink_color(rgb, words[j], panel_bg, markers_px)
-        same = same is not None and float(np.linalg.norm(np.subtract(*to_lab([same, series_colors[markers[i][2]]])))) < 30
-        for mask in (erase[0], erase[2]) if same else erase[:2]:
+        for mask in _erase_ways(erase, _ink_color(rgb, words[j], panel_bg, markers_px), series_colors[markers[i][2]]):
             v = _reread_cut_label(words[j], gray, ink, mask, budget, rgb, panel_bg)
             if v is not None:
                 words[j] = v
@@ -1439,6 +1446,7 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
         gap = float(np.median([_box_gap(m, v) for m, v in done]))
         cols = [c for c in (_ink_color(rgb, v, panel_bg, markers_px) for _, v in done) if c is not None]
         lcolor = tuple(np.median(cols, axis=0)) if cols else None
+        ways = _erase_ways(erase, lcolor, series_colors[sidx[name]])
         for i in idx:
             if i in pairs or budget[0] <= 0:
                 continue
@@ -1448,7 +1456,7 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
             # must not spend the reads of the next ones.
             mine = [min(budget[0], _REREADS_PER_MARKER)]
             start = mine[0]
-            for mask in erase[:2]:
+            for mask in ways:
                 for box in _label_places(p.x_px, p.y_px, lay, lw, lh, gap):
                     got = _read_label_at(box, gray, ink, mask[0], mine, lh, rgb=rgb, color=lcolor, bg=panel_bg,
                                          bridge=mask[1])
@@ -1474,6 +1482,15 @@ def _attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_b
     return label_word, words
 
 
+def _erase_ways(erase, label_rgb, series_rgb) -> tuple:
+    """The two cleanings of a crop to read a label in, of `erase` (see _attach_labels): markers
+    alone, then markers and the series' lines, with a margin, or for a label printed in the
+    series' colour (`label_rgb` within 30 in Lab of `series_rgb`) only the line's own pixels,
+    as erasing the margin takes strokes off the label where its line crosses it."""
+    same = label_rgb is not None and float(np.linalg.norm(np.subtract(*to_lab([label_rgb, series_rgb])))) < 30
+    return (erase[0], erase[2]) if same else erase[:2]
+
+
 # Reads of labels that break their series' sweep (see _reread_off_sweep), per chart.
 _SWEEP_REREADS = 8
 
@@ -1496,6 +1513,11 @@ def _reread_off_sweep(points, label_word: dict, series_names, gray, ink, erase, 
         for k, want in expected.items():
             i = idx[k]
             v = label_word[i]
+            # A marker within a label's height of its neighbour along x (the curve runs steep
+            # or turns back): the order along x need not be the sweep's.
+            if any(0 <= k + d < len(idx) and abs(points[idx[k + d]].x_px - points[i].x_px) < v.h
+                   for d in (-1, 1)):
+                continue
             color = _ink_color(rgb, v, bg, markers_px)
             boxes = []
             if lay is not None:
@@ -1571,6 +1593,35 @@ def _with_found(read: list[ocr.Word], found: list[ocr.Word]) -> list[ocr.Word]:
     have = {id(v) for v in read}
     out = list(read) + [f for f in found if id(f) not in have]
     return [v for v in out if not any(w is not v and layout.overlaps(w, v) and _extends(w, v) for w in out)]
+
+
+def _pale_glyphs(series, colors, heights, named, bg, text_h: float, areas=None, max_t: float = 0.75) -> set:
+    """Indices of the marks that are glyphs of a label printed in a series' colour, not
+    markers: no taller than the text, coloured as a blend of the panel `bg` with the colour of
+    a series of three marks or more well short of that colour (under `max_t` of the way), and
+    either one or two marks in a series with no legend entry, or (with `areas`) a mark of that
+    series itself under half its marks' median area. A glyph's strokes are thin and its
+    counters hold the panel, so its mean is pale; the series' markers are solid in its colour."""
+    counts = Counter(series)
+    big = {}
+    for k, (s, c) in enumerate(zip(series, colors)):
+        if counts[s] >= 3:
+            big.setdefault(s, []).append(k)
+    refs = {s: tuple(np.median([colors[k] for k in ks], axis=0)) for s, ks in big.items()}
+
+    def pale(c, r):
+        return _blend_of(c, r, bg) and not _blend_of(c, r, bg, min_t=max_t)
+    out = set()
+    for i, (s, c, h) in enumerate(zip(series, colors, heights)):
+        if h > 1.2 * text_h:
+            continue
+        if s in big:
+            if areas is not None and areas[i] < 0.5 * float(np.median([areas[k] for k in big[s]])) \
+                    and pale(c, refs[s]):
+                out.add(i)
+        elif s not in named and any(pale(c, r) for r in refs.values()):
+            out.add(i)
+    return out
 
 
 def _crossed_glyphs(centres, series, named, words) -> set:

@@ -343,3 +343,79 @@ def test_a_blob_in_the_texts_colour_within_a_row_of_glyphs_is_no_marker():
     # a chart drawing its markers in its text's colour keeps them, whatever lies beside them
     black = [Blob(b.cx, b.cy, b.area, b.box, (0, 0, 0), b.shape) for b in markers]
     assert _text_row_glyphs(black + [glyph], rgb, (0, 0, 0), (255, 255, 255), 14.0) == []
+
+
+def test_pale_lone_marks_in_a_series_colour_are_label_glyphs():
+    from pipeline.digitize import _pale_glyphs
+    # seed-6 syn080: the '8' and the '6' of '16' in purple, found as marks of their own whose
+    # mean colour is the purple thinned by the grey panel in their counters
+    purple, grey, bg = (129, 15, 124), (139, 139, 139), (240, 240, 240)
+    series = ["base"] * 4 + ["B200"] * 4 + ["series-1", "series-1", "series-2"]
+    colors = [purple] * 4 + [grey] * 4 + [(218, 196, 217), (225, 211, 225), (189, 136, 186)]
+    heights = [7] * 8 + [7, 8, 7]
+    assert _pale_glyphs(series, colors, heights, {"base", "B200"}, bg, 16.0) == {8, 9, 10}
+    # a lone mark solid in a series' colour is a marker (of a series split off, or the only one)
+    assert _pale_glyphs(series[:9], colors[:8] + [(131, 18, 126)], heights[:9], {"base", "B200"}, bg, 16.0) == set()
+    # named by the legend, or one of three marks: a series, whatever its colour
+    assert _pale_glyphs(series, colors, heights, {"base", "B200", "series-1", "series-2"}, bg, 16.0) == set()
+    assert _pale_glyphs(series + ["series-2"] * 2, colors + [(189, 136, 186)] * 2, heights + [7, 7],
+                        {"base", "B200"}, bg, 16.0) == {8, 9}
+    # taller than the text: no glyph
+    assert _pale_glyphs(series, colors, heights[:8] + [7, 8, 30], {"base", "B200"}, bg, 16.0) == {8, 9}
+    # a pale mark of a colour no series has is left alone
+    assert _pale_glyphs(series[:9], colors[:8] + [(170, 235, 170)], heights[:9], {"base", "B200"}, bg, 16.0) == set()
+
+
+def test_sweep_leaves_a_label_whose_marker_shares_its_place_along_x():
+    from pipeline.digitize import _reread_off_sweep
+    # seed-6 syn080: the last two markers lie 4 px apart along x, the curve running steep;
+    # '2' is printed under the first of them and '4' over the second. Along x the labels read
+    # 32, 16, 8, 2, 4, off a sweep by halves only because the order along x is not the curve's.
+    marks = [(100, 50), (200, 90), (300, 120), (400, 160), (404, 140)]
+    texts = ["32", "16", "8", "2", "4"]
+    words = [Word(t, 95.0, x + 8, y - 20, x + 8 + 8 * len(t), y - 4) for (x, y), t in zip(marks, texts)]
+    points = [Point("s", t, float(x), float(y), "circle", (31, 119, 180)) for (x, y), t in zip(marks, texts)]
+    rgb = np.full((240, 520, 3), 255, np.uint8)
+    gray = rgb.mean(axis=-1).astype(np.uint8)
+    none = np.zeros(gray.shape, bool)
+    _reread_off_sweep(points, dict(enumerate(words)), ["s"], gray, gray < 160,
+                      ((none, 0), (none, 0), (none, 0)), rgb, (255, 255, 255), none)
+    assert [p.label for p in points] == texts
+    # seed-11 syn075: the curve turns back, its last marker 16 px left of the one before it
+    # ('n=1' under it, 'n=2' over the other), labels 21 px tall
+    marks = [(812, 799), (1238, 942), (1454, 1022), (1619, 1086), (1635, 1064)]
+    texts = ["n=16", "n=8", "n=4", "n=1", "n=2"]
+    words = [Word(t, 90.0, x - 26, y + 16, x + 26, y + 37) for (x, y), t in zip(marks, texts)]
+    points = [Point("s", t, float(x), float(y), "circle", (148, 103, 189)) for (x, y), t in zip(marks, texts)]
+    rgb = np.full((1200, 1700, 3), 255, np.uint8)
+    gray = rgb.mean(axis=-1).astype(np.uint8)
+    none = np.zeros(gray.shape, bool)
+    _reread_off_sweep(points, dict(enumerate(words)), ["s"], gray, gray < 160,
+                      ((none, 0), (none, 0), (none, 0)), rgb, (255, 255, 255), none)
+    assert [p.label for p in points] == texts
+
+
+def test_a_small_pale_mark_inside_a_series_is_a_label_glyph():
+    from pipeline.digitize import _pale_glyphs
+    # seed-9 syn105: the '8' beside a square marker joins the light-blue series, at a third of
+    # its markers' area and paler than them; it took the marker's label
+    blue, bg = (111, 174, 211), (255, 255, 255)
+    series = ["SGLang"] * 5
+    colors = [blue] * 4 + [(162, 194, 211)]
+    heights = [19, 17, 20, 19, 14]
+    areas = [295, 280, 315, 300, 112]
+    assert _pale_glyphs(series, colors, heights, {"SGLang"}, bg, 20.0, areas) == {4}
+    # as small but solid in the series' colour: a marker half hidden, kept
+    assert _pale_glyphs(series, colors[:4] + [(115, 176, 211)], heights, {"SGLang"}, bg, 20.0, areas) == set()
+    # pale but as large as the others: a marker (blurred, or hollow)
+    assert _pale_glyphs(series, colors, heights, {"SGLang"}, bg, 20.0, areas[:4] + [260]) == set()
+
+
+def test_labels_in_their_series_colour_are_read_with_only_the_lines_own_pixels_erased():
+    from pipeline.digitize import _erase_ways
+    erase = (("markers", 0), ("lines+margin", 3), ("lines", 3))
+    # seed-6 syn052: blue '8 req' crossed by its blue line, read once the line alone is gone
+    assert _erase_ways(erase, (10, 112, 175), (1, 115, 178)) == (("markers", 0), ("lines", 3))
+    # black labels, or none read yet: the line and its margin go
+    assert _erase_ways(erase, (20, 20, 20), (1, 115, 178)) == (("markers", 0), ("lines+margin", 3))
+    assert _erase_ways(erase, None, (1, 115, 178)) == (("markers", 0), ("lines+margin", 3))
