@@ -1,0 +1,86 @@
+"""Bar legend names read beside their swatches (which swatches first, which side, what counts as
+a name, the retry size) and a two-tick value axis checked by reading it again."""
+import numpy as np
+
+from pipeline.axes import Tick, calibrate
+from pipeline.barchart import layout as L
+from pipeline.barchart.names import _by_bar_colour, _follows_other, _named, _retry_scale
+from pipeline.layout import AxisFind
+from pipeline.marks.bars import Bar
+from pipeline.marks.markers import Blob
+from pipeline.ocr import Word
+
+BLUE, ORANGE, YELLOW = (16, 123, 182), (224, 150, 20), (254, 255, 179)
+
+
+def _blob(x0, y0, x1, y1, color):
+    return Blob((x0 + x1 - 1) / 2, (y0 + y1 - 1) / 2, (x1 - x0) * (y1 - y0), (x0, y0, x1, y1), color, "square")
+
+
+def test_a_line_left_of_a_swatch_that_starts_right_after_another_swatch_is_that_ones_name():
+    # matplotlib legend in a row: [blue] baseline   [orange] FP8
+    blue, orange = _blob(314, 530, 343, 542, BLUE), _blob(434, 530, 463, 542, ORANGE)
+    line = [Word("baseline", 96, 354, 529, 408, 542)]
+    assert _follows_other(line, orange, [blue, orange], 10.0)
+    # gnuplot key in a row: FP8 [orange]   baseline [blue]: the name ends right at its swatch
+    blue2 = _blob(460, 530, 489, 542, BLUE)
+    line2 = [Word("baseline", 96, 400, 529, 454, 542)]
+    assert not _follows_other(line2, blue2, [orange, blue2], 10.0)
+    # a swatch of another size (a letter speck) is no entry's swatch
+    speck = _blob(340, 533, 346, 540, (180, 180, 180))
+    assert not _follows_other(line, orange, [speck, orange], 10.0)
+
+
+def test_a_name_needs_a_letter_and_two_letters_or_digits_read_surely():
+    assert not _named([Word("~", 79, 0, 0, 10, 10)])
+    assert not _named([Word("c", 83, 0, 0, 10, 10)])
+    assert not _named([Word("42", 90, 0, 0, 10, 10)])
+    assert not _named([Word("SGLang", 30, 0, 0, 10, 10)])
+    assert _named([Word("B200", 60, 0, 0, 10, 10)])
+    assert _named([Word("|", 89, 0, 0, 2, 10), Word("SGLang", 88, 4, 0, 40, 10)])
+
+
+def test_the_retry_reads_small_text_at_the_cap_half_as_large():
+    assert abs(_retry_scale(2.5) - 3.0) < 1e-9
+    assert abs(_retry_scale(4.0) - 2.0) < 1e-9
+
+
+def test_swatches_nearest_a_bar_colour_come_first():
+    bars = [Bar(0, 30, 10.0, 100.0, (141, 211, 199)), Bar(30, 60, 10.0, 100.0, YELLOW)]
+    title = [_blob(370 + 10 * i, 5, 377 + 10 * i, 12, (230, 230, 230)) for i in range(8)]
+    teal, yellow = _blob(705, 41, 734, 50, (141, 211, 199)), _blob(705, 63, 734, 73, YELLOW)
+    red = _blob(0, 0, 5, 5, (230, 20, 20))
+    got, n = _by_bar_colour(title + [red, teal, yellow], bars)
+    assert n == 10                                  # the pale title letters pass within 35 of yellow
+    assert got[:2] == [teal, yellow]                # ... but the swatches are read first
+    assert got[-1] is red
+
+
+def test_a_two_tick_value_axis_gives_way_to_three_ticks_read_again(monkeypatch):
+    rgb = np.full((300, 400, 3), 255, np.uint8)
+    for i, top in enumerate((150, 100, 60, 200)):
+        rgb[top:250, 60 + 80 * i:100 + 80 * i] = BLUE
+    # page ticks '20' at y 200 and '80' (a misread '40') at y 150: the baseline at y 250 reads -40
+    two = calibrate([Tick(200.0, "20", 20.0), Tick(150.0, "80", 80.0)])
+    page = AxisFind(two, [Word("20", 90, 20, 195, 35, 205), Word("80", 90, 20, 145, 35, 155)], "left")
+    three = calibrate([Tick(200.0, "20", 20.0), Tick(150.0, "40", 40.0), Tick(100.0, "60", 60.0)])
+    again = AxisFind(three, [], "left")
+    monkeypatch.setattr(L, "_reread_value_axis", lambda *a: again)
+    got = L.find_bar_chart(rgb, [], None, page, 10.0, np.array([255, 255, 255]))
+    assert got is not None and got[1] is again
+    # an axis of three page ticks is not read again
+    monkeypatch.setattr(L, "_reread_value_axis", lambda *a: (_ for _ in ()).throw(AssertionError))
+    page3 = AxisFind(three, page.words, "left")
+    assert L.find_bar_chart(rgb, [], None, page3, 10.0, np.array([255, 255, 255]))[1].calibration.ticks == three.ticks
+
+
+def test_a_bar_as_wide_as_most_of_a_text_height_is_read_for_a_label_inside():
+    from pipeline.barchart.value_labels import _holds_label, _label_boxes
+    c = Bar(114, 129, 188.0, 600.0, BLUE)            # 15 px across, tick text 14.5 px high
+    box = _label_boxes(c, 14.5, True)["inside"]
+    assert box[2] - box[0] == 11                      # the crop is narrower than 0.8 text heights
+    assert _holds_label(box, c, 14.5)
+    thin = Bar(114, 124, 188.0, 600.0, BLUE)         # 10 px across
+    assert not _holds_label(_label_boxes(thin, 14.5, True)["inside"], thin, 14.5)
+    short = Bar(114, 129, 590.0, 600.0, BLUE)        # 10 px long
+    assert not _holds_label(_label_boxes(short, 14.5, True)["inside"], short, 14.5)
