@@ -84,3 +84,16 @@ def test_a_bar_as_wide_as_most_of_a_text_height_is_read_for_a_label_inside():
     assert not _holds_label(_label_boxes(thin, 14.5, True)["inside"], thin, 14.5)
     short = Bar(114, 129, 590.0, 600.0, BLUE)        # 10 px long
     assert not _holds_label(_label_boxes(short, 14.5, True)["inside"], short, 14.5)
+
+
+def test_a_middle_slots_last_line_at_another_labels_wrap_pitch_is_no_axis_title():
+    from pipeline.barchart.categories import _without_axis_title
+    slots = [(130 + 233 * i, 363 + 233 * i) for i in range(5)]     # the middle one centred at 712.5
+    long_, prompts = [Word("long", 90, 695, 867, 730, 884)], [Word("prompts", 90, 678, 890, 748, 906)]
+    # 22.5 px under 'long' on a chart whose text height is 11.5: far enough for a title ...
+    assert [v.text for v in _without_axis_title([long_, prompts], slots, 11.5)] == ["long"]
+    # ... but 'Llama' / '3.1' / '8B' under the second slot wrap at that pitch: a label's line
+    got = _without_axis_title([long_, prompts], slots, 11.5, wraps=[23.0, 22.0])
+    assert [v.text for v in got] == ["long", "prompts"]
+    # a title set further below than the other labels wrap is still one
+    assert [v.text for v in _without_axis_title([long_, prompts], slots, 11.5, wraps=[17.0])] == ["long"]
