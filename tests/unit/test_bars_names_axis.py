@@ -97,3 +97,14 @@ def test_a_middle_slots_last_line_at_another_labels_wrap_pitch_is_no_axis_title(
     assert [v.text for v in got] == ["long", "prompts"]
     # a title set further below than the other labels wrap is still one
     assert [v.text for v in _without_axis_title([long_, prompts], slots, 11.5, wraps=[17.0])] == ["long"]
+
+
+def test_thin_runs_coloured_like_the_run_after_them_join_it():
+    from pipeline.marks.bars import _absorb_thin
+    red, blue, ring, dark = [45, 70, 20], [55, 10, -60], [52, 0, -55], [10, 0, 0]
+    # red 0-10, a dark outline row, four JPEG-ringing rows of blue split 2 + 2, blue 15-30
+    lab = np.array([red] * 10 + [dark] + [ring] * 2 + [[58, 15, -64]] * 2 + [blue] * 15, float)
+    runs = [(0, 10), (10, 11), (11, 13), (13, 15), (15, 30)]
+    assert _absorb_thin(runs, 4) == [(0, 15), (15, 30)]                 # without colours, as before
+    assert _absorb_thin(runs, 4, lab, 14.0) == [(0, 11), (11, 30)]      # the outline stays above
+
