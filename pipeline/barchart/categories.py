@@ -56,6 +56,11 @@ def _drop_tick_mark(words, ups, text_h):
     return words
 
 
+def _same_line(a: Word, b: Word) -> bool:
+    """Whether two words share most of the smaller one's height (as printed)."""
+    return min(a.y1, b.y1) - max(a.y0, b.y0) >= 0.5 * min(a.y1 - a.y0, b.y1 - b.y0)
+
+
 def _chain_from_axis(words, ups, text_h):
     """The words of a label beside a horizontal bar chart's axis: from the word nearest the
     axis outwards while each next word follows within a wide word gap. A word beyond a wider
@@ -67,6 +72,11 @@ def _chain_from_axis(words, ups, text_h):
         # A gap wider than a word space before an unsure word: the glyphs of a rotated axis
         # title close to the labels, read as 'oO' or 'Vv' ('3 batch 64').
         if reach is not None and (u.y0 - reach > 1.5 * text_h or (u.y0 - reach > 0.8 * text_h and w.conf < 60)):
+            break
+        # A word on a line of its own, wholly beyond the far end of the label's words, is no
+        # wrapped line of the label (those lie across from it, aligned to it): the glyphs of
+        # a rotated axis title beside a tall slot ('oO' 'wv' for 'Model' by 'GPQA Diamond').
+        if keep and not any(_same_line(w, k) for k in keep) and w.x1 <= min(k.x0 for k in keep):
             break
         keep.append(w)
         reach = u.y1 if reach is None else max(reach, u.y1)

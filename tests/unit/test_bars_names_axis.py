@@ -108,3 +108,18 @@ def test_thin_runs_coloured_like_the_run_after_them_join_it():
     assert _absorb_thin(runs, 4) == [(0, 15), (15, 30)]                 # without colours, as before
     assert _absorb_thin(runs, 4, lab, 14.0) == [(0, 11), (11, 30)]      # the outline stays above
 
+
+
+def test_a_horizontal_charts_label_stops_before_a_rotated_titles_glyphs_beyond_it():
+    from pipeline.barchart.categories import _chain_from_axis
+    from pipeline.barchart.frame import Frame
+    frame = Frame(1173, 693, True)
+    words = [Word("oO", 61, 3, 327, 16, 337), Word("wv", 15, 4, 313, 17, 324),
+             Word("GPQA", 92, 26, 251, 68, 266), Word("Diamond", 97, 74, 251, 140, 264)]
+    ups = {id(w): frame.word(w) for w in words}
+    assert sorted(w.text for w in _chain_from_axis(words, ups, 18.0)) == ["Diamond", "GPQA"]
+    # a wrapped second line, right-aligned under the first, stays
+    wrapped = [Word("Llama", 95, 60, 240, 110, 254), Word("3.1", 95, 116, 240, 140, 254),
+               Word("70B", 95, 112, 262, 140, 276)]
+    ups = {id(w): frame.word(w) for w in wrapped}
+    assert sorted(w.text for w in _chain_from_axis(wrapped, ups, 12.0)) == ["3.1", "70B", "Llama"]
