@@ -251,6 +251,14 @@ def _alnum_key(words: list[Word]) -> str:
     return "".join(c for v in words for c in v.text.lower() if c.isalnum())
 
 
+def reread_legend_lines(page: list[Word], lines: list[list[Word]]) -> list[Word]:
+    """The page's words with the lines read beside the swatches put in (see _legend_reread),
+    likeliest swatch last (`lines` come likeliest first): where two lines cover the same words
+    (a speck's line '@ baseline' taking in the next swatch), the likelier swatch's reading
+    stands."""
+    return _legend_reread(page, lines[::-1])
+
+
 def _legend_reread(page: list[Word], lines: list[list[Word]]) -> list[Word]:
     """The page's words with each legend line re-read beside a bar-coloured swatch (see
     _read_beside_swatches) put in. The re-read replaces the page words it overlaps when it says

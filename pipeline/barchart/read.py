@@ -20,8 +20,8 @@ from .categories import (_category_texts, _commonest, _read_marker, _read_slot, 
                          _rotated_categories, _without_stray_rules, label_band_color)
 from .frame import BarRow
 from .layout import _bar_blob, _groups, _merge_same_series, _slots, find_bar_chart
-from .names import (_by_bar_colour, _covered, _glyph_checked, _legend_blobs, _legend_reread, _name_text,
-                    _read_beside_swatches)
+from .names import (_by_bar_colour, _covered, _glyph_checked, _legend_blobs, _name_text, _read_beside_swatches,
+                    reread_legend_lines)
 from .value_axis import _decimal_shift, _expected_values, _label_scale, _values
 from .value_labels import (REREAD_BUDGET, _assign_labels, _harmonise_format, _harmonise_units, _over_gap,
                            _phrase, _read_value_labels)
@@ -55,9 +55,9 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     # OCR reads a swatch as a word ('Mmmm'); such a word would hide the swatch from its entry.
     legend_words = [v for v in words if not any(_covered(v, b, text_h) for b in swatches[:n_coloured])]
     # Only swatches of a bar's colour can make entries (see below): their lines are re-read.
-    legend_words = _legend_reread(legend_words, _read_beside_swatches(gray, swatches[:n_coloured], text_h,
-                                                                      swatches[:n_coloured], rgb=rgb,
-                                                                      page=legend_words))
+    lines = _read_beside_swatches(gray, swatches[:n_coloured], text_h, swatches[:n_coloured], rgb=rgb,
+                                  page=legend_words)
+    legend_words = reread_legend_lines(legend_words, lines)
     # Only a swatch of a bar's colour makes an entry (see below): the other pieces (specks of
     # text) must not sway the legend reader either, whose entries all take their swatch on the
     # side that explains more lines ('baseline' went to the next entry's swatch on its right,

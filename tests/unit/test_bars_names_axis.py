@@ -123,3 +123,12 @@ def test_a_horizontal_charts_label_stops_before_a_rotated_titles_glyphs_beyond_i
                Word("70B", 95, 112, 262, 140, 276)]
     ups = {id(w): frame.word(w) for w in wrapped}
     assert sorted(w.text for w in _chain_from_axis(wrapped, ups, 12.0)) == ["3.1", "70B", "Llama"]
+
+
+def test_the_nearest_coloured_swatchs_line_is_put_in_last(monkeypatch):
+    from pipeline.barchart import names
+    seen = []
+    monkeypatch.setattr(names, "_legend_reread", lambda page, lines: seen.extend(lines) or page)
+    best, speck = names.LineRead([Word("baseline", 96, 200, 50, 260, 62)]), names.LineRead([Word("@", 51, 186, 50, 198, 62)])
+    names.reread_legend_lines([], [best, speck])         # lines come likeliest swatch first
+    assert seen == [speck, best]
