@@ -56,6 +56,11 @@ def _drop_tick_mark(words, ups, text_h):
     return words
 
 
+def _same_line(a: Word, b: Word) -> bool:
+    """Whether two words share most of the smaller one's height (as printed)."""
+    return min(a.y1, b.y1) - max(a.y0, b.y0) >= 0.5 * min(a.y1 - a.y0, b.y1 - b.y0)
+
+
 def _chain_from_axis(words, ups, text_h):
     """The words of a label beside a horizontal bar chart's axis: from the word nearest the
     axis outwards while each next word follows within a wide word gap. A word beyond a wider
@@ -67,6 +72,11 @@ def _chain_from_axis(words, ups, text_h):
         # A gap wider than a word space before an unsure word: the glyphs of a rotated axis
         # title close to the labels, read as 'oO' or 'Vv' ('3 batch 64').
         if reach is not None and (u.y0 - reach > 1.5 * text_h or (u.y0 - reach > 0.8 * text_h and w.conf < 60)):
+            break
+        # A word on a line of its own, wholly beyond the far end of the label's words, is no
+        # wrapped line of the label (those lie across from it, aligned to it): the glyphs of
+        # a rotated axis title beside a tall slot ('oO' 'wv' for 'Model' by 'GPQA Diamond').
+        if keep and not any(_same_line(w, k) for k in keep) and w.x1 <= min(k.x0 for k in keep):
             break
         keep.append(w)
         reach = u.y1 if reach is None else max(reach, u.y1)
@@ -124,8 +134,16 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude, titled: b
         return out
     out = _below_label_row(out, ups, text_h)
     wrapped = sum(isinstance(k, list) and len(k) >= 2 for k in out)
-    return [_with_marks(_without_axis_title(k, slots, text_h, titled and wrapped == 1), marks)
-            if isinstance(k, list) and k and isinstance(k[0], list) else k for k in out]
+    pitches = [[_pitch(a, b) for a, b in zip(k, k[1:])] if isinstance(k, list) and k and isinstance(k[0], list)
+               else [] for k in out]
+    return [_with_marks(_without_axis_title(k, slots, text_h, titled and wrapped == 1,
+                                            [p for j, ps in enumerate(pitches) if j != i for p in ps]), marks)
+            if isinstance(k, list) and k and isinstance(k[0], list) else k for i, k in enumerate(out)]
+
+
+def _pitch(above: list[Word], below: list[Word]) -> float:
+    """Distance between two text lines' centres."""
+    return float(np.median([w.cy for w in below]) - np.median([w.cy for w in above]))
 
 
 def _below_label_row(out, ups, text_h) -> list:
@@ -164,7 +182,8 @@ def _with_marks(words: list[Word], marks: list[Word]) -> list[Word]:
     return words + extra
 
 
-def _without_axis_title(rows: list[list[Word]], slots, text_h: float, titled: bool = False) -> list[Word]:
+def _without_axis_title(rows: list[list[Word]], slots, text_h: float, titled: bool = False,
+                        wraps=()) -> list[Word]:
     """A vertical chart's category label (its lines, top down) without a last line that is
     the category axis title: centred on the category axis as a whole (within half a text
     height) and set further below the line above it than the lines of a wrapped label
@@ -174,13 +193,17 @@ def _without_axis_title(rows: list[list[Word]], slots, text_h: float, titled: bo
     chart titles its value axis (`titled`) and this is the only label of several with a
     second line, a last line centred on the category axis is its title: a chart that titles
     one axis titles the other, and a title under an odd number of slots falls in the
-    middle one."""
+    middle one. But a line set at the pitch at which another slot's label wraps (`wraps`:
+    the pitches of the other slots' lines; within 2 px) is a wrapped label's line: the title
+    is set apart ('prompts' under 'long' 22.5 px down, as '3.1' under 'Llama', 1.96 heights
+    of the chart's 11.5 px value labels)."""
     if len(rows) >= 2:
         last, above = rows[-1], rows[-2]
         mid = (slots[0][0] + slots[-1][1]) / 2.0
         cx = (min(w.x0 for w in last) + max(w.x1 for w in last)) / 2.0
-        pitch = float(np.median([w.cy for w in last]) - np.median([w.cy for w in above]))
-        if abs(cx - mid) <= 0.5 * text_h and (pitch >= 1.8 * text_h or (titled and len(slots) >= 3)):
+        pitch = _pitch(above, last)
+        if abs(cx - mid) <= 0.5 * text_h and (pitch >= 1.8 * text_h or (titled and len(slots) >= 3)) \
+                and not any(abs(pitch - p) <= 2.0 for p in wraps):
             rows = rows[:-1]
     return [w for r in rows for w in r]
 

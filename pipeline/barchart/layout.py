@@ -368,13 +368,25 @@ def find_bar_chart(rgb, words, xa, ya, text_h, page_bg):
         # No value axis was read on the page: its labels may be there, too blurred or small
         # for the page pass. Read beside the bars (the frame chosen without an axis).
         axis = _reread_value_axis(rgb, frame, stacks, base, bg, text_h)
+    elif axis.calibration is not None and len(axis.calibration.ticks) == 2:
+        # Two ticks fit any line, a misread one too ('80%' for a blurred '40%' put the baseline
+        # at -41 %): three or more read again beside the bars that agree on one line outvote them.
+        again = _reread_value_axis(rgb, frame, stacks, base, bg, text_h)
+        if again is not None:
+            axis = again
     elif axis.calibration is not None and not axis.calibration.is_log:
-        even = _even_ticks(axis.calibration.ticks)
-        cal = calibrate(even, tol_px=max(3.0, 0.4 * text_h)) if even is not None else None
-        if cal is not None and len(cal.ticks) == len(even):
-            cal.rejected = list(axis.calibration.rejected)
-            axis = replace(axis, calibration=cal)
+        axis = _evened(axis, text_h)
     return frame, axis, stacks, base, loose, bg, rgb_u
+
+
+def _evened(axis, text_h):
+    """The axis with its ticks put back on their even progression (see _even_ticks)."""
+    even = _even_ticks(axis.calibration.ticks)
+    cal = calibrate(even, tol_px=max(3.0, 0.4 * text_h)) if even is not None else None
+    if cal is not None and len(cal.ticks) == len(even):
+        cal.rejected = list(axis.calibration.rejected)
+        axis = replace(axis, calibration=cal)
+    return axis
 
 
 def _other_background(rgb, page_bg):

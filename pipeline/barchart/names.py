@@ -68,7 +68,9 @@ def _read_beside_swatches(gray, swatches, text_h, stops=(), limit: int = 8, rgb=
     for b in small:
         for side in (0, 1):
             line = _read_side(gray, b, side, stops, text_h, rgb)
-            if any(v.conf >= 45 and any(c.isalpha() for c in v.text) for v in line):
+            if side == 1 and line and _follows_other(line, b, stops, text_h):
+                break
+            if _named(line):
                 old = [o for o in page if any(layout.overlaps(o, v) for v in line)]
                 # A line that takes in another swatch read as letters ('mm FPS' right of a
                 # speck of 'FlashAttention') is no one entry's name: it is not confirmed.
@@ -84,6 +86,20 @@ def _read_beside_swatches(gray, swatches, text_h, stops=(), limit: int = 8, rgb=
                 out.append(line)
                 break
     return out
+
+
+def _follows_other(line: list[Word], b: Blob, stops, text_h: float) -> bool:
+    """Whether a line read left of swatch b starts nearer the right edge of another swatch of
+    its size on its row than it ends from b: it is that swatch's name (a legend laid out in a
+    row, 'baseline' between its own swatch and the next), not b's."""
+    bw = max(1, b.box[2] - b.box[0])
+    gap = b.box[0] - line[-1].x1
+    for o in stops:
+        if o is b or abs(o.cy - b.cy) > 0.5 * text_h or not 0.7 <= (o.box[2] - o.box[0]) / bw <= 1.4:
+            continue
+        if o.box[2] <= line[0].x0 and line[0].x0 - o.box[2] < gap:
+            return True
+    return False
 
 
 def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
@@ -124,17 +140,36 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
             return []
         crop = own
     got = ocr.read_crop(crop, (x0, y0), scale)
-    if not any(v.conf >= 45 for v in got) and own is not None and crop is not own:
-        got = ocr.read_crop(own, (x0, y0), scale)
-        if any(v.conf >= 45 for v in got):
-            crop = own
-    if not any(v.conf >= 45 for v in got):
+    # A name has a letter: a sure read of marks alone ('~' for pale grey 'TensorRT-LLM' under a
+    # gridline on a dark chart) is no name, and the crop is read again as for nothing read.
+    if not _named(got) and own is not None and crop is not own:
+        again = ocr.read_crop(own, (x0, y0), scale)
+        if _named(again) or not any(v.conf >= 45 for v in got):
+            got = again
+            if any(v.conf >= 45 for v in again):
+                crop = own
+    if not _named(got):
         # Tesseract may read nothing of a short name at one scale and read it surely at
-        # another ('HF': nothing at 2.14, 95 at 2.5): one more try, a little larger.
-        got = ocr.read_crop(crop, (x0, y0), 1.2 * scale)
+        # another ('HF': nothing at 2.14, 95 at 2.5): one more try, a little larger; or, for
+        # small text already enlarged to the cap, half as large (7 px 'TensorRT-LLM': 28 at 4,
+        # nothing at 4.8, 68 at 2: the enlargement smears its thin glyphs together).
+        got = ocr.read_crop(crop, (x0, y0), _retry_scale(scale))
     line = LineRead(_cut_at_gap(got, side, text_h))
     line.span, line.source = (x0, x1), (crop, (x0, y0), scale)
     return line
+
+
+def _retry_scale(scale: float, cap: float = 4.0) -> float:
+    """The scale a legend line that read as no name is read at once more (see _read_side)."""
+    return 1.2 * scale if scale < cap else 0.5 * scale
+
+
+def _named(words: list[Word]) -> bool:
+    """Whether a line read can be a name: its words read at confidence 45 or more hold a letter
+    and two letters or digits in all (as the legend reader asks of a name: 'B200', 'v0.9'; a
+    lone 'c' read of blurred 'SGLang' is a fragment)."""
+    sure = [c for v in words if v.conf >= 45 for c in v.text if c.isalnum()]
+    return len(sure) >= 2 and any(c.isalpha() for c in sure)
 
 
 class LineRead(list):
@@ -214,6 +249,14 @@ def _junk(words: list[Word]) -> int:
 
 def _alnum_key(words: list[Word]) -> str:
     return "".join(c for v in words for c in v.text.lower() if c.isalnum())
+
+
+def reread_legend_lines(page: list[Word], lines: list[list[Word]]) -> list[Word]:
+    """The page's words with the lines read beside the swatches put in (see _legend_reread),
+    likeliest swatch last (`lines` come likeliest first): where two lines cover the same words
+    (a speck's line '@ baseline' taking in the next swatch), the likelier swatch's reading
+    stands."""
+    return _legend_reread(page, lines[::-1])
 
 
 def _legend_reread(page: list[Word], lines: list[list[Word]]) -> list[Word]:
@@ -297,12 +340,28 @@ def _name_text(text: str) -> str:
     return text.strip(" _~`'\",;:\u2014\u2013").rstrip(".").rstrip() or text
 
 
+def _bar_colour_distance(blobs: list[Blob], segments: list[Bar]) -> list[float]:
+    """Each blob's CIE76 distance to the nearest bar colour (infinite without bars)."""
+    if not blobs or not segments:
+        return [float("inf")] * len(blobs)
+    bar_lab = to_lab([c.color for c in segments])
+    return [float(np.min(np.linalg.norm(bar_lab - to_lab([b.color])[0], axis=1))) for b in blobs]
+
+
 def _bar_coloured(blobs: list[Blob], segments: list[Bar], delta: float = 35.0) -> list[bool]:
     """Whether each blob has the colour of some bar (CIE76 within `delta`)."""
-    if not blobs or not segments:
-        return [False] * len(blobs)
-    bar_lab = to_lab([c.color for c in segments])
-    return [float(np.min(np.linalg.norm(bar_lab - to_lab([b.color])[0], axis=1))) <= delta for b in blobs]
+    return [d <= delta for d in _bar_colour_distance(blobs, segments)]
+
+
+def _by_bar_colour(blobs: list[Blob], segments: list[Bar], delta: float = 35.0) -> tuple[list[Blob], int]:
+    """The blobs of a bar's colour first, nearest that colour first, then the rest as they came;
+    and how many are of a bar's colour. A swatch is drawn in its bar's very colour, while light
+    text specks pass within `delta` of a pale bar (a dark chart's title letters beside its pale
+    yellow bars): read first, the swatches are not crowded out by the specks."""
+    dist = _bar_colour_distance(blobs, segments)
+    near = sorted((i for i, d in enumerate(dist) if d <= delta), key=lambda i: dist[i])
+    rest = [i for i, d in enumerate(dist) if not d <= delta]
+    return [blobs[i] for i in near + rest], len(near)
 
 
 def _covered(v: Word, b: Blob, text_h: float) -> bool:

@@ -20,8 +20,8 @@ from .categories import (_category_texts, _commonest, _read_marker, _read_slot, 
                          _rotated_categories, _without_stray_rules, label_band_color)
 from .frame import BarRow
 from .layout import _bar_blob, _groups, _merge_same_series, _slots, find_bar_chart
-from .names import (_bar_coloured, _covered, _glyph_checked, _legend_blobs, _legend_reread, _name_text,
-                    _read_beside_swatches)
+from .names import (_by_bar_colour, _covered, _glyph_checked, _legend_blobs, _name_text, _read_beside_swatches,
+                    reread_legend_lines)
 from .value_axis import _decimal_shift, _expected_values, _label_scale, _values
 from .value_labels import (REREAD_BUDGET, _assign_labels, _harmonise_format, _harmonise_units, _over_gap,
                            _phrase, _read_value_labels)
@@ -51,15 +51,18 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     swatches = _legend_blobs(loose, frame)
     # Those coloured like some bar come first: specks of grey text (blurred letters stand as
     # solid pieces too) are no swatches and must not use up the re-reads or hide words.
-    coloured = _bar_coloured(swatches, segments)
-    swatches = [b for b, ok in zip(swatches, coloured) if ok] + [b for b, ok in zip(swatches, coloured) if not ok]
+    swatches, n_coloured = _by_bar_colour(swatches, segments)
     # OCR reads a swatch as a word ('Mmmm'); such a word would hide the swatch from its entry.
-    legend_words = [v for v in words if not any(_covered(v, b, text_h) for b in swatches[:sum(coloured)])]
+    legend_words = [v for v in words if not any(_covered(v, b, text_h) for b in swatches[:n_coloured])]
     # Only swatches of a bar's colour can make entries (see below): their lines are re-read.
-    legend_words = _legend_reread(legend_words, _read_beside_swatches(gray, swatches[:sum(coloured)], text_h,
-                                                                      swatches[:sum(coloured)], rgb=rgb,
-                                                                      page=legend_words))
-    legend = legend_fn(swatches, bar_blobs, legend_words)
+    lines = _read_beside_swatches(gray, swatches[:n_coloured], text_h, swatches[:n_coloured], rgb=rgb,
+                                  page=legend_words)
+    legend_words = reread_legend_lines(legend_words, lines)
+    # Only a swatch of a bar's colour makes an entry (see below): the other pieces (specks of
+    # text) must not sway the legend reader either, whose entries all take their swatch on the
+    # side that explains more lines ('baseline' went to the next entry's swatch on its right,
+    # as a speck right of a category label made two entries on that side).
+    legend = legend_fn(swatches[:n_coloured], bar_blobs, legend_words)
     # A bar chart's legend names bar colours: an "entry" whose swatch is no bar's colour is a
     # coloured mark beside some text (a title's icon, a logo), not a legend entry.
     if legend and segments:

@@ -172,6 +172,14 @@ def _label_boxes(c: Bar, text_h: float, along: bool = False) -> dict[str, tuple[
     }
 
 
+def _holds_label(box, c: Bar, text_h: float) -> bool:
+    """Whether an inside box of bar `c` is large enough to be read for a label: most of a text
+    height along the bar, and across it the bar's own width counts, not the crop's (2 px in
+    from each side): a horizontal bar 15 px high holds its 10 px label ('5.6k' on a chart whose
+    tick text is 14.5 px high)."""
+    return box[3] - box[1] >= 0.8 * text_h and c.width >= 0.8 * text_h
+
+
 # How a label's crop is turned into an image for OCR, tried in this order until a reading
 # agrees with the bar: cut at half the strokes' own contrast (the edge of an anti-aliased
 # glyph); kept grey and sharpened (None), for small blurred labels whose strokes run together
@@ -496,7 +504,7 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
                 break
             inside = place != "end"
             box = boxes[place]
-            if inside and (box[3] - box[1] < 0.8 * text_h or box[2] - box[0] < 0.8 * text_h):
+            if inside and not _holds_label(box, c, text_h):
                 continue
             done = False
             # Inside a bar, last, the crop without its corners (a rounded bar's corners show

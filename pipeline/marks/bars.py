@@ -90,9 +90,16 @@ def _step_distances(p: np.ndarray) -> list[list[float]]:
     return [d.tolist() for d in out]
 
 
-def _absorb_thin(runs: list[tuple[int, int]], min_len: int) -> list[tuple[int, int]]:
+def _absorb_thin(runs: list[tuple[int, int]], min_len: int, lab: np.ndarray | None = None,
+                 jump: float = 14.0) -> list[tuple[int, int]]:
     """Runs thinner than `min_len` (a bar's outline, the blended row between two segments)
-    join the run they touch, so an outline is part of its bar, not a bar of its own."""
+    join the run they touch, so an outline is part of its bar, not a bar of its own. With the
+    profile's colours `lab`, thin runs between two long ones that have the colour of the long
+    run after them (within `jump`) and not of the one before join the run after: JPEG rings
+    along a segment's edge in rows of its own colour that step by more than `jump` from one
+    another (a blue segment's top eight rows went to the red segment above it)."""
+    if lab is not None:
+        runs = _thin_forward(runs, min_len, lab, jump)
     out: list[list[int]] = []
     for a, b in runs:
         if out and (b - a < min_len or out[-1][1] - out[-1][0] < min_len) and a - out[-1][1] <= 1:
@@ -100,6 +107,38 @@ def _absorb_thin(runs: list[tuple[int, int]], min_len: int) -> list[tuple[int, i
         else:
             out.append([a, b])
     return [(a, b) for a, b in out]
+
+
+def _thin_forward(runs: list[tuple[int, int]], min_len: int, lab: np.ndarray, jump: float) -> list[tuple[int, int]]:
+    """The runs with the thin ones that end a chain of thin runs between two touching long
+    runs, coloured like the long run after (see _absorb_thin), joined to it."""
+    lab = np.asarray(lab, float)
+    thin = [b - a < min_len for a, b in runs]
+    out = list(runs)
+    i = 0
+    while i < len(out):
+        if not thin[i] or i == 0 or thin[i - 1] or out[i][0] - out[i - 1][1] > 1:
+            i += 1
+            continue
+        j = i
+        while j < len(out) and thin[j] and out[j][0] - out[j - 1][1] <= 1:
+            j += 1
+        if j >= len(out) or out[j][0] - out[j - 1][1] > 1:
+            i = j
+            continue
+        before = np.median(lab[out[i - 1][0]:out[i - 1][1]], axis=0)
+        after = np.median(lab[out[j][0]:out[j][1]], axis=0)
+        s = j
+        while s > i:
+            m = lab[out[s - 1][0]:out[s - 1][1]].mean(axis=0)
+            if not (np.linalg.norm(m - after) <= jump < np.linalg.norm(m - before)):
+                break
+            s -= 1
+        if s < j:
+            out[s:j + 1] = [(out[s][0], out[j][1])]
+            thin[s:j + 1] = [False]
+        i = s + 1
+    return out
 
 
 def _median_colors(rgb_patch: np.ndarray, mask_patch: np.ndarray, axis: int):
@@ -200,7 +239,8 @@ def rectangles(rgb: np.ndarray, solid: np.ndarray, min_w: int, jump: float = 14.
             # Rows are judged on the middle of the bar: outlines and rounded corners stay out.
             m0, m1 = a + (b - a) // 4, a + max((b - a) // 4 + 1, 3 * (b - a) // 4)
             rows, rok = _median_colors(patch[:, m0:m1], comp[:, m0:m1], 1)
-            for ra, rb in _absorb_thin(_split_runs(to_lab(rows.astype(np.uint8)), rok, jump), min_w):
+            rows_lab = to_lab(rows.astype(np.uint8))
+            for ra, rb in _absorb_thin(_split_runs(rows_lab, rok, jump), min_w, rows_lab, jump):
                 if rb - ra < 2:
                     continue
                 piece = sub[ra:rb]

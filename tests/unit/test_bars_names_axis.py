@@ -1,0 +1,134 @@
+"""Bar legend names read beside their swatches (which swatches first, which side, what counts as
+a name, the retry size) and a two-tick value axis checked by reading it again."""
+import numpy as np
+
+from pipeline.axes import Tick, calibrate
+from pipeline.barchart import layout as L
+from pipeline.barchart.names import _by_bar_colour, _follows_other, _named, _retry_scale
+from pipeline.layout import AxisFind
+from pipeline.marks.bars import Bar
+from pipeline.marks.markers import Blob
+from pipeline.ocr import Word
+
+BLUE, ORANGE, YELLOW = (16, 123, 182), (224, 150, 20), (254, 255, 179)
+
+
+def _blob(x0, y0, x1, y1, color):
+    return Blob((x0 + x1 - 1) / 2, (y0 + y1 - 1) / 2, (x1 - x0) * (y1 - y0), (x0, y0, x1, y1), color, "square")
+
+
+def test_a_line_left_of_a_swatch_that_starts_right_after_another_swatch_is_that_ones_name():
+    # matplotlib legend in a row: [blue] baseline   [orange] FP8
+    blue, orange = _blob(314, 530, 343, 542, BLUE), _blob(434, 530, 463, 542, ORANGE)
+    line = [Word("baseline", 96, 354, 529, 408, 542)]
+    assert _follows_other(line, orange, [blue, orange], 10.0)
+    # gnuplot key in a row: FP8 [orange]   baseline [blue]: the name ends right at its swatch
+    blue2 = _blob(460, 530, 489, 542, BLUE)
+    line2 = [Word("baseline", 96, 400, 529, 454, 542)]
+    assert not _follows_other(line2, blue2, [orange, blue2], 10.0)
+    # a swatch of another size (a letter speck) is no entry's swatch
+    speck = _blob(340, 533, 346, 540, (180, 180, 180))
+    assert not _follows_other(line, orange, [speck, orange], 10.0)
+
+
+def test_a_name_needs_a_letter_and_two_letters_or_digits_read_surely():
+    assert not _named([Word("~", 79, 0, 0, 10, 10)])
+    assert not _named([Word("c", 83, 0, 0, 10, 10)])
+    assert not _named([Word("42", 90, 0, 0, 10, 10)])
+    assert not _named([Word("SGLang", 30, 0, 0, 10, 10)])
+    assert _named([Word("B200", 60, 0, 0, 10, 10)])
+    assert _named([Word("|", 89, 0, 0, 2, 10), Word("SGLang", 88, 4, 0, 40, 10)])
+
+
+def test_the_retry_reads_small_text_at_the_cap_half_as_large():
+    assert abs(_retry_scale(2.5) - 3.0) < 1e-9
+    assert abs(_retry_scale(4.0) - 2.0) < 1e-9
+
+
+def test_swatches_nearest_a_bar_colour_come_first():
+    bars = [Bar(0, 30, 10.0, 100.0, (141, 211, 199)), Bar(30, 60, 10.0, 100.0, YELLOW)]
+    title = [_blob(370 + 10 * i, 5, 377 + 10 * i, 12, (230, 230, 230)) for i in range(8)]
+    teal, yellow = _blob(705, 41, 734, 50, (141, 211, 199)), _blob(705, 63, 734, 73, YELLOW)
+    red = _blob(0, 0, 5, 5, (230, 20, 20))
+    got, n = _by_bar_colour(title + [red, teal, yellow], bars)
+    assert n == 10                                  # the pale title letters pass within 35 of yellow
+    assert got[:2] == [teal, yellow]                # ... but the swatches are read first
+    assert got[-1] is red
+
+
+def test_a_two_tick_value_axis_gives_way_to_three_ticks_read_again(monkeypatch):
+    rgb = np.full((300, 400, 3), 255, np.uint8)
+    for i, top in enumerate((150, 100, 60, 200)):
+        rgb[top:250, 60 + 80 * i:100 + 80 * i] = BLUE
+    # page ticks '20' at y 200 and '80' (a misread '40') at y 150: the baseline at y 250 reads -40
+    two = calibrate([Tick(200.0, "20", 20.0), Tick(150.0, "80", 80.0)])
+    page = AxisFind(two, [Word("20", 90, 20, 195, 35, 205), Word("80", 90, 20, 145, 35, 155)], "left")
+    three = calibrate([Tick(200.0, "20", 20.0), Tick(150.0, "40", 40.0), Tick(100.0, "60", 60.0)])
+    again = AxisFind(three, [], "left")
+    monkeypatch.setattr(L, "_reread_value_axis", lambda *a: again)
+    got = L.find_bar_chart(rgb, [], None, page, 10.0, np.array([255, 255, 255]))
+    assert got is not None and got[1] is again
+    # an axis of three page ticks is not read again
+    monkeypatch.setattr(L, "_reread_value_axis", lambda *a: (_ for _ in ()).throw(AssertionError))
+    page3 = AxisFind(three, page.words, "left")
+    assert L.find_bar_chart(rgb, [], None, page3, 10.0, np.array([255, 255, 255]))[1].calibration.ticks == three.ticks
+
+
+def test_a_bar_as_wide_as_most_of_a_text_height_is_read_for_a_label_inside():
+    from pipeline.barchart.value_labels import _holds_label, _label_boxes
+    c = Bar(114, 129, 188.0, 600.0, BLUE)            # 15 px across, tick text 14.5 px high
+    box = _label_boxes(c, 14.5, True)["inside"]
+    assert box[2] - box[0] == 11                      # the crop is narrower than 0.8 text heights
+    assert _holds_label(box, c, 14.5)
+    thin = Bar(114, 124, 188.0, 600.0, BLUE)         # 10 px across
+    assert not _holds_label(_label_boxes(thin, 14.5, True)["inside"], thin, 14.5)
+    short = Bar(114, 129, 590.0, 600.0, BLUE)        # 10 px long
+    assert not _holds_label(_label_boxes(short, 14.5, True)["inside"], short, 14.5)
+
+
+def test_a_middle_slots_last_line_at_another_labels_wrap_pitch_is_no_axis_title():
+    from pipeline.barchart.categories import _without_axis_title
+    slots = [(130 + 233 * i, 363 + 233 * i) for i in range(5)]     # the middle one centred at 712.5
+    long_, prompts = [Word("long", 90, 695, 867, 730, 884)], [Word("prompts", 90, 678, 890, 748, 906)]
+    # 22.5 px under 'long' on a chart whose text height is 11.5: far enough for a title ...
+    assert [v.text for v in _without_axis_title([long_, prompts], slots, 11.5)] == ["long"]
+    # ... but 'Llama' / '3.1' / '8B' under the second slot wrap at that pitch: a label's line
+    got = _without_axis_title([long_, prompts], slots, 11.5, wraps=[23.0, 22.0])
+    assert [v.text for v in got] == ["long", "prompts"]
+    # a title set further below than the other labels wrap is still one
+    assert [v.text for v in _without_axis_title([long_, prompts], slots, 11.5, wraps=[17.0])] == ["long"]
+
+
+def test_thin_runs_coloured_like_the_run_after_them_join_it():
+    from pipeline.marks.bars import _absorb_thin
+    red, blue, ring, dark = [45, 70, 20], [55, 10, -60], [52, 0, -55], [10, 0, 0]
+    # red 0-10, a dark outline row, four JPEG-ringing rows of blue split 2 + 2, blue 15-30
+    lab = np.array([red] * 10 + [dark] + [ring] * 2 + [[58, 15, -64]] * 2 + [blue] * 15, float)
+    runs = [(0, 10), (10, 11), (11, 13), (13, 15), (15, 30)]
+    assert _absorb_thin(runs, 4) == [(0, 15), (15, 30)]                 # without colours, as before
+    assert _absorb_thin(runs, 4, lab, 14.0) == [(0, 11), (11, 30)]      # the outline stays above
+
+
+
+def test_a_horizontal_charts_label_stops_before_a_rotated_titles_glyphs_beyond_it():
+    from pipeline.barchart.categories import _chain_from_axis
+    from pipeline.barchart.frame import Frame
+    frame = Frame(1173, 693, True)
+    words = [Word("oO", 61, 3, 327, 16, 337), Word("wv", 15, 4, 313, 17, 324),
+             Word("GPQA", 92, 26, 251, 68, 266), Word("Diamond", 97, 74, 251, 140, 264)]
+    ups = {id(w): frame.word(w) for w in words}
+    assert sorted(w.text for w in _chain_from_axis(words, ups, 18.0)) == ["Diamond", "GPQA"]
+    # a wrapped second line, right-aligned under the first, stays
+    wrapped = [Word("Llama", 95, 60, 240, 110, 254), Word("3.1", 95, 116, 240, 140, 254),
+               Word("70B", 95, 112, 262, 140, 276)]
+    ups = {id(w): frame.word(w) for w in wrapped}
+    assert sorted(w.text for w in _chain_from_axis(wrapped, ups, 12.0)) == ["3.1", "70B", "Llama"]
+
+
+def test_the_nearest_coloured_swatchs_line_is_put_in_last(monkeypatch):
+    from pipeline.barchart import names
+    seen = []
+    monkeypatch.setattr(names, "_legend_reread", lambda page, lines: seen.extend(lines) or page)
+    best, speck = names.LineRead([Word("baseline", 96, 200, 50, 260, 62)]), names.LineRead([Word("@", 51, 186, 50, 198, 62)])
+    names.reread_legend_lines([], [best, speck])         # lines come likeliest swatch first
+    assert seen == [speck, best]
