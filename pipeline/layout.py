@@ -398,7 +398,23 @@ def read_tick_lines(gray: np.ndarray, ink: np.ndarray, text_h: float, regions, p
     gray = np.where(rules, 255, gray).astype(gray.dtype)
     words = [v for reg in regions
              for v in read_lines_in(gray, ink, text_h, reg, page_words=page_words, joined=True, marks_apart=True)]
-    return [read_exponent(v, gray, ink) for v in words]
+    return most_confident([read_exponent(v, gray, ink) for v in words])
+
+
+def most_confident(words: list[Word]) -> list[Word]:
+    """Of overlapping readings (one label read from two margins, one of which cut it: '1' and
+    'L'), the more confident, never a word that is no number for one that is; on a tie the first."""
+    def num(w):
+        return parse_tick(w.text) is not None
+    out: list[Word] = []
+    for b in words:
+        clash = [e for e in out if overlaps(b, e)]
+        if clash and all(e.conf < b.conf and (num(b) or not num(e)) for e in clash):
+            out = [e for e in out if not any(e is c for c in clash)]
+        elif clash:
+            continue
+        out.append(b)
+    return out
 
 
 _TEN_AND_MORE = re.compile(r"^10\S{1,4}$")
@@ -599,15 +615,14 @@ def overlaps(a: Word, b: Word) -> bool:
 
 def merge_words(base: list[Word], better: list[Word]) -> list[Word]:
     """`better` words replace the `base` words they overlap, unless only the base is a number.
-    Of two `better` readings that overlap (one label read from two regions, one of which cut
-    it: '0' and '4', or '1' and 'L'), the more confident stays; a number is never replaced by
-    a word that is none."""
+    Of two `better` numbers that overlap (one label read from two regions, one of which cut
+    it: '0' and '4'), the more confident reading stays."""
     def num(w):
         return parse_tick(w.text) is not None
     extra = []
     for b in better:
         clash = [e for e in extra if overlaps(b, e)]
-        if clash and all(e.conf < b.conf and (num(b) or not num(e)) for e in clash):
+        if clash and num(b) and all(num(e) and e.conf < b.conf for e in clash):
             extra = [e for e in extra if not any(e is c for c in clash)]
         elif clash:
             continue

@@ -104,10 +104,10 @@ def test_of_two_overlapping_rereadings_the_more_confident_stays():
     # Seed-9 syn070: the x margin's read cut the y axis's lowest label '1' and read 'L'; the
     # y margin's read of the whole label must not be dropped for it.
     cut, whole = Word("L", 7.0, 69, 973, 80, 987), Word("1", 94.0, 68, 967, 80, 987)
-    assert [w.text for w in layout.merge_words([], [cut, whole])] == ["1"]
+    assert [w.text for w in layout.most_confident([cut, whole])] == ["1"]
     # A word read more confidently than a number overlapping it does not replace the number.
     number, word = Word("1", 50.0, 68, 967, 80, 987), Word("Il", 90.0, 68, 967, 80, 987)
-    assert [w.text for w in layout.merge_words([], [number, word])] == ["1"]
+    assert [w.text for w in layout.most_confident([number, word])] == ["1"]
 
 
 def test_a_leading_zero_is_no_group_of_thousands():
