@@ -81,8 +81,9 @@ def _fit(px: np.ndarray, tv: np.ndarray) -> tuple[float, float]:
     return float(slope), float(icpt)
 
 
-def _robust(px: np.ndarray, tv: np.ndarray, tol_px: float) -> tuple[np.ndarray, float, float, float]:
-    """Best inlier set over all pair models; returns (inlier mask, slope, intercept, rms px)."""
+def _robust(px: np.ndarray, tv: np.ndarray, tol_px: float, sign: int = 0) -> tuple[np.ndarray, float, float, float]:
+    """Best inlier set over all pair models; returns (inlier mask, slope, intercept, rms px).
+    `sign`: the sign the slope must have (0: either)."""
     n = len(px)
     best = None
     for i in range(n):
@@ -90,6 +91,8 @@ def _robust(px: np.ndarray, tv: np.ndarray, tol_px: float) -> tuple[np.ndarray, 
             if px[i] == px[j] or tv[i] == tv[j]:
                 continue
             slope = (tv[j] - tv[i]) / (px[j] - px[i])
+            if sign and np.sign(slope) != sign:
+                continue
             icpt = tv[i] - slope * px[i]
             resid = np.abs((tv - icpt) / slope - px)
             inl = resid <= tol_px
@@ -127,26 +130,29 @@ def looks_logarithmic(values) -> bool:
     return bool(np.all(r > 1.5) and np.ptp(np.log(r)) < 0.05 * np.mean(np.log(r)) + 1e-9)
 
 
-def calibrate(ticks: list[Tick], tol_px: float = 3.0) -> AxisCalibration | None:
+def calibrate(ticks: list[Tick], tol_px: float = 3.0, sign: int = 0) -> AxisCalibration | None:
     """Fit ticks (>= 2 that agree) to a linear or log axis; None when they cannot be fitted.
     Where some disagree, readings that lost a decimal point ('25M' beside '2.0M') are tried as
-    the other labels print theirs, and kept when more ticks then agree."""
-    cal = _calibrate(ticks, tol_px)
+    the other labels print theirs, and kept when more ticks then agree. `sign`: the sign the
+    values' slope per pixel must have, where the axis's direction is known (0: either); a
+    misread label that falls against it ('460' for '100' before '200', '300') is rejected
+    rather than taken with one other for a fit the wrong way round."""
+    cal = _calibrate(ticks, tol_px, sign)
     if len(ticks) == 3 and (cal is None or len(cal.ticks) < 3):
         fixed = _three_label_repair(ticks, tol_px)
-        other = _calibrate(fixed, tol_px) if fixed is not None else None
+        other = _calibrate(fixed, tol_px, sign) if fixed is not None else None
         if other is not None and len(other.ticks) == 3:
             return other
     if cal is None:
         return cal
     if cal.rejected:
         fixed = _decimal_repairs(ticks)
-        other = _calibrate(fixed, tol_px) if fixed is not None else None
+        other = _calibrate(fixed, tol_px, sign) if fixed is not None else None
         if other is not None and len(other.ticks) > len(cal.ticks):
             cal = other
     if cal.scale == "linear" and not _fit_stands(cal, tol_px):
         fixed = _digit_repairs(ticks, tol_px)
-        other = _calibrate(fixed[0], tol_px) if fixed is not None else None
+        other = _calibrate(fixed[0], tol_px, sign) if fixed is not None else None
         if other is not None and other.scale == "linear" and len(other.ticks) >= max(4, len(cal.ticks)) \
                 and on_step([t.value for t in other.ticks]) \
                 and (len(other.ticks) > len(cal.ticks) or other.residual_px < cal.residual_px):
@@ -306,20 +312,20 @@ def _decimal_repairs(ticks: list[Tick]) -> list[Tick] | None:
     return out if changed else None
 
 
-def _calibrate(ticks: list[Tick], tol_px: float) -> AxisCalibration | None:
+def _calibrate(ticks: list[Tick], tol_px: float, sign: int = 0) -> AxisCalibration | None:
     ticks = [t for t in ticks if t.value is not None and math.isfinite(t.value)]
     if len(ticks) < 2:
         return None
     px = np.array([t.pixel for t in ticks], float)
     vals = np.array([t.value for t in ticks], float)
     candidates = []
-    lin = _robust(px, vals, tol_px)
+    lin = _robust(px, vals, tol_px, sign)
     candidates.append(("linear", lin))
     pos = vals > 0
     if pos.sum() >= 2:
         # A stray '0' (the other axis's corner label) must not rule out a log axis: it is
         # simply one more tick the log fit rejects.
-        inl, slope, icpt, rms = _robust(px[pos], np.log10(vals[pos]), tol_px)
+        inl, slope, icpt, rms = _robust(px[pos], np.log10(vals[pos]), tol_px, sign)
         full = np.zeros(len(vals), bool)
         full[np.flatnonzero(pos)[inl]] = True
         candidates.append(("log", (full, slope, icpt, rms)))

@@ -199,7 +199,8 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
                      for w, v in zip(ws, values)]
             if all(parse_clock(t.text) is not None for t in ticks):
                 ticks = _unwrapped(ticks, vertical)
-            cal = calibrate(ticks, tol_px=max(3.0, 0.4 * text_h))
+            # y-axis values grow upwards, x-axis values to the right.
+            cal = calibrate(ticks, tol_px=max(3.0, 0.4 * text_h), sign=-1 if vertical else 1)
             if cal is None:
                 continue
             n = len(cal.ticks)
@@ -326,7 +327,7 @@ def snap_ticks(axis: AxisFind, ink: np.ndarray, text_h: float, vertical: bool) -
                     if abs(cand - t.pixel) <= 0.4 * text_h:
                         snapped, pix = "tickmark", cand
         new_ticks.append(Tick(pix, t.text, t.value, t.box, snapped, t.repaired))
-    cal = calibrate(new_ticks, tol_px=max(1.5, 0.2 * text_h))
+    cal = calibrate(new_ticks, tol_px=max(1.5, 0.2 * text_h), sign=0 if axis.categorical else -1 if vertical else 1)
     if cal is None or len(cal.ticks) < len(axis.calibration.ticks):
         return axis
     return AxisFind(cal, axis.words, axis.side, axis.categorical)

@@ -231,3 +231,18 @@ def test_a_number_cut_after_its_decimal_point_is_joined_to_its_decimals():
     # decimals with no unit may be a point label beside a marker read as '4.'
     assert sorted(v.text for v in join_number_parts([Word("4.", 91, 161, 199, 170, 220),
                                                      Word("32", 90, 170, 199, 200, 220)], 18)) == ["32", "4."]
+
+
+def test_a_label_falling_against_the_axis_direction_is_rejected_not_fitted():
+    # Seed-0 syn117: x labels '100', '200', '300' with the first read '460'. Unconstrained, the
+    # pair (460, 200) fits as well as (200, 300), and its values fall to the right.
+    ticks = [Tick(132.0, "460", 460.0), Tick(452.0, "200", 200.0), Tick(774.0, "300", 300.0)]
+    free = calibrate(ticks)
+    assert free is None or free.slope < 0 or [t.text for t in free.ticks] != ["200", "300"]
+    cal = calibrate(ticks, sign=1)
+    assert [t.text for t in cal.ticks] == ["200", "300"] and [t.text for t in cal.rejected] == ["460"]
+    assert cal.slope > 0 and abs(cal.to_data(613.0) - 250.0) < 0.5
+    # a y axis (pixels grow downwards): values must fall as pixels grow
+    ys = [Tick(109.0, "84", 84.0), Tick(156.0, "7e4", 7e4), Tick(250.0, "5e4", 5e4)]
+    cal = calibrate(ys, sign=-1)
+    assert [t.text for t in cal.ticks] == ["7e4", "5e4"] and cal.slope < 0
