@@ -16,8 +16,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .digitize import Extraction
 from .errors import OutputError
+from .extraction import Extraction
 from .numbers import parse_clock
 
 POINT_COLUMNS = ["series", "label", "x", "y", "x_px", "y_px", "confidence", "source_sha256",

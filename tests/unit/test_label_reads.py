@@ -3,51 +3,52 @@ the page reading, dashed gridlines taken out of a re-read window, tight series-l
 import numpy as np
 
 from pipeline import imageops
-from pipeline.digitize import Point, _extends, _join_label_digits, _series_line_pixels
+from pipeline.extraction import Point
 from pipeline.ocr import Word
+from pipeline.xychart.point_labels import extends, join_label_digits, series_line_pixels
 
 
 def test_join_label_digits_joins_a_kerned_one_with_its_neighbour():
     words = [Word("28", 95.0, 252, 578, 276, 597), Word("1", 96.0, 238, 578, 254, 597)]
-    out = _join_label_digits(words)
+    out = join_label_digits(words)
     assert [(v.text, v.x0, v.x1, v.conf) for v in out] == [("128", 238, 276, 95.0)]
 
 
 def test_join_label_digits_joins_a_prefix_and_digits():
-    out = _join_label_digits([Word("n=1", 90.0, 100, 10, 130, 30), Word("28", 92.0, 131, 10, 150, 30)])
+    out = join_label_digits([Word("n=1", 90.0, 100, 10, 130, 30), Word("28", 92.0, 131, 10, 150, 30)])
     assert [v.text for v in out] == ["n=128"]
 
 
 def test_join_label_digits_keeps_words_a_space_apart():
     words = [Word("16", 95.0, 100, 10, 120, 30), Word("32", 95.0, 126, 10, 146, 30)]
-    assert sorted(v.text for v in _join_label_digits(words)) == ["16", "32"]
+    assert sorted(v.text for v in join_label_digits(words)) == ["16", "32"]
 
 
 def test_join_label_digits_keeps_words_of_other_lines_apart():
     words = [Word("16", 95.0, 100, 10, 120, 30), Word("32", 95.0, 121, 22, 141, 42)]
-    assert sorted(v.text for v in _join_label_digits(words)) == ["16", "32"]
+    assert sorted(v.text for v in join_label_digits(words)) == ["16", "32"]
 
 
 def test_extends_at_the_end_as_before():
-    assert _extends(Word("8192", 90, 100, 10, 140, 25), Word("81", 90, 100, 10, 120, 25))
-    assert not _extends(Word("8192", 90, 100, 10, 121, 25), Word("81", 90, 100, 10, 120, 25))
+    assert extends(Word("8192", 90, 100, 10, 140, 25), Word("81", 90, 100, 10, 120, 25))
+    assert not extends(Word("8192", 90, 100, 10, 121, 25), Word("81", 90, 100, 10, 120, 25))
 
 
 def test_extends_before_the_page_reading_without_a_marker_there():
     depth = np.zeros((60, 300), float)
     line = Word("32 req", 90, 100, 10, 160, 25)
     page = Word("2 req", 90, 112, 10, 160, 25)
-    assert _extends(line, page, depth, 15.0)
-    assert not _extends(line, page)               # without depth: only end extensions
+    assert extends(line, page, depth, 15.0)
+    assert not extends(line, page)               # without depth: only end extensions
     depth[12:24, 100:112] = 5.0                    # a marker where the '3' was read
-    assert not _extends(line, page, depth, 15.0)
+    assert not extends(line, page, depth, 15.0)
 
 
 def test_extends_around_a_fragment():
     depth = np.zeros((120, 300), float)
-    assert _extends(Word("n=128", 92, 194, 84, 286, 105), Word("1", 84, 228, 84, 250, 105), depth, 27.0)
+    assert extends(Word("n=128", 92, 194, 84, 286, 105), Word("1", 84, 228, 84, 250, 105), depth, 27.0)
     # other digits are no extension
-    assert not _extends(Word("n=64", 92, 194, 84, 286, 105), Word("1", 84, 228, 84, 250, 105), depth, 27.0)
+    assert not extends(Word("n=64", 92, 194, 84, 286, 105), Word("1", 84, 228, 84, 250, 105), depth, 27.0)
 
 
 def test_dashed_rows_finds_a_dashed_rule_but_not_text_feet():
@@ -66,15 +67,15 @@ def test_tight_series_line_erase_spares_strokes_beside_the_line():
     rgb[19:22, 10:90] = (30, 100, 200)        # a horizontal series line 3 px wide
     rgb[10:30, 50:52] = (30, 100, 200)        # a glyph stem of the same colour across it
     pts = [Point("s", "", 10.0, 20.0, "circle", (30, 100, 200)), Point("s", "", 90.0, 20.0, "circle", (30, 100, 200))]
-    wide = _series_line_pixels(rgb, pts, 1.5, (255, 255, 255))
-    tight = _series_line_pixels(rgb, pts, 1.5, (255, 255, 255), slack=1)
+    wide = series_line_pixels(rgb, pts, 1.5, (255, 255, 255))
+    tight = series_line_pixels(rgb, pts, 1.5, (255, 255, 255), slack=1)
     assert list(np.nonzero(tight[:, 51])[0]) == list(range(17, 24))
     assert list(np.nonzero(wide[:, 51])[0]) == list(range(15, 26))
     assert tight[19:22, 30].all() and not tight[:19, 30].any()
 
 
 def test_closest_claim_a_labelled_marker_with_its_own_nearer_label_claims_no_more():
-    from pipeline.digitize import _closest_claim
+    from pipeline.xychart.point_labels import _closest_claim
     # marker 0 is labelled by word 0 (11 px above it); marker 1, unlabelled, has the label read
     # centred 14 px above it, which is 12 px from marker 0.
     markers = [(1069.6, 816.0, 0), (1103.0, 848.0, 0)]
@@ -97,14 +98,14 @@ def _label_image(text):
 
 
 def test_reread_finds_the_glyph_a_first_reading_stopped_before():
-    from pipeline.digitize import _reread_cut_label
+    from pipeline.xychart.point_labels import _reread_cut_label
     img, x0, y0, x1, y1 = _label_image("n=32")
     got = _reread_cut_label(Word("n=3", 99.0, x0, y0, x1 - 12, y1), img, img < 160, None, [5])
     assert got is not None and got.text == "n=32"
 
 
 def test_reread_replaces_an_unsure_reading_of_the_same_shape():
-    from pipeline.digitize import _reread_cut_label
+    from pipeline.xychart.point_labels import _reread_cut_label
     img, x0, y0, x1, y1 = _label_image("n=16")
     img[y1 - 3:y1, x1 + 3:x1 + 5] = 0     # a speck beside the last glyph: ink goes on
     got = _reread_cut_label(Word("n=11", 0.0, x0, y0, x1, y1), img, img < 160, None, [5])
@@ -114,7 +115,7 @@ def test_reread_replaces_an_unsure_reading_of_the_same_shape():
 
 
 def test_reread_restores_the_thousands_a_first_reading_lost():
-    from pipeline.digitize import _reread_cut_label
+    from pipeline.xychart.point_labels import _reread_cut_label
     img, x0, y0, x1, y1 = _label_image("16,384")
 
     got = _reread_cut_label(Word("384", 90.0, x0 + 22, y0, x1, y1), img, img < 160, None, [5])
@@ -122,7 +123,7 @@ def test_reread_restores_the_thousands_a_first_reading_lost():
 
 
 def test_prefix_read_as_a_one_is_restored_only_when_a_reread_shows_it():
-    from pipeline.digitize import _prefix_restored
+    from pipeline.xychart.point_labels import _prefix_restored
     words = {0: Word("n=256", 90, 100, 10, 134, 18), 1: Word("n=128", 90, 200, 40, 233, 48),
              2: Word("164", 70, 312, 70, 326, 78), 3: Word("128", 70, 400, 90, 420, 98)}
     seen = []
@@ -137,20 +138,20 @@ def test_prefix_read_as_a_one_is_restored_only_when_a_reread_shows_it():
 
 
 def test_glyph_beside_a_label_is_a_narrow_small_blob_on_its_line():
-    from pipeline.digitize import _glyph_beside
     from pipeline.marks.markers import Blob
+    from pipeline.xychart.not_markers import glyph_beside
     label = Word("4 req", 67, 604, 525, 649, 547)
     six = Blob(597.0, 536.5, 100, (592, 530, 602, 543), (240, 80, 60), "circle")
     marker = Blob(532.0, 251.5, 151, (527, 244, 539, 259), (30, 140, 220), "circle")
-    assert _glyph_beside(six, label, 16.0, 158.0)
-    assert not _glyph_beside(six, label, 16.0, 110.0)           # as big as the markers
+    assert glyph_beside(six, label, 16.0, 158.0)
+    assert not glyph_beside(six, label, 16.0, 110.0)           # as big as the markers
     moved = Blob(597.0, 546.5, 100, (592, 540, 602, 553), (240, 80, 60), "circle")
-    assert not _glyph_beside(moved, label, 16.0, 158.0)         # off the label's line
-    assert not _glyph_beside(marker, Word("128 req", 86, 543, 241, 609, 264), 16.0, 158.0)
+    assert not glyph_beside(moved, label, 16.0, 158.0)         # off the label's line
+    assert not glyph_beside(marker, Word("128 req", 86, 543, 241, 609, 264), 16.0, 158.0)
 
 
 def test_a_lone_ell_is_a_one_only_where_it_stands_alone():
-    from pipeline.digitize import _one_for_ell
+    from pipeline.xychart.point_labels import _one_for_ell
     assert _one_for_ell(Word("l req", 80, 0, 0, 40, 12)).text == "1 req"
     assert _one_for_ell(Word("n=l", 80, 0, 0, 40, 12)).text == "n=1"
     assert _one_for_ell(Word("I", 80, 0, 0, 4, 12)).text == "1"
@@ -162,21 +163,22 @@ def test_glyph_beside_a_label_crossed_by_a_line_is_told_by_its_size():
     # A '6' a line runs through reads as a blob wider than tall: under half a
     # marker and shorter than a line of text it is still a glyph; a small square marker just
     # left of its label, as big as the markers, is not.
-    from pipeline.digitize import _glyph_beside
     from pipeline.marks.markers import Blob
+    from pipeline.xychart.not_markers import glyph_beside
     label = Word("4 req", 67, 460, 397, 515, 418)
     crossed = Blob(452.5, 408.0, 93, (447, 403, 458, 413), (18, 150, 214), "other")
-    assert _glyph_beside(crossed, label, 17.0, 215.0)
-    assert not _glyph_beside(crossed, label, 17.0, 150.0)       # no longer under half a marker
+    assert glyph_beside(crossed, label, 17.0, 215.0)
+    assert not glyph_beside(crossed, label, 17.0, 150.0)       # no longer under half a marker
     tall = Blob(452.5, 408.0, 93, (445, 400, 460, 416), (18, 150, 214), "other")
-    assert not _glyph_beside(tall, label, 17.0, 215.0)          # as tall as the text, and wide
+    assert not glyph_beside(tall, label, 17.0, 215.0)          # as tall as the text, and wide
     square = Blob(452.5, 408.0, 200, (445, 401, 459, 415), (18, 150, 214), "square")
-    assert not _glyph_beside(square, label, 17.0, 215.0)
+    assert not glyph_beside(square, label, 17.0, 215.0)
 
 
 def test_marker_ends_finds_a_marker_inside_either_end_of_a_label_box():
     import numpy as np
-    from pipeline.digitize import _marker_ends
+
+    from pipeline.xychart.point_labels import _marker_ends
     mask = np.zeros((40, 120), bool)
     label = Word("164 req", 81, 30, 10, 84, 25)
     assert _marker_ends(label, mask) == set()
@@ -192,7 +194,7 @@ def test_marker_ends_finds_a_marker_inside_either_end_of_a_label_box():
 
 
 def test_a_short_unsure_reading_of_a_wide_box_is_read_again():
-    from pipeline.digitize import _short_for_its_box
+    from pipeline.xychart.point_labels import _short_for_its_box
     # '20' at 38 over the width of '32768' (about 7 px a character).
     assert _short_for_its_box(Word("20", 38, 288, 114, 324, 124), 7.2)
     assert not _short_for_its_box(Word("20", 85, 288, 114, 324, 124), 7.2)     # sure of it
@@ -201,7 +203,7 @@ def test_a_short_unsure_reading_of_a_wide_box_is_read_again():
 
 
 def test_a_far_surer_reading_of_the_same_form_replaces_an_unsure_one():
-    from pipeline.digitize import _surer_same_form
+    from pipeline.xychart.point_labels import _surer_same_form
     old = Word("52768", 58, 1010, 70, 1075, 90)
     assert _surer_same_form(Word("32768", 96, 1010, 70, 1075, 90), old)
     assert not _surer_same_form(Word("32768", 85, 1010, 70, 1075, 90), old)      # not sure enough
@@ -211,22 +213,22 @@ def test_a_far_surer_reading_of_the_same_form_replaces_an_unsure_one():
 
 
 def test_a_lone_mark_on_a_labels_middle_line_inside_its_box_is_a_glyph():
-    from pipeline.digitize import _crossed_glyphs
+    from pipeline.xychart.point_labels import crossed_glyphs
     # syn010 (seed 6): the '84' of 'bs=16384' crossed by the series' line reads as a blob of
     # its own colour; the label read across it holds it.
     words = [Word("bs=1638", 88, 150, 148, 223, 160), Word("192", 96, 155, 215, 182, 227)]
     centres = [(189.0, 173.0), (147.8, 211.5), (218.2, 154.0), (260.0, 221.0)]
     series = ["H100", "H100", "series-1", "series-2"]
-    assert _crossed_glyphs(centres, series, {"H100"}, words) == {2}
+    assert crossed_glyphs(centres, series, {"H100"}, words) == {2}
     # The same mark as one of two of its colour, or as a named series, is a marker.
-    assert _crossed_glyphs(centres, ["H100", "H100", "series-1", "series-1"], {"H100"}, words) == set()
-    assert _crossed_glyphs(centres, series, {"H100", "series-1"}, words) == set()
+    assert crossed_glyphs(centres, ["H100", "H100", "series-1", "series-1"], {"H100"}, words) == set()
+    assert crossed_glyphs(centres, series, {"H100", "series-1"}, words) == set()
     # Off the label's middle line (a marker under another point's label) it is a marker too.
-    assert _crossed_glyphs([(218.2, 158.0)], ["series-1"], set(), words) == set()
+    assert crossed_glyphs([(218.2, 158.0)], ["series-1"], set(), words) == set()
 
 
 def test_an_unsure_reading_a_glyph_longer_gives_way_to_a_surer_one_without_the_marker():
-    from pipeline.digitize import _surer_one_shorter
+    from pipeline.xychart.point_labels import _surer_one_shorter
     # syn032 (seed 6): '2,048' under a triangle read '47,048' at 48; with markers erased, 68.
     assert _surer_one_shorter(Word("2,048", 68, 144, 391, 191, 406), Word("47,048", 48.5, 148, 391, 191, 406))
     # Not when the first reading was sure enough, the new one unsure, or the forms differ.
@@ -239,18 +241,18 @@ def test_an_unsure_reading_a_glyph_longer_gives_way_to_a_surer_one_without_the_m
 
 
 def test_second_label_pass_keeps_the_longer_of_two_readings_over_each_other():
-    from pipeline.digitize import _with_found
+    from pipeline.xychart.point_labels import with_found
     # syn068 (seed 0): '163' (cut at a glyph taken for a marker) and '16384' read over it.
     short, long_ = Word("163", 96.9, 260, 235, 288, 249), Word("16384", 64.8, 263, 227, 355, 254)
     other = Word("bs=8", 66.7, 193, 272, 238, 291)
     found = Word("bs=4096", 80.0, 222, 337, 288, 356)
-    out = _with_found([other, short, long_], [long_, found, other])
+    out = with_found([other, short, long_], [long_, found, other])
     assert [v.text for v in out] == ["bs=8", "16384", "bs=4096"]
 
 
 def test_label_off_the_sweep_is_read_as_its_expected_value_only_between_labels_on_it():
-    from pipeline.digitize import _sweep_value
     from pipeline.numbers import parse_point_label
+    from pipeline.xychart.point_labels import _sweep_value
     texts = ["bs=2048", "bs=4096", "bs=8l92", "bs=46384", "bs=32768"]
     parsed = [parse_point_label(t) for t in texts]
     parsed[2] = None
@@ -286,7 +288,7 @@ def _sweep_chart(moved: bool):
 
 
 def _run_sweep(rgb, marks, label_word_texts):
-    from pipeline.digitize import _reread_off_sweep
+    from pipeline.xychart.point_labels import _reread_off_sweep
     points = [Point("s", t.text, float(x), float(y), "circle", (31, 119, 180)) for (x, y), t in
               zip(marks, label_word_texts)]
     gray = rgb.mean(axis=-1).astype(np.uint8)
@@ -320,8 +322,8 @@ def test_off_sweep_reading_cut_to_its_last_glyph_is_read_again_as_wide_as_the_mi
 
 
 def test_a_blob_in_the_texts_colour_within_a_row_of_glyphs_is_no_marker():
-    from pipeline.digitize import _text_row_glyphs
     from pipeline.marks.markers import Blob
+    from pipeline.xychart.not_markers import text_row_glyphs
     rgb = np.full((100, 300, 3), 255, np.uint8)
     green = (27, 158, 119)
     markers = []
@@ -334,40 +336,40 @@ def test_a_blob_in_the_texts_colour_within_a_row_of_glyphs_is_no_marker():
         rgb[43:57, x0:x0 + 8] = (0, 0, 0)
         rgb[46:54, x0 + 2:x0 + 6] = 255
     glyph = Blob(148.0 + 11 * 2, 50.0, 80, (140 + 22, 43, 148 + 22, 57), (190, 190, 190), "circle")
-    got = _text_row_glyphs(markers + [glyph], rgb, (0, 0, 0), (255, 255, 255), 14.0)
+    got = text_row_glyphs(markers + [glyph], rgb, (0, 0, 0), (255, 255, 255), 14.0)
     assert got == [glyph]
     # a black marker alone on its line stays a marker
     lone = Blob(230.0, 20.0, 81, (226, 16, 235, 25), (0, 0, 0), "square")
     rgb[16:25, 226:235] = 0
-    assert _text_row_glyphs(markers + [lone], rgb, (0, 0, 0), (255, 255, 255), 14.0) == []
+    assert text_row_glyphs(markers + [lone], rgb, (0, 0, 0), (255, 255, 255), 14.0) == []
     # a chart drawing its markers in its text's colour keeps them, whatever lies beside them
     black = [Blob(b.cx, b.cy, b.area, b.box, (0, 0, 0), b.shape) for b in markers]
-    assert _text_row_glyphs(black + [glyph], rgb, (0, 0, 0), (255, 255, 255), 14.0) == []
+    assert text_row_glyphs(black + [glyph], rgb, (0, 0, 0), (255, 255, 255), 14.0) == []
 
 
 def test_pale_lone_marks_in_a_series_colour_are_label_glyphs():
-    from pipeline.digitize import _pale_glyphs
+    from pipeline.xychart.point_labels import pale_glyphs
     # seed-6 syn080: the '8' and the '6' of '16' in purple, found as marks of their own whose
     # mean colour is the purple thinned by the grey panel in their counters
     purple, grey, bg = (129, 15, 124), (139, 139, 139), (240, 240, 240)
     series = ["base"] * 4 + ["B200"] * 4 + ["series-1", "series-1", "series-2"]
     colors = [purple] * 4 + [grey] * 4 + [(218, 196, 217), (225, 211, 225), (189, 136, 186)]
     heights = [7] * 8 + [7, 8, 7]
-    assert _pale_glyphs(series, colors, heights, {"base", "B200"}, bg, 16.0) == {8, 9, 10}
+    assert pale_glyphs(series, colors, heights, {"base", "B200"}, bg, 16.0) == {8, 9, 10}
     # a lone mark solid in a series' colour is a marker (of a series split off, or the only one)
-    assert _pale_glyphs(series[:9], colors[:8] + [(131, 18, 126)], heights[:9], {"base", "B200"}, bg, 16.0) == set()
+    assert pale_glyphs(series[:9], colors[:8] + [(131, 18, 126)], heights[:9], {"base", "B200"}, bg, 16.0) == set()
     # named by the legend, or one of three marks: a series, whatever its colour
-    assert _pale_glyphs(series, colors, heights, {"base", "B200", "series-1", "series-2"}, bg, 16.0) == set()
-    assert _pale_glyphs(series + ["series-2"] * 2, colors + [(189, 136, 186)] * 2, heights + [7, 7],
+    assert pale_glyphs(series, colors, heights, {"base", "B200", "series-1", "series-2"}, bg, 16.0) == set()
+    assert pale_glyphs(series + ["series-2"] * 2, colors + [(189, 136, 186)] * 2, heights + [7, 7],
                         {"base", "B200"}, bg, 16.0) == {8, 9}
     # taller than the text: no glyph
-    assert _pale_glyphs(series, colors, heights[:8] + [7, 8, 30], {"base", "B200"}, bg, 16.0) == {8, 9}
+    assert pale_glyphs(series, colors, heights[:8] + [7, 8, 30], {"base", "B200"}, bg, 16.0) == {8, 9}
     # a pale mark of a colour no series has is left alone
-    assert _pale_glyphs(series[:9], colors[:8] + [(170, 235, 170)], heights[:9], {"base", "B200"}, bg, 16.0) == set()
+    assert pale_glyphs(series[:9], colors[:8] + [(170, 235, 170)], heights[:9], {"base", "B200"}, bg, 16.0) == set()
 
 
 def test_sweep_leaves_a_label_whose_marker_shares_its_place_along_x():
-    from pipeline.digitize import _reread_off_sweep
+    from pipeline.xychart.point_labels import _reread_off_sweep
     # seed-6 syn080: the last two markers lie 4 px apart along x, the curve running steep;
     # '2' is printed under the first of them and '4' over the second. Along x the labels read
     # 32, 16, 8, 2, 4, off a sweep by halves only because the order along x is not the curve's.
@@ -396,7 +398,7 @@ def test_sweep_leaves_a_label_whose_marker_shares_its_place_along_x():
 
 
 def test_a_small_pale_mark_inside_a_series_is_a_label_glyph():
-    from pipeline.digitize import _pale_glyphs
+    from pipeline.xychart.point_labels import pale_glyphs
     # seed-9 syn105: the '8' beside a square marker joins the light-blue series, at a third of
     # its markers' area and paler than them; it took the marker's label
     blue, bg = (111, 174, 211), (255, 255, 255)
@@ -404,15 +406,15 @@ def test_a_small_pale_mark_inside_a_series_is_a_label_glyph():
     colors = [blue] * 4 + [(162, 194, 211)]
     heights = [19, 17, 20, 19, 14]
     areas = [295, 280, 315, 300, 112]
-    assert _pale_glyphs(series, colors, heights, {"SGLang"}, bg, 20.0, areas) == {4}
+    assert pale_glyphs(series, colors, heights, {"SGLang"}, bg, 20.0, areas) == {4}
     # as small but solid in the series' colour: a marker half hidden, kept
-    assert _pale_glyphs(series, colors[:4] + [(115, 176, 211)], heights, {"SGLang"}, bg, 20.0, areas) == set()
+    assert pale_glyphs(series, colors[:4] + [(115, 176, 211)], heights, {"SGLang"}, bg, 20.0, areas) == set()
     # pale but as large as the others: a marker (blurred, or hollow)
-    assert _pale_glyphs(series, colors, heights, {"SGLang"}, bg, 20.0, areas[:4] + [260]) == set()
+    assert pale_glyphs(series, colors, heights, {"SGLang"}, bg, 20.0, areas[:4] + [260]) == set()
 
 
 def test_labels_in_their_series_colour_are_read_with_only_the_lines_own_pixels_erased():
-    from pipeline.digitize import _erase_ways
+    from pipeline.xychart.point_labels import _erase_ways
     erase = (("markers", 0), ("lines+margin", 3), ("lines", 3))
     # seed-6 syn052: blue '8 req' crossed by its blue line, read once the line alone is gone
     assert _erase_ways(erase, (10, 112, 175), (1, 115, 178)) == (("markers", 0), ("lines", 3))

@@ -4,11 +4,12 @@ import cv2
 import numpy as np
 
 from pipeline import glyphs
-from pipeline.digitize import _coloured_glyph, _connectors, _reaching
 from pipeline.marks.legend import _chained, find_legend, swatch_text_boxes, text_lines
 from pipeline.marks.markers import Blob
 from pipeline.ocr import Word
 from pipeline.textlines import letter_stems, text_line_boxes
+from pipeline.xychart.legend_text import _connectors, _reaching
+from pipeline.xychart.text_words import coloured_glyph
 
 
 def _mask(rows):
@@ -163,10 +164,10 @@ def test_a_coloured_letter_or_two_is_a_mark_not_text():
     rgb[10:20, 10:20] = (31, 119, 180)          # a blue swatch read as 'A'
     rgb[10:20, 40:50] = (20, 20, 20)            # a black 'A'
     black = (20, 20, 20)
-    assert _coloured_glyph(Word("A", 80, 10, 10, 20, 20), rgb, (255, 255, 255), black)
-    assert not _coloured_glyph(Word("A", 80, 40, 10, 50, 20), rgb, (255, 255, 255), black)
-    assert not _coloured_glyph(Word("Ours", 80, 10, 10, 20, 20), rgb, (255, 255, 255), black)
-    assert not _coloured_glyph(Word("64", 80, 10, 10, 20, 20), rgb, (255, 255, 255), black)  # a label
+    assert coloured_glyph(Word("A", 80, 10, 10, 20, 20), rgb, (255, 255, 255), black)
+    assert not coloured_glyph(Word("A", 80, 40, 10, 50, 20), rgb, (255, 255, 255), black)
+    assert not coloured_glyph(Word("Ours", 80, 10, 10, 20, 20), rgb, (255, 255, 255), black)
+    assert not coloured_glyph(Word("64", 80, 10, 10, 20, 20), rgb, (255, 255, 255), black)  # a label
 
 
 def test_a_space_is_put_back_where_the_glyphs_stand_a_space_apart():
@@ -181,7 +182,7 @@ def test_a_space_is_put_back_where_the_glyphs_stand_a_space_apart():
 def test_a_dark_title_word_is_text_though_not_in_the_tick_colour():
     rgb = np.full((40, 80, 3), 255, np.uint8)
     rgb[10:20, 10:20] = (26, 26, 46)            # 'to' of a bold navy title, ticks in grey
-    assert not _coloured_glyph(Word("to", 90, 10, 10, 20, 20), rgb, (255, 255, 255), (80, 80, 80))
+    assert not coloured_glyph(Word("to", 90, 10, 10, 20, 20), rgb, (255, 255, 255), (80, 80, 80))
 
 
 def test_no_space_is_put_at_a_hyphen():
@@ -213,8 +214,8 @@ def test_a_plus_between_two_words_joins_a_legend_name():
 
 
 def test_key_value_point_labels_are_no_legend_entries_but_a_key_value_name_is():
-    from pipeline.digitize import _legend
     from pipeline.params import DigitizeParams
+    from pipeline.xychart.legend_text import legend_entries
     orange, pink = (230, 100, 20), (200, 110, 190)
 
     def blob(cx, cy, color):
@@ -226,7 +227,7 @@ def test_key_value_point_labels_are_no_legend_entries_but_a_key_value_name_is():
     data = [blob(460, 31, orange), blob(300, 120, pink), blob(200, 200, pink), blob(150, 260, orange)]
     labels = [Word("bs=131072", 95, 470, 25, 540, 36), Word("bs=4096", 95, 310, 114, 360, 125),
               Word("bs=", 60, 210, 194, 230, 205), Word("bs=2048", 95, 160, 254, 210, 265)]
-    legend = _legend(entries + labels, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(),
+    legend = legend_entries(entries + labels, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(),
                      data_blobs=data)
     assert sorted(e.text for e in legend) == ["FP8", "TP=8"]
 
@@ -247,17 +248,17 @@ def _column_legend(names):
 
 
 def test_a_doubtful_name_is_an_entry_where_its_swatch_lines_up_with_a_sure_one():
-    from pipeline.digitize import _legend
     from pipeline.params import DigitizeParams
+    from pipeline.xychart.legend_text import legend_entries
     # tesseract doubts hyphenated words it does not know: 'vLLM-like' at 48
     sw, words, data = _column_legend([("baseline", 96), ("vLLM-like", 48)])
-    legend = _legend(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
+    legend = legend_entries(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
     assert sorted((e.text, e.blob is sw[i]) for i, e in zip((0, 1), legend)) == [("baseline", True), ("vLLM-like", True)]
     # alone, a doubtful reading names nothing; nor does a reading below 30
     sw, words, data = _column_legend([("vLLM-like", 48)])
-    assert _legend(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data) == []
+    assert legend_entries(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data) == []
     sw, words, data = _column_legend([("baseline", 96), ("vVLLM-like", 25)])
-    legend = _legend(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
+    legend = legend_entries(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
     assert [e.text for e in legend] == ["baseline"]
 
 
@@ -276,17 +277,17 @@ def test_a_line_swatch_read_as_two_weak_words_is_no_part_of_the_name():
 
 
 def test_a_swatch_read_as_a_doubtful_digit_makes_no_unit_of_the_name():
-    from pipeline.digitize import _legend
     from pipeline.params import DigitizeParams
+    from pipeline.xychart.legend_text import legend_entries
     # '4' at 20 is the yellow swatch read by OCR; 'MI300X' beside it is a name, not '4 MI300X'
     sw, words, data = _column_legend([("chunked prefill", 93), ("MI300X", 90)])
     words += [Word("4", 20, 616, 45, 632, 58)]
-    legend = _legend(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
+    legend = legend_entries(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
     assert sorted(e.text for e in legend) == ["MI300X", "chunked prefill"]
     # read surely a space before it, '4 MI300X' is a point label and its unit names nothing
     # (10 px after a sure '4' on the swatch it is a name: see the next test)
     words[-1] = Word("4", 95, 631, 45, 639, 58)
-    legend = _legend(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
+    legend = legend_entries(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
     assert sorted(e.text for e in legend) == ["chunked prefill"]
 
 
@@ -303,19 +304,20 @@ def test_text_beside_marks_outside_the_plot_is_listed_first():
 
 
 def test_a_doubtful_line_is_read_again_at_another_size(monkeypatch):
-    from pipeline import digitize, layout
+    from pipeline import layout
+    from pipeline.xychart import legend_text
     reads = {30.0: [Word("vVLLM-like", 31, 448, 14, 516, 25)], 22.0: [Word("vLLM-like", 80, 448, 14, 516, 25)]}
     monkeypatch.setattr(layout, "read_line_box", lambda gray, box, isolated=False, height=30.0: reads.get(height, []))
-    monkeypatch.setattr(digitize, "swatch_text_boxes", lambda *a, **k: [(448, 14, 516, 25)])
+    monkeypatch.setattr(legend_text, "swatch_text_boxes", lambda *a, **k: [(448, 14, 516, 25)])
     blob = Blob(422.0, 20.0, 150, (415, 14, 430, 27), (52, 138, 189), "diamond")
     data = [Blob(100.0 + 40 * i, 300.0, 150, (93 + 40 * i, 293, 108 + 40 * i, 308), (52, 138, 189), "diamond")
             for i in range(3)]
     ink = np.zeros((400, 600), bool)
     gray = np.full((400, 600), 255, np.uint8)
-    out = digitize._reread_legend_text([], set(), gray, ink, [blob] + data, data, 12.0)
+    out = legend_text.reread_legend_text([], set(), gray, ink, [blob] + data, data, 12.0)
     assert [v.text for v in out] == ["vLLM-like"]
     reads[22.0] = [Word("vLLM-lke", 20, 448, 14, 516, 25)]       # the first reading was surer
-    out = digitize._reread_legend_text([], set(), gray, ink, [blob] + data, data, 12.0)
+    out = legend_text.reread_legend_text([], set(), gray, ink, [blob] + data, data, 12.0)
     assert [v.text for v in out] == ["vVLLM-like"]
 
 
@@ -337,7 +339,8 @@ def test_an_entry_in_line_with_no_other_is_a_point_label():
 
 
 def test_a_reading_with_a_letter_more_than_the_glyphs_is_read_again(monkeypatch):
-    from pipeline import digitize, layout
+    from pipeline import layout
+    from pipeline.xychart import legend_text
     # 'TRTI-LLM-like' (67) has eleven tall characters where the line has ten glyphs; read at
     # another size it is 'TRT-LLM-like', ten of them, and that reading wins though less sure
     ink = np.zeros((40, 200), bool)
@@ -345,12 +348,12 @@ def test_a_reading_with_a_letter_more_than_the_glyphs_is_read_again(monkeypatch)
         ink[10:24, 10 + 15 * k:20 + 15 * k] = True
     reads = {30.0: [Word("TRTI-LLM-like", 67, 10, 10, 160, 24)], 22.0: [Word("TRT-LLM-like", 62, 10, 10, 160, 24)]}
     monkeypatch.setattr(layout, "read_line_box", lambda gray, box, isolated=False, height=30.0: reads.get(height, []))
-    monkeypatch.setattr(digitize, "swatch_text_boxes", lambda *a, **k: [(10, 10, 160, 24)])
-    monkeypatch.setattr(digitize, "_glyph_checked", lambda v, ink, text_h: v)
+    monkeypatch.setattr(legend_text, "swatch_text_boxes", lambda *a, **k: [(10, 10, 160, 24)])
+    monkeypatch.setattr(legend_text, "_glyph_checked", lambda v, ink, text_h: v)
     gray = np.full((40, 200), 255, np.uint8)
-    assert [v.text for v in digitize._reread_legend_text([], set(), gray, ink, [], [], 14.0)] == ["TRT-LLM-like"]
-    assert digitize._fits_glyphs(reads[22.0], digitize._line_glyphs(ink, (10, 10, 160, 24), 14.0))
-    assert not digitize._fits_glyphs(reads[30.0], digitize._line_glyphs(ink, (10, 10, 160, 24), 14.0))
+    assert [v.text for v in legend_text.reread_legend_text([], set(), gray, ink, [], [], 14.0)] == ["TRT-LLM-like"]
+    assert legend_text._fits_glyphs(reads[22.0], legend_text._line_glyphs(ink, (10, 10, 160, 24), 14.0))
+    assert not legend_text._fits_glyphs(reads[30.0], legend_text._line_glyphs(ink, (10, 10, 160, 24), 14.0))
 
 
 def test_a_column_of_centred_swatches_and_aligned_texts_is_one_legend_whatever_the_sizes():
@@ -369,23 +372,24 @@ def test_a_column_of_centred_swatches_and_aligned_texts_is_one_legend_whatever_t
 
 
 def test_a_doubtful_reading_starting_with_a_number_is_no_name():
-    from pipeline.digitize import _legend
     from pipeline.params import DigitizeParams
+    from pipeline.xychart.legend_text import legend_entries
     sw, words, data = _column_legend([("baseline", 96), ("64-req", 45)])
-    legend = _legend(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
+    legend = legend_entries(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
     assert [e.text for e in legend] == ["baseline"]
 
 
 def test_a_point_label_read_again_stays_a_label(monkeypatch):
-    from pipeline import digitize, layout
+    from pipeline import layout
+    from pipeline.xychart import legend_text
     reads = {30.0: [Word("64", 38, 678, 539, 700, 556), Word("req", 38, 705, 539, 733, 556)],
              22.0: [Word("64-req", 77, 678, 539, 733, 556)]}
     monkeypatch.setattr(layout, "read_line_box", lambda gray, box, isolated=False, height=30.0: reads.get(height, []))
-    monkeypatch.setattr(digitize, "swatch_text_boxes", lambda *a, **k: [(678, 539, 733, 556)])
-    monkeypatch.setattr(digitize, "_glyph_checked", lambda v, ink, text_h: v)
+    monkeypatch.setattr(legend_text, "swatch_text_boxes", lambda *a, **k: [(678, 539, 733, 556)])
+    monkeypatch.setattr(legend_text, "_glyph_checked", lambda v, ink, text_h: v)
     ink = np.zeros((700, 800), bool)
     gray = np.full((700, 800), 255, np.uint8)
-    assert [v.text for v in digitize._reread_legend_text([], set(), gray, ink, [], [], 17.0)] == ["64", "req"]
+    assert [v.text for v in legend_text.reread_legend_text([], set(), gray, ink, [], [], 17.0)] == ["64", "req"]
 
 
 def test_a_line_swatch_is_no_letter_of_the_name_before_the_next_swatch():
@@ -419,7 +423,7 @@ def test_entries_set_in_one_row_are_cut_at_each_swatch():
 
 
 def test_swatches_are_painted_out_with_their_rim_of_their_colour():
-    from pipeline.digitize import _painted_out
+    from pipeline.xychart.legend_text import _painted_out
     rgb = np.full((40, 80, 3), 255, np.uint8)
     rgb[8:32, 8:34] = (231, 41, 138)            # the swatch, wider than its blob's box
     rgb[10:30, 35:37] = (30, 30, 30)            # the first letter of its name, close by
@@ -445,7 +449,8 @@ def test_a_swatch_read_as_a_word_inside_a_row_starts_the_next_entry():
 
 
 def test_a_line_doubtful_at_two_sizes_is_read_a_third_time_larger(monkeypatch):
-    from pipeline import digitize, layout
+    from pipeline import layout
+    from pipeline.xychart import legend_text
     # blurred 8 px 'FP8': 'FPS' at 38 and 40 from 30 and 22 px letters, 'FP8' at 79 from 40 px
     reads = {30.0: [Word("FPS", 38, 97, 20, 117, 30)], 22.0: [Word("FPS", 40, 97, 20, 117, 30)],
              40.0: [Word("FP8", 79, 97, 20, 117, 30)]}
@@ -455,29 +460,29 @@ def test_a_line_doubtful_at_two_sizes_is_read_a_third_time_larger(monkeypatch):
         asked.append(height)
         return reads.get(height, [])
     monkeypatch.setattr(layout, "read_line_box", read)
-    monkeypatch.setattr(digitize, "swatch_text_boxes", lambda *a, **k: [(97, 20, 117, 30)])
-    monkeypatch.setattr(digitize, "_glyph_checked", lambda v, ink, text_h: v)
+    monkeypatch.setattr(legend_text, "swatch_text_boxes", lambda *a, **k: [(97, 20, 117, 30)])
+    monkeypatch.setattr(legend_text, "_glyph_checked", lambda v, ink, text_h: v)
     ink = np.zeros((60, 200), bool)
     for k in range(3):
         ink[20:30, 98 + 7 * k:103 + 7 * k] = True
     gray = np.full((60, 200), 255, np.uint8)
-    assert [v.text for v in digitize._reread_legend_text([], set(), gray, ink, [], [], 10.0)] == ["FP8"]
+    assert [v.text for v in legend_text.reread_legend_text([], set(), gray, ink, [], [], 10.0)] == ["FP8"]
     assert asked == [30.0, 22.0, 40.0]
     # a reading made sure at 22 px is not read a third time
     asked.clear()
     reads[22.0] = [Word("FP8", 84, 97, 20, 117, 30)]
-    assert [v.text for v in digitize._reread_legend_text([], set(), gray, ink, [], [], 10.0)] == ["FP8"]
+    assert [v.text for v in legend_text.reread_legend_text([], set(), gray, ink, [], [], 10.0)] == ["FP8"]
     assert asked == [30.0, 22.0]
 
 
 def test_a_digit_found_as_a_blob_in_a_tick_label_is_no_swatch():
-    from pipeline.digitize import _outside_ticks
+    from pipeline.xychart.legend_text import outside_ticks
     # '4e4' read '4' from its last digit alone (rejected from the fit, box kept): that digit,
     # found as a grey blob, is no swatch of the '4e' read before it; a swatch beside it stays
     digit = Blob(66.0, 96.5, 60, (62, 91, 70, 102), (169, 169, 169), "circle")
     swatch = Blob(466.0, 24.0, 300, (456, 14, 476, 34), (226, 74, 51), "diamond")
-    assert _outside_ticks([digit, swatch], [(56, 90, 71, 105), (39, 214, 71, 229)]) == [swatch]
-    assert _outside_ticks([digit, swatch], []) == [digit, swatch]
+    assert outside_ticks([digit, swatch], [(56, 90, 71, 105), (39, 214, 71, 229)]) == [swatch]
+    assert outside_ticks([digit, swatch], []) == [digit, swatch]
 
 
 def test_a_sure_letter_at_the_end_of_a_name_is_no_swatch_where_one_stands_before_it():
@@ -497,55 +502,55 @@ def test_a_sure_letter_at_the_end_of_a_name_is_no_swatch_where_one_stands_before
 
 
 def test_a_name_a_swatch_gap_after_a_swatch_read_as_a_digit_is_no_unit():
-    from pipeline.digitize import _legend
     from pipeline.params import DigitizeParams
+    from pipeline.xychart.legend_text import legend_entries
     # the orange triangle read '4' (92); 'TRT-LLM-like' 15 px after it is the name, not the
     # unit of a label '4 TRT-LLM-like'
     sw, words, data = _column_legend([("TRT-LLM-like", 92)])
     words = [Word("4", 92, 605, 22, 623, 42)] + [Word(v.text, v.conf, 638, v.y0, v.x1, v.y1) for v in words]
-    legend = _legend(words, set(), sw + data, (60, 10, 700, 460), 13.0, DigitizeParams(), data_blobs=data)
+    legend = legend_entries(words, set(), sw + data, (60, 10, 700, 460), 13.0, DigitizeParams(), data_blobs=data)
     assert [e.text for e in legend] == ["TRT-LLM-like"]
     # a label's unit a space after its number stays one: 'req' of '64 req' is no name
     words = [Word("64", 92, 605, 25, 623, 36), Word("req", 90, 627, 25, 650, 36),
              Word("req", 90, 642, 45, 665, 56)]
-    legend = _legend(words, set(), sw + data, (60, 10, 700, 460), 13.0, DigitizeParams(), data_blobs=data)
+    legend = legend_entries(words, set(), sw + data, (60, 10, 700, 460), 13.0, DigitizeParams(), data_blobs=data)
     assert legend == []
 
 
 def test_a_label_whose_number_was_read_as_a_letter_is_no_name():
-    from pipeline.digitize import _legend
     from pipeline.params import DigitizeParams
+    from pipeline.xychart.legend_text import legend_entries
     # '2 req' read 't req' beside its marker (which passes for a swatch): 'req' is the unit of
     # the labels '64 req' elsewhere, so 't req' is a label too, as 'Engine req' would not be
     sw, words, data = _column_legend([("x", 92)])
     label = [Word("64", 92, 300, 200, 318, 211), Word("req", 90, 322, 200, 345, 211)]
     misread = [Word("t", 60, 642, 25, 649, 36), Word("req", 90, 653, 25, 676, 36)]
-    legend = _legend(label + misread, set(), sw + data, (60, 10, 700, 460), 13.0, DigitizeParams(), data_blobs=data)
+    legend = legend_entries(label + misread, set(), sw + data, (60, 10, 700, 460), 13.0, DigitizeParams(), data_blobs=data)
     assert legend == []
     named = [Word("Engine", 90, 642, 25, 690, 36), Word("req", 90, 694, 25, 717, 36)]
-    legend = _legend(label + named, set(), sw + data, (60, 10, 700, 460), 13.0, DigitizeParams(), data_blobs=data)
+    legend = legend_entries(label + named, set(), sw + data, (60, 10, 700, 460), 13.0, DigitizeParams(), data_blobs=data)
     assert [e.text for e in legend] == ["Engine req"]
 
 
 def test_a_lone_key_value_name_is_an_entry_where_the_labels_share_another_key():
-    from pipeline.digitize import _legend
     from pipeline.params import DigitizeParams
+    from pipeline.xychart.legend_text import legend_entries
     # 'TP=8' beside its swatch, the point labels 'n=64', 'n=32', 'n=16' by the markers
     sw, words, data = _column_legend([("TP=8", 87)])
     labels = [Word(f"n={n}", 90, 210 + 60 * k, 280, 250 + 60 * k, 291) for k, n in enumerate((64, 32, 16))]
-    legend = _legend(words + labels, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
+    legend = legend_entries(words + labels, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
     assert [e.text for e in legend] == ["TP=8"]
     # so it is where the labels are bare numbers ('4,096', '8,192', ...); with no labels it is not
     numbers = [Word(f"{n:,}", 90, v.x0, v.y0, v.x1, v.y1) for v, n in zip(labels, (4096, 8192, 16384))]
-    legend = _legend(words + numbers, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
+    legend = legend_entries(words + numbers, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data)
     assert [e.text for e in legend] == ["TP=8"]
-    assert _legend(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data) == []
+    assert legend_entries(words, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(), data_blobs=data) == []
     # where the labels read 'TP=4', 'TP=2', ... a lone 'TP=8' is one of them; and a misread
     # key of the labels' own ('bs=' read 'hs=') keeps a letter of it: no entry either
     for key in ("TP", "bs"):
         named = [Word(f"{key}={n}", 90, v.x0, v.y0, v.x1, v.y1) for v, n in zip(labels, (4, 2, 1))]
         one = [Word("hs=8" if key == "bs" else "TP=8", 87, v.x0, v.y0, v.x1, v.y1) for v in words]
-        assert _legend(one + named, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(),
+        assert legend_entries(one + named, set(), sw + data, (60, 10, 700, 460), 11.0, DigitizeParams(),
                        data_blobs=data) == []
 
 
@@ -616,14 +621,14 @@ def test_a_sure_letter_over_a_swatch_with_a_name_after_it_starts_an_entry():
 
 def test_the_coloured_ink_of_a_word_outside_the_plot_is_kept_as_a_mark():
     # '● v0.10' read as one word '@v0.10': its box is masked as text, the swatch with it
-    from pipeline.digitize import _outside_marks
+    from pipeline.xychart.legend_text import outside_marks
     rgb = np.full((30, 90, 3), 30, np.uint8)
     rgb[8:22, 5:19] = (186, 104, 200)           # the swatch, in a series colour
     rgb[8:22, 25:80] = (201, 206, 216)          # the grey name
     marks = rgb.max(axis=2) > 100
     text = np.zeros_like(marks)
     text[6:24, 3:82] = True
-    got = _outside_marks(rgb, marks, text)
+    got = outside_marks(rgb, marks, text)
     assert got[8:22, 5:19].all() and not got[:, 20:].any()
 
 

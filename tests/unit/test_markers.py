@@ -88,7 +88,7 @@ def test_on_lines_keeps_only_blobs_near_the_polyline():
 
 
 def test_a_small_marker_taken_into_its_labels_box_is_left_out_of_the_text():
-    from pipeline.digitize import _narrow_bands
+    from pipeline.xychart.text_words import _narrow_bands
     box = np.zeros((36, 89), bool)
     box[0:22, 2:87] = True            # the label's digits
     box[26:36, 40:50] = True          # a 10 px triangle under it, set apart by blank rows
@@ -101,9 +101,10 @@ def test_a_small_marker_taken_into_its_labels_box_is_left_out_of_the_text():
 
 def test_tick_marks_on_the_plot_edge_are_no_data_points():
     from pipeline.axes import Tick, calibrate
-    from pipeline.digitize import _fragmented, _tick_mark
+    from pipeline.digitize import _fragmented
     from pipeline.layout import AxisFind
     from pipeline.marks.markers import Blob
+    from pipeline.xychart.not_markers import tick_mark
     xa = AxisFind(calibrate([Tick(577.0, "2000", 2000.0), Tick(996.5, "4000", 4000.0), Tick(1416.5, "6000", 6000.0)]),
                   [], "bottom")
     box, text_h = (160, 20, 1450, 936), 21.0
@@ -111,10 +112,10 @@ def test_tick_marks_on_the_plot_edge_are_no_data_points():
     def blob(cx, cy, size=6):
         return Blob(cx, cy, size * size, (int(cx) - size // 2, int(cy) - size // 2, int(cx) + size // 2, int(cy) + size // 2),
                     (70, 80, 90), "diamond")
-    assert _tick_mark(blob(577.0, 931.0), xa, None, box, text_h)          # on a tick, on the edge
-    assert not _tick_mark(blob(600.0, 931.0), xa, None, box, text_h)      # off the ticks
-    assert not _tick_mark(blob(577.0, 700.0), xa, None, box, text_h)      # a point above a tick
-    assert not _tick_mark(blob(577.0, 931.0, 16), xa, None, box, text_h)  # a marker, not a mark
+    assert tick_mark(blob(577.0, 931.0), xa, None, box, text_h)          # on a tick, on the edge
+    assert not tick_mark(blob(600.0, 931.0), xa, None, box, text_h)      # off the ticks
+    assert not tick_mark(blob(577.0, 700.0), xa, None, box, text_h)      # a point above a tick
+    assert not tick_mark(blob(577.0, 931.0, 16), xa, None, box, text_h)  # a marker, not a mark
     # Ink in specks (a JPEG'd thin line's colour) versus whole strokes.
     specks = np.zeros((60, 60), bool)
     specks[::4, ::4] = True
@@ -125,8 +126,8 @@ def test_tick_marks_on_the_plot_edge_are_no_data_points():
 
 
 def test_a_glyph_whose_counter_was_filled_is_told_from_a_hollow_marker():
-    from pipeline.digitize import _counter_glyph
     from pipeline.marks.markers import Blob
+    from pipeline.xychart.not_markers import counter_glyph
     rgb = _canvas()
     white = (255, 255, 255)
     cv2.ellipse(rgb, (40, 100), (6, 10), 0, 0, 360, (0, 0, 0), 2, cv2.LINE_AA)       # a '0'
@@ -142,13 +143,13 @@ def test_a_glyph_whose_counter_was_filled_is_told_from_a_hollow_marker():
         return Blob(float(cx), float(cy), 4 * r_x * r_y, (cx - r_x, cy - r_y, cx + r_x + 1, cy + r_y + 1),
                     color, "circle")
 
-    assert _counter_glyph(blob(40, 100, 7, 11), ink, white)
-    assert _counter_glyph(blob(100, 100, 7, 13), ink, white)
-    assert not _counter_glyph(blob(160, 100, 9, 9), ink, white)
-    assert not _counter_glyph(blob(220, 100, 9, 9), ink, white)
-    assert not _counter_glyph(blob(280, 100, 9, 9), ink, white)
+    assert counter_glyph(blob(40, 100, 7, 11), ink, white)
+    assert counter_glyph(blob(100, 100, 7, 13), ink, white)
+    assert not counter_glyph(blob(160, 100, 9, 9), ink, white)
+    assert not counter_glyph(blob(220, 100, 9, 9), ink, white)
+    assert not counter_glyph(blob(280, 100, 9, 9), ink, white)
     # A solid core (the marker's own colour) is never a counter, whatever the ink around it.
-    assert not _counter_glyph(blob(40, 100, 7, 11, (0, 0, 0)), ink, white)
+    assert not counter_glyph(blob(40, 100, 7, 11, (0, 0, 0)), ink, white)
 
 
 def _square_touching_circle(square, circle):
@@ -207,8 +208,8 @@ def test_touching_blobs_of_one_hue_are_not_split_by_colour():
 
 def test_a_marker_in_a_label_box_of_ordinary_height_is_not_masked_but_an_i_dot_is():
     from pipeline import imageops
-    from pipeline.digitize import _mask_text
     from pipeline.ocr import Word
+    from pipeline.xychart.text_words import mask_text
 
     def masked(top):
         ink = np.zeros((60, 160), bool)
@@ -216,7 +217,7 @@ def test_a_marker_in_a_label_box_of_ordinary_height_is_not_masked_but_an_i_dot_i
         ink[35:58, 20:140:6] = True              # the label's strokes, 23 px tall
         mask = np.zeros(ink.shape, bool)
         # the box (38 px, under 1.5 text heights) took in what is above the label
-        _mask_text(mask, Word("bs=4096", 92.0, 20, 20, 140, 58), imageops.ink_depth(ink), text_h=33.0)
+        mask_text(mask, Word("bs=4096", 92.0, 20, 20, 140, 58), imageops.ink_depth(ink), text_h=33.0)
         return mask
     assert not masked(20)[20:32, 60:72].any()    # a 12 px marker stays a mark
     assert masked(28)[28:32, 60:72].all()        # a 4 px dot is the word's

@@ -1,0 +1,377 @@
+"""Legend entries of an XY chart: the text lines beside swatches read again, names told
+from point labels, and series matched to entries by colour and shape."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import numpy as np
+
+from .. import glyphs, imageops, layout, ocr
+from ..marks.legend import (
+    LegendEntry,
+    aligned_with,
+    chromatic,
+    find_legend,
+    glued_chars,
+    main_conf,
+    overlaps_blob,
+    stray_entries,
+    swatch_text_boxes,
+    text_lines,
+)
+from ..marks.series import lab_distance, to_lab
+from ..numbers import parse_point_label
+from . import text_words
+
+
+def legend_by_color(legend: list[LegendEntry], color, max_delta: float) -> LegendEntry | None:
+    near = [(float(np.linalg.norm(to_lab([color])[0] - to_lab([e.blob.color])[0])), i)
+            for i, e in enumerate(legend) if e.blob is not None]
+    near = [(d, i) for d, i in near if d <= max_delta]
+    return legend[min(near)[1]] if near else None
+
+
+_BARE_NUMBER = re.compile(r"^[~≈]?[\d.,]+[kKMG%]?$")
+_KEYED = re.compile(r"^([A-Za-z_]+)\s*=")
+
+
+def outside_marks(rgb: np.ndarray, marks: np.ndarray, text_mask: np.ndarray) -> np.ndarray:
+    """The marks outside the plot without the text, but for its coloured ink: text is drawn
+    grey, and the coloured ink in a word's box is a swatch OCR read with its name ('@v0.10'
+    for '● v0.10') and masked with it."""
+    return marks & ~(text_mask & (imageops.saturation(rgb) <= 60))
+
+
+def in_entry(b, e: LegendEntry, text_h: float) -> bool:
+    """A blob on a legend entry's line, up to a letter past its text (a last letter OCR missed,
+    'B' of 'Engine B'), is part of the legend, not data."""
+    x0 = min(e.box[0], e.blob.box[0])
+    x1 = max(e.box[2], e.blob.box[2]) + 1.5 * text_h
+    return x0 <= b.cx <= x1 and e.box[1] <= b.cy <= e.box[3]
+
+
+def outside_ticks(blobs, tick_boxes, pad: int = 1) -> list:
+    """The blobs not lying inside a tick label's box (give or take `pad` px): a digit found as a
+    blob there is the label's, no legend swatch."""
+    return [b for b in blobs if not any(t[0] - pad <= b.box[0] and b.box[2] <= t[2] + pad
+                                        and t[1] - pad <= b.box[1] and b.box[3] <= t[3] + pad for t in tick_boxes)]
+
+
+def _key(text: str) -> str:
+    return "".join(c for c in text.lower() if c.isalnum())
+
+
+def inside_box(v: ocr.Word, box, pad: float = 2.0) -> bool:
+    return box[0] - pad <= v.cx <= box[2] + pad and box[1] - pad <= v.cy <= box[3] + pad
+
+
+# Text lines beside possible swatches read again on one chart (each a few milliseconds).
+_LEGEND_REREAD_BUDGET = 30
+
+
+def reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
+                        color_delta: float = 22.0, marks_read=frozenset(), strokes=(), rgb=None) -> list[ocr.Word]:
+    """The page's words with each text line level beside a blob (a legend entry's name, if the
+    blob is its swatch) read again on its own: the page pass drops a lone letter ('B' of
+    'Engine B'), misreads short names ('FPS' for 'FP8') or never reads them. A swatch has the
+    colour of markers in the plot (two at least, other than itself: letters of a title read as
+    blobs do not); a blob inside a word a letter wider than it is a glyph of that word. The new
+    reading replaces the page's words in its box unless it has no letter (no name) or is
+    clearly less sure than they are and holds no more than they read; tick labels are kept.
+    `marks_read`: ids of words that are marks read as letters ('-A-'), which own no glyph.
+    `strokes`: swatches of lines drawn without markers, already matched to a line's colour."""
+    ticks = [v for v in words if id(v) in tick_words]
+    swatches = [b for b in blobs if not any(_glyph_of(b, v, text_h) for v in words if id(v) not in marks_read)
+                and (_same_colour_count(b, data_blobs, color_delta) >= 2 or any(b is t for t in strokes))]
+    out = list(words)
+    # Beside the data's markers lie their labels, often more of them than the budget allows:
+    # the lines beside marks outside the plot (a legend above it or right of it) are read first.
+    outside = {id(b) for b in swatches if not any(b is d for d in data_blobs)}
+    page_gray = gray
+    for box in swatch_text_boxes(ink, swatches, text_h, first=outside)[:_LEGEND_REREAD_BUDGET]:
+        if any(inside_box(v, box) for v in ticks):
+            continue
+        box = _reaching(box, [v for v in out if id(v) not in tick_words])
+        # A swatch set close to its name (Vega leaves 4 px) falls in the margin the line is
+        # read with, and is read as a letter ('ETP=8', '| This'): the swatches beside the line
+        # are painted out (not blobs within it: a glyph found as a blob is part of the text).
+        beside = [b for b in swatches if not (box[0] <= b.cx <= box[2] and box[1] <= b.cy <= box[3])
+                  and b.box[0] <= box[2] + text_h and b.box[2] >= box[0] - text_h
+                  and b.box[1] <= box[3] + text_h and b.box[3] >= box[1] - text_h]
+        gray = _painted_out(page_gray, rgb, beside) if rgb is not None else page_gray
+        read = layout.read_line_box(gray, box)
+        if not any(c.isalpha() for v in read for c in v.text):
+            continue
+        line_glyphs = _line_glyphs(ink, box, text_h)
+        if sum(c.isalnum() for v in read for c in v.text) >= 3 and \
+                (_mean_conf(read) < _SURE_NAME or not _fits_glyphs(read, line_glyphs)):
+            # Tesseract's reading of small text turns on how it was resampled ('vVLLM-like' at
+            # 31 from one enlargement, 'vLLM-like' at 80 from another; 'TRTI-LLM-like', a
+            # letter more than the line has glyphs, and 'TRT-LLM-like'): a doubtful name, or
+            # one with more or fewer letters than glyphs, is read again at another size. The
+            # reading whose letters match the glyphs wins, then the surer one.
+            # Still doubtful at both sizes, it is read a third time larger (blurred 8 px text:
+            # 'FPS' at 38 and 40 from 30 and 22 px, 'FP8' at 79 from 40 px).
+            for height in (22.0, 40.0):
+                again = layout.read_line_box(gray, box, height=height)
+                # (a point label stays one: '64 req' at 38 is no name '64-req' at 77)
+                if again and _reading_rank(again, line_glyphs) > _reading_rank(read, line_glyphs) \
+                        and (_label_text(again) or not _label_text(read)):
+                    read = again
+                if _mean_conf(read) >= _SURE_NAME and _fits_glyphs(read, line_glyphs):
+                    break
+        # (with the words that began at a swatch beside the box and ran into it: '@MI300X')
+        old = [v for v in out if inside_box(v, box) or (v.x0 < box[0] < v.x1 and box[1] <= v.cy <= box[3]
+                                                      and any(glued_chars(v, b, text_h) for b in beside))]
+        old_key, new_key = (_key(" ".join(v.text for v in ws)) for ws in (old, read))
+        holds = len(new_key) > len(old_key) and old_key in new_key
+        if old and not holds and _mean_conf(read) < _mean_conf(old) - 5.0:
+            read = old
+        read = _in_turn(read)
+        checked = [_glyph_checked(v, ink, text_h) for v in read]
+        if _label_text(read) and not _label_text(checked):
+            checked = read  # a point label stays one: 'n=8' is no 'n=B'
+        out = [v for v in out if not any(v is o for o in old) and not inside_box(v, box)] + checked
+    return out
+
+
+def _painted_out(gray: np.ndarray, rgb: np.ndarray, blobs, delta: float = 40.0) -> np.ndarray:
+    """A copy of the text gray with each blob painted to the page: the pixels of its colour in
+    its box and a rim around it of three tenths of its size (a blob's box is that of its opened
+    mask, cut where it touched its text, a few pixels inside the shape's anti-aliased edge: a
+    23 px Vega swatch had a box 18 px wide). Text of another colour stays, even inside the box
+    (a swatch split in two blobs whose box reaches into the first letter)."""
+    if not blobs:
+        return gray
+    gray = gray.copy()
+    h, w = gray.shape
+    for b in blobs:
+        x0, y0, x1, y1 = b.box
+        m = max(2, int(round(0.3 * max(x1 - x0, y1 - y0))))
+        X0, Y0, X1, Y1 = max(0, x0 - m), max(0, y0 - m), min(w, x1 + m), min(h, y1 + m)
+        gray[Y0:Y1, X0:X1][lab_distance(rgb[Y0:Y1, X0:X1], b.color) <= delta] = 255
+    return gray
+
+
+def _line_glyphs(ink: np.ndarray, box, text_h: float) -> list[np.ndarray]:
+    """Glyphs at least half a text height tall in a line's box (letters that touch are one)."""
+    return glyphs.glyph_masks(ink, (box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1), 0.5 * text_h)
+
+
+def _fits_glyphs(words, masks: list[np.ndarray]) -> bool:
+    """A reading whose tall characters map one to one onto the line's glyphs, once letters that
+    touch are cut apart as checked_text does."""
+    k = sum(not glyphs.small_char(c) for v in words for c in v.text)
+    return len(glyphs.split_touching(masks, k)) == k
+
+
+def _reading_rank(words, masks: list[np.ndarray]) -> tuple[bool, float]:
+    """How good a reading of a line is: its letters matching the glyphs first, then its
+    confidence."""
+    return _fits_glyphs(words, masks), _mean_conf(words)
+
+
+def _label_text(words) -> bool:
+    return parse_point_label(" ".join(v.text for v in words)) is not None
+
+
+def _in_turn(words: list[ocr.Word]) -> list[ocr.Word]:
+    """The words of one line read alone, each box ending where the next word starts: tesseract
+    may give a doubtful last letter a box inside the word before it ('A' of 'Engine A'), which
+    would start a line of its own."""
+    words = sorted(words, key=lambda v: v.x0)
+    out = []
+    for v, nxt in zip(words, words[1:] + [None]):
+        if nxt is not None and nxt.x0 - 1 < v.x1 and nxt.x0 - 1 > v.x0:
+            v = ocr.Word(v.text, v.conf, v.x0, v.y0, nxt.x0 - 1, v.y1)
+        out.append(v)
+    return out
+
+
+def _glyph_checked(v: ocr.Word, ink: np.ndarray, text_h: float) -> ocr.Word:
+    """The word with its '8', 'B', 'S' and 'I' checked against the shapes of its glyphs, and
+    spaced where its glyphs are a space apart."""
+    box = (v.x0 - 1, v.y0 - 1, v.x1 + 1, v.y1 + 1)
+    text = glyphs.checked_text(v.text, glyphs.glyph_masks(ink, box, 0.5 * text_h))
+    text = glyphs.spaced_text(text, glyphs.glyph_spans(ink, box, 0.5 * text_h), 0.3 * text_h)
+    if text == v.text:
+        return v
+    return ocr.Word(text, v.conf, v.x0, v.y0, v.x1, v.y1)
+
+
+def _reaching(box, words):
+    """The box carried to the end of the words that start inside it: letters joined at their
+    serifs make a stroke too long for a character, and the ink box stops before them ('no ch'
+    of 'no chunking'); the page pass read past them."""
+    x0, y0, x1, y1 = box
+    for v in words:
+        if x0 - 2 <= v.x0 < x1 and y0 <= v.cy <= y1 and v.x1 > x1:
+            x1 = v.x1
+    return x0, y0, x1, y1
+
+
+def _same_colour_count(b, others, delta: float) -> int:
+    others = [o for o in others if o is not b]
+    if not others:
+        return 0
+    d = np.linalg.norm(to_lab([o.color for o in others]) - to_lab([b.color])[0], axis=1)
+    return int((d <= delta).sum())
+
+
+def _glyph_of(b, v: ocr.Word, text_h: float) -> bool:
+    """Blob `b` lies in word `v`, which reaches a letter or more past it: one of its glyphs."""
+    inside = v.x0 - 1 <= b.box[0] and b.box[2] <= v.x1 + 1 and v.y0 - 1 <= b.box[1] and b.box[3] <= v.y1 + 1
+    # (a coloured blob the word starts with may be a swatch OCR glued to its name: '@MI300X')
+    return inside and (v.w - (b.box[2] - b.box[0])) >= text_h and sum(c.isalnum() for c in v.text) >= 2 \
+        and not (glued_chars(v, b, text_h) and chromatic(b.color))
+
+
+def _mean_conf(words) -> float:
+    """Confidence of a reading: its words' confidences weighted by their letters and digits."""
+    n = [max(1, sum(c.isalnum() for c in v.text)) for v in words]
+    return float(np.average([v.conf for v in words], weights=n)) if words else 0.0
+
+
+def _connectors(words, cands, text_h: float) -> list[ocr.Word]:
+    """A '+' or '&' read surely between two words of one row ('Dropout + Masking'): part of a
+    name, though it holds no letter; left out, the gap it leaves splits the name."""
+    out = []
+    for v in words:
+        if v.text.strip() not in ("+", "&") or v.conf < 80:
+            continue
+        row = [o for o in cands if abs(o.cy - v.cy) <= 0.4 * max(text_h, o.h)]
+        if any(0 <= v.x0 - o.x1 <= 1.2 * text_h for o in row) and any(0 <= o.x0 - v.x1 <= 1.2 * text_h for o in row):
+            out.append(v)
+    return out
+
+
+# OCR confidence of a legend name taken on its own, and of one taken beside a sure entry.
+_SURE_NAME, _DOUBTFUL_NAME = 60.0, 30.0
+
+
+def legend_entries(words, tick_words, blobs, box, text_h, params, data_blobs=None,
+            marks_read=frozenset()) -> list[LegendEntry]:
+    """Legend entries from the text lines of every non-tick word (a low-confidence letter still
+    ends a name: 'Engine A'). A line starting or ending with a bare number, or a word seen next to
+    a number elsewhere ('req' of '64 req'), is a point label; a line that reads like a label as a
+    whole ('TP=8') is an entry only when its swatch lines up with another entry's."""
+    x0, y0, x1, y1 = box
+    cands = [v for v in words
+             if id(v) not in tick_words and (text_words.is_text(v) or any(c.isalnum() for c in v.text))]
+    cands += _connectors(words, cands, text_h)
+    lines = [ln for ln in text_lines(cands, text_h)
+             if any(c.isalpha() for v in ln for c in v.text)
+             and any(text_words.is_text(v) and id(v) not in marks_read for v in ln)]
+
+    def bare(v):
+        return _BARE_NUMBER.match(v.text.strip()) is not None
+    def swatch_number(v):
+        # a swatch OCR read as a digit at little confidence ('4' for -■-) is no label's number
+        return not text_words.is_text(v) and any(overlaps_blob(v, b) for b in blobs)
+    def spaced(a, b):
+        # a unit stands a space from its number; a name a swatch's gap from the swatch OCR
+        # read as a digit ('4' for an orange triangle, then 'TRT-LLM-like')
+        return b.x0 - a.x1 <= 0.6 * text_h
+    units = {_key(ln[j].text) for ln in lines for i in range(len(ln)) for j in (i - 1, i + 1)
+             if 0 <= j < len(ln) and bare(ln[i]) and not bare(ln[j]) and not swatch_number(ln[i])
+             and spaced(*sorted((ln[i], ln[j]), key=lambda v: v.x0))}
+    # ... and the units of labels read as one word ('64 req').
+    units |= {_key(v.text.split()[-1]) for v in words if " " in v.text.strip()
+              and parse_point_label(v.text) is not None
+              and not _BARE_NUMBER.match(v.text.split()[-1])}
+
+    # The keys of 'bs=2048'-like texts: a key that three texts or more share names the point
+    # labels ('bs'), while a legend name so written ('TP=8') is on the chart once.
+    keys = Counter(m.group(1).lower() for v in words if (m := _KEYED.match(v.text.strip())))
+
+    def shared_key(ws):
+        m = _KEYED.match(ws[0].text.strip())
+        return m is not None and keys[m.group(1).lower()] >= 3
+
+    def is_label(ws):
+        # A line ending in such a unit after a digit is a label misread ('S574 req' of '8 req 4 req').
+        # So is one whose number was read as a letter ('t req' of '2 req').
+        unit_end = len(ws) > 1 and _key(ws[-1].text) in units and (
+            any(c.isdigit() for v in ws[:-1] for c in v.text) or all(len(_key(v.text)) <= 1 for v in ws[:-1]))
+        # 'bs=': a 'key=value' label cut short; and 'bs=163!' when other labels share its key
+        # (names so written, 'TP=8', 'TP=16', are entries: see plain and labelish).
+        text = " ".join(v.text for v in ws)
+        keyed = text.rstrip().endswith("=") or (shared_key(ws) and parse_point_label(text) is None)
+        return (bare(ws[0]) or bare(ws[-1]) or unit_end or keyed
+                or parse_point_label(text) is not None)
+
+    def plain(ws):
+        return not is_label(ws) and _key(" ".join(v.text for v in ws)) not in units
+
+    def labelish(ws):
+        return (not shared_key(ws) and not bare(ws[0]) and is_label(ws)
+                and _key(" ".join(v.text for v in ws)) not in units)
+
+    if data_blobs is None:
+        data_blobs = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
+    used: set = set()
+    weak = lambda v: not text_words.is_text(v) or id(v) in marks_read  # noqa: E731
+    label_keys = {k for k, n in keys.items() if n >= 3}
+    # point labels that are bare numbers, three at least ('4,096', '8,192', ...)
+    numbered = sum(bare(v) for v in cands) >= 3
+
+    def other_key(ws):
+        # 'TP=8' on a chart whose point labels all read 'n=...' (or are bare numbers, '4,096'):
+        # a name, though a lone one lines up with no other entry. (A label's key misread,
+        # 'ibs=' or 'hs=' for 'bs=', keeps a letter of it.)
+        m = _KEYED.match(ws[0].text.strip())
+        return m is not None and keys[m.group(1).lower()] == 1 and (bool(label_keys) or numbered) \
+            and not any(set(m.group(1).lower()) & set(k) for k in label_keys)
+
+    legend = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, used, weak,
+                         lambda ws: plain(ws) or other_key(ws), words)
+    stray = stray_entries(legend)
+    if stray:
+        gone = {id(e.blob) for e in stray}
+        legend = [e for e in legend if id(e.blob) not in gone]
+        used -= {k for k, b in enumerate(blobs) if id(b) in gone}
+    if legend:
+        # A name OCR reads doubtfully ('vLLM-like' at 48: tesseract doubts hyphenated words it
+        # does not know) is an entry only where its swatch lines up with a sure entry's.
+        # (Read apart from the label-like ones: each pass takes its swatches on one side.) A
+        # point label starts with its number ('64-req' at 40), a name hardly ever.
+        def doubtful(ws):
+            return plain(ws) and main_conf(ws, weak) < _SURE_NAME and not ws[0].text[:1].isdigit()
+        extra = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, set(used), weak,
+                            labelish, words)
+        legend += aligned_with(legend, extra, text_h)
+        used |= {k for k, b in enumerate(blobs) if any(b is e.blob for e in legend)}
+        extra = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, set(used), weak,
+                            doubtful, words, min_conf=_DOUBTFUL_NAME)
+        legend += aligned_with(legend, extra, text_h)
+    return legend
+
+
+def split_by_swatches(groups, legend):
+    """A colour group holding several legend swatches is several series of near colours:
+    each member goes to the swatch nearest in colour (and shape)."""
+    out = []
+    for g in groups:
+        ids = {id(b) for b in g}
+        sw = [e.blob for e in legend if id(e.blob) in ids]
+        if len(sw) < 2:
+            out.append(g)
+            continue
+        lab_sw = to_lab([b.color for b in sw])
+        parts = [[s] for s in sw]
+        sw_ids = {id(s) for s in sw}
+        for b in g:
+            if id(b) in sw_ids:
+                continue
+            lab = to_lab([b.color])[0]
+            cost = [np.linalg.norm(lab_sw[k] - lab) + (0.0 if _fam(b.shape) == _fam(s.shape) else 8.0)
+                    for k, s in enumerate(sw)]
+            parts[int(np.argmin(cost))].append(b)
+        out.extend(parts)
+    out.sort(key=len, reverse=True)
+    return out
+
+
+def _fam(shape: str) -> str:
+    return "triangle" if shape.startswith("triangle") else shape

@@ -1,0 +1,213 @@
+"""Blobs found like markers that are no data marks: digits of point labels whose counters
+filled in, glyphs of a text row, tick marks."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .. import layout, ocr
+from ..numbers import parse_point_label
+from . import text_words
+
+
+def counter_glyph(b, ink: np.ndarray, bg, min_delta: float = 40.0) -> bool:
+    """Blob `b` is a glyph whose counter was filled in ('0', '8', 'b' of a label), not a marker.
+
+    find_markers fills enclosed holes so that hollow markers count; a glyph's counter is filled
+    the same way, and then the blob's core is page-coloured, where a solid marker's core is its
+    ink. A hollow marker has that too, but its hole is one round opening (or two halves, a line
+    run through it) centred on the blob; a glyph's counters are tall ('0'), stacked ('8') or
+    off-centre ('6', 'b'). Ink colour is not used: labels often share their series' colour."""
+    if float(np.abs(np.asarray(b.color, float) - np.asarray(bg, float)).max()) >= min_delta:
+        return False
+    size = max(b.box[2] - b.box[0], b.box[3] - b.box[1])
+    pad = max(2, int(round(0.3 * size)))
+    h, w = ink.shape
+    x0, y0 = max(0, b.box[0] - pad), max(0, b.box[1] - pad)
+    x1, y1 = min(w, b.box[2] + pad), min(h, b.box[3] + pad)
+    inv = (~ink[y0:y1, x0:x1]).astype(np.uint8)
+    n, _lab, stats, _ = cv2.connectedComponentsWithStats(inv, connectivity=4)
+    holes = [stats[i] for i in range(1, n)
+             if stats[i][0] > 0 and stats[i][1] > 0 and stats[i][0] + stats[i][2] < x1 - x0
+             and stats[i][1] + stats[i][3] < y1 - y0]
+    if not holes:
+        return True
+    hx0 = min(s[0] for s in holes) + x0
+    hy0 = min(s[1] for s in holes) + y0
+    hx1 = max(s[0] + s[2] for s in holes) + x0
+    hy1 = max(s[1] + s[3] for s in holes) + y0
+    hw, hh = hx1 - hx0, hy1 - hy0
+    centred = (abs(0.5 * (hx0 + hx1) - b.cx) <= 0.15 * size + 0.5
+               and abs(0.5 * (hy0 + hy1) - b.cy) <= 0.15 * size + 0.5)
+    round_ = max(hw, hh) <= 1.3 * min(hw, hh)
+    return not (centred and round_ and len(holes) <= 2)
+
+
+def text_row_glyphs(blobs, rgb: np.ndarray, text_rgb, bg, text_h: float) -> list:
+    """Blobs that are glyphs of a line of text (a serif '0' or '9' whose counter filled in, grey
+    digits blurred solid on a dark page): in the text's colour (`text_rgb`, that of the tick
+    labels) where most of the chart's markers are not, no taller than a line of text, and with
+    two or more text-sized glyphs of that colour on its line a letter's spacing on from it. A
+    chart that draws its markers in its text's colour keeps them all."""
+    if text_rgb is None or not blobs:
+        return []
+    textish = [b for b in blobs if blend_of(b.color, text_rgb, bg)
+               and b.box[3] - b.box[1] <= 1.2 * text_h]
+    if 2 * len(textish) >= len(blobs):
+        return []
+    return [b for b in textish if _glyphs_on_its_line(b, rgb, text_rgb, bg, text_h) >= 2]
+
+
+def blend_of(color, ink, bg, min_t: float = 0.15, resid: float = 30.0) -> bool:
+    """`color` is a mix of `ink` and the background `bg` with some ink in it: a glyph's mean
+    colour, its strokes and the page its counters enclose, lies on that segment however thin
+    the strokes, where a marker of another colour lies off it."""
+    c = np.asarray(color, float) - np.asarray(bg, float)
+    d = np.asarray(ink, float) - np.asarray(bg, float)
+    t = float(c @ d) / max(float(d @ d), 1.0)
+    return t >= min_t and float(np.abs(c - t * d).max()) < resid
+
+
+def _glyphs_on_its_line(b, rgb: np.ndarray, color, bg, text_h: float, gap: float = 0.5) -> int:
+    """How many text-sized connected pieces of `color` (or its blend half-way from `bg`) run on
+    from blob `b` along its line, left and right, each within `gap` text heights of the last."""
+    h, w = rgb.shape[:2]
+    cy = 0.5 * (b.box[1] + b.box[3])
+    x0, x1 = max(0, int(b.box[0] - 4 * text_h)), min(w, int(b.box[2] + 4 * text_h))
+    y0, y1 = max(0, int(cy - 0.8 * text_h)), min(h, int(cy + 0.8 * text_h) + 1)
+    c = rgb[y0:y1, x0:x1].astype(np.float32) - np.asarray(bg, np.float32)
+    d = np.asarray(color, np.float32) - np.asarray(bg, np.float32)
+    t = (c @ d) / max(float(d @ d), 1.0)
+    mask = (t >= 0.5) & (np.abs(c - t[..., None] * d).max(axis=-1) < 40)
+    n, _lab, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    bx0, bx1 = b.box[0] - x0, b.box[2] - x0
+    pieces = []
+    for i in range(1, n):
+        sx, sy, sw, sh = (int(v) for v in stats[i][:4])
+        if not (0.3 * text_h <= sh <= 1.2 * text_h and sw <= 1.2 * text_h):
+            continue
+        if sx < bx1 and sx + sw > bx0:      # the blob's own glyph
+            continue
+        if abs(sy + 0.5 * sh - (cy - y0)) > 0.35 * text_h:
+            continue
+        pieces.append((sx, sx + sw))
+    step = gap * text_h
+    count, left, right = 0, bx0, bx1
+    for sx, ex in sorted(pieces):
+        if sx >= bx1 and sx <= right + step:
+            right, count = ex, count + 1
+    for sx, ex in sorted(pieces, key=lambda p: -p[1]):
+        if ex <= bx0 and ex >= left - step:
+            left, count = sx, count + 1
+    return count
+
+
+def glyph_beside(b, v: ocr.Word, text_h: float, typical_area: float) -> bool:
+    """Blob `b` is a digit of point label `v` that OCR left out ('4 req' of '64 req': a '6'
+    or '8' whose counter filled in reads as a marker): it is narrower than tall, no taller than
+    the text, smaller than the chart's typical marker (`typical_area`), on the label's line
+    and a letter's spacing from its first or last glyph. A marker is about as wide as tall (a
+    steep line through it makes it taller, hence the size)."""
+    w, h = b.box[2] - b.box[0], b.box[3] - b.box[1]
+    # A line crossing the glyph widens its blob: then it is told by its size alone, under half
+    # a marker and shorter than a line of text.
+    shape = w < 0.85 * h or (b.area < 0.5 * typical_area and h <= 0.8 * text_h)
+    if not (shape and h <= 1.1 * text_h and b.area < 0.75 * typical_area
+            and abs(b.cy - v.cy) <= 0.25 * text_h):
+        return False
+    gap = max(v.x0 - b.box[2], b.box[0] - v.x1)
+    return -1 <= gap <= 0.3 * text_h
+
+
+# Runs of blobs read as text on one chart (each read a few milliseconds).
+_GLYPH_RUN_BUDGET = 12
+
+
+def _narrow(b, ratio: float = 1.0) -> bool:
+    """Narrower than tall, and than the chart's markers (`ratio`: their typical width over
+    height; a triangle with a line through it is taller than wide too): a glyph's shape ('b',
+    '6'), not a marker's."""
+    return (b.box[2] - b.box[0]) < 0.85 * min(1.0, ratio) * (b.box[3] - b.box[1])
+
+
+def glyph_runs(blobs, gray, text_h: float, bg, known=()) -> list:
+    """Digits of a point label that OCR never read, taken for markers (a serif '4096' whose
+    counters filled in): two or more blobs on one text line, a letter's spacing apart, or one
+    narrower and smaller than the chart's markers, that a reading of their line shows to lie
+    inside one point label. Returns [(label word, blobs inside it)], the word None when a
+    label already read (`known`) holds them. Markers do not sit a letter apart on one level;
+    where they do, no label reads across them. Tiny markers (shorter than half a line of
+    text) are never glyphs here."""
+    def strength(b):
+        return float(np.abs(np.subtract(b.color, bg, dtype=float)).max())
+    typical = float(np.median([strength(b) for b in blobs])) if blobs else 0.0
+
+    def tall(b):     # as tall as a digit: a tiny marker (see tiny_markers) is no glyph
+        return b.box[3] - b.box[1] >= 0.45 * text_h
+    ratio = float(np.median([(b.box[2] - b.box[0]) / max(1, b.box[3] - b.box[1]) for b in blobs])) \
+        if blobs else 1.0
+    area = float(np.median([b.area for b in blobs])) if blobs else 0.0
+
+    def lone_glyph(b):     # one blob alone: narrower and smaller than the chart's markers
+        return tall(b) and _narrow(b, ratio) and b.area < 0.75 * area
+    order = sorted(blobs, key=lambda b: (b.cx))
+    runs, used = [], set()
+    for i, a in enumerate(order):
+        if id(a) in used:
+            continue
+        run = [a]
+        for b in order[i + 1:]:
+            last = run[-1]
+            if id(b) in used or abs(b.cy - a.cy) > 0.35 * text_h:
+                continue
+            if b.box[0] - last.box[2] > 0.6 * text_h:
+                break
+            run.append(b)
+        if len(run) >= 2 or lone_glyph(a):
+            used.update(id(b) for b in run)
+            runs.append(run)
+    out = []
+    for run in runs[:_GLYPH_RUN_BUDGET]:
+        rx0, rx1 = min(b.box[0] for b in run), max(b.box[2] for b in run)
+        cy = float(np.median([b.cy for b in run]))
+
+        def glyphs_in(v):
+            inside = [b for b in run if v.x0 <= b.box[0] and b.box[2] <= v.x1 and v.y0 <= b.cy <= v.y1]
+            # A digit whose counters filled in is pale (background inside) or narrow; a marker
+            # the reading took in is neither. Two or more full-coloured blobs inside one label
+            # are its glyphs ('n' and '8' of a small 'n=8').
+            pale = [b for b in inside if tall(b) and strength(b) < 0.75 * typical]
+            if pale:     # beside a full-coloured blob, which may be a marker the reading took in
+                return [b for b in inside if strength(b) < 0.75 * typical or (tall(b) and _narrow(b, ratio))]
+            if len(inside) >= 2:
+                return inside
+            return [b for b in inside if lone_glyph(b)]
+        held = [(v, glyphs_in(v)) for v in known]
+        held = [(v, g) for v, g in held if g]
+        if held:
+            out.append((None, held[0][1]))
+            continue
+        box = (int(rx0 - 3 * text_h), int(cy - 0.6 * text_h), int(rx1 + 3 * text_h), int(cy + 0.6 * text_h))
+        for v in layout.read_line_box(gray, box):
+            if parse_point_label(v.text) is None or v.conf < 60:
+                continue
+            v = text_words.cleaned_label(v)
+            inside = glyphs_in(v)
+            if inside:
+                out.append((v, inside))
+                break
+    return out
+
+
+def tick_mark(b, xa, ya, box, text_h: float) -> bool:
+    """A small blob on the plot's edge beside the tick labels, centred on a tick: the tick mark
+    (thickened where it meets the axis line), not a data point."""
+    bx0, by0, bx1, by1 = b.box
+    if max(bx1 - bx0, by1 - by0) > 0.6 * text_h:
+        return False
+    if xa is not None and not xa.categorical and by1 >= box[3] - 0.5 * text_h \
+            and any(abs(b.cx - t.pixel) <= 1.5 for t in xa.calibration.ticks):
+        return True
+    return ya is not None and not ya.categorical and (bx0 <= box[0] + 0.5 * text_h if ya.side == "left"
+                                                     else bx1 >= box[2] - 0.5 * text_h) \
+        and any(abs(b.cy - t.pixel) <= 1.5 for t in ya.calibration.ticks)

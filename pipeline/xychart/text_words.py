@@ -1,0 +1,128 @@
+"""Which OCR words are text, and masking them out of the marks: a word's box is masked
+but for a marker inside it, so that markers touching their labels are still found."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import imageops, ocr
+from ..marks.series import to_lab
+from ..numbers import leading_junk, parse_point_label
+
+
+def is_text(w: ocr.Word) -> bool:
+    """Words worth masking out of the marks. Masking keeps solid markers (see mask_text), so
+    only a hollow marker read as a letter is at risk: single characters need some confidence.
+    A word is a label here only as read (not once trailing marks are cut off or a unit spaced,
+    as for point labels): 'en=2,' at no confidence is a marker and a line, not text."""
+    p = parse_point_label(w.text)
+    if p is not None and len(w.text) >= 2 and p[0] == w.text.strip()[leading_junk(w.text):]:
+        return True
+    alnum = sum(c.isalnum() for c in w.text)
+    return (alnum >= 2 and w.conf >= 40) or (alnum == 1 and w.conf >= 60)
+
+
+def coloured_glyph(w: ocr.Word, rgb: np.ndarray, panel_bg, text_rgb, min_delta: float = 30.0) -> bool:
+    """A letter or two, no point label, drawn in a colour (not grey) other than the chart's
+    text colour: a marker or a legend swatch ('-A-') that OCR read as letters. Masking it as
+    text would leave the legend without its swatch. (A title's dark 'to' is no colour.)"""
+    if text_rgb is None or sum(c.isalnum() for c in w.text) > 2 or parse_point_label(w.text) is not None:
+        return False
+    c = ink_color(rgb, w, panel_bg)
+    if c is None:
+        return False
+    lab = to_lab([c, text_rgb])
+    return float(np.hypot(*lab[0, 1:])) >= 15.0 and float(np.linalg.norm(lab[0] - lab[1])) > min_delta
+
+
+def speck(w: ocr.Word, text_h: float) -> bool:
+    """A letter or two far smaller than the chart's text: OCR's reading of a small marker."""
+    return sum(c.isalnum() for c in w.text) <= 2 and w.h < 0.55 * text_h
+
+
+def _marker_radius(word: ocr.Word, text_h: float | None = None, cap: float = 1.25) -> float:
+    """Ink deeper than this inside a word's box is a marker: letters, even bold ones, are
+    drawn with strokes under a fifth of their height. A point label's box that took in the
+    marker it touches, or a marker read as a letter or two, is taller than the chart's text:
+    its letters are no taller than the text elsewhere; so is a doubtful reading ('Bred' at 48
+    for '8 req' and its marker). (Titles, read surely, keep their own height.) `cap`: that
+    height in text heights."""
+    h = word.h
+    if text_h is not None and (parse_point_label(word.text) is not None or word.conf < 60
+                               or sum(c.isalnum() for c in word.text) <= 2):
+        h = min(h, cap * text_h)
+    return max(2.5, 0.22 * h)
+
+
+def holds_marker(word: ocr.Word, depth: np.ndarray, text_h: float | None = None) -> bool:
+    box = depth[max(0, word.y0):word.y1, max(0, word.x0):word.x1]
+    return box.size > 0 and float(box.max()) >= _marker_radius(word, text_h)
+
+
+def mask_text(text_mask: np.ndarray, word: ocr.Word, depth: np.ndarray, pad: int = 2,
+               text_h: float | None = None) -> None:
+    """Mask a word's box, except any marker inside it (OCR boxes often take in the marker a
+    label touches)."""
+    ys = slice(max(0, word.y0 - pad), word.y1 + pad)
+    xs = slice(max(0, word.x0 - pad), word.x1 + pad)
+    # A box far taller than the text took in a marker: masking keeps it when it is as deep as
+    # a fifth of the text height (a big square below its label).
+    tall = text_h is not None and word.h > 1.5 * text_h
+    text_mask[ys, xs] = ~imageops.solid_regions(depth[ys, xs], _marker_radius(word, text_h, 1.0 if tall else 1.25))
+    if text_h is not None:
+        # A box of ordinary height took in a small marker too when a narrow band of its rows,
+        # set apart by blank rows, is a quarter of the text tall: an 'i' dot is much shorter.
+        for r0, r1, c0, c1 in _narrow_bands(depth[max(0, word.y0):word.y1, max(0, word.x0):word.x1] > 0):
+            if tall or r1 - r0 >= 0.25 * text_h:
+                text_mask[max(0, word.y0) + r0:max(0, word.y0) + r1, max(0, word.x0) + c0:max(0, word.x0) + c1] = False
+
+
+def _narrow_bands(ink: np.ndarray) -> list[tuple[int, int, int, int]]:
+    """In a word's box taller than the text, the bands of rows (set apart by blank rows) whose
+    ink is under a third of the widest band's width, as (row0, row1, col0, col1), ends
+    exclusive: a small marker the box took in above or below its label, too shallow to tell
+    from a letter by depth, and no part of the word."""
+    runs = imageops.group_runs(np.flatnonzero(ink.any(axis=1)))
+    if len(runs) < 2:
+        return []
+    spans = []
+    for r0, r1 in runs:
+        cols = np.flatnonzero(ink[r0:r1 + 1].any(axis=0))
+        spans.append((r0, r1 + 1, int(cols[0]), int(cols[-1]) + 1))
+    widest = max(c1 - c0 for _, _, c0, c1 in spans)
+    return [b for b in spans if b[3] - b[2] < widest / 3.0]
+
+
+def cleaned_label(w: ocr.Word, whole: bool = True) -> ocr.Word:
+    """The label word without the marker or line OCR read into its start, box trimmed to match;
+    `whole`: also without what was read after it ('16,384,') and with its unit spaced ('4 req')
+    -- only for a word taken as a point label, as 'TP=4,' may start a legend entry."""
+    raw = w.text.strip()
+    cut = leading_junk(raw)
+    text = parse_point_label(w.text)[0] if whole else raw[cut:]
+    if cut <= 0:
+        return w if text == raw else ocr.Word(text, w.conf, w.x0, w.y0, w.x1, w.y1)
+    x0 = w.x0 + int(round(w.w * cut / max(1, len(raw))))
+    return ocr.Word(text, w.conf, x0, w.y0, w.x1, w.y1)
+
+
+def ink_color(rgb: np.ndarray, word: ocr.Word, panel_bg, exclude: np.ndarray | None = None):
+    """Median colour of the strokes inside a word's box, or None; `exclude`: pixels that are no
+    strokes of it (a marker its box took in)."""
+    ys, xs = slice(max(0, word.y0), word.y1), slice(max(0, word.x0), word.x1)
+    crop = rgb[ys, xs].reshape(-1, 3)
+    if len(crop) == 0:
+        return None
+    dist = imageops.color_distance(crop.reshape(1, -1, 3), panel_bg).ravel()
+    sel = dist > 80
+    if exclude is not None:
+        sel &= ~exclude[ys, xs].ravel()
+    ink = crop[sel]
+    if len(ink) < 3:
+        return None
+    return tuple(int(v) for v in np.median(ink, axis=0))
+
+
+def text_color(rgb: np.ndarray, words: list[ocr.Word], panel_bg):
+    """The chart's text colour: that of its tick labels."""
+    cols = [c for c in (ink_color(rgb, v, panel_bg) for v in words) if c is not None]
+    return tuple(int(v) for v in np.median(cols, axis=0)) if cols else None
