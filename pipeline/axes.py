@@ -263,17 +263,32 @@ def _digit_repairs(ticks: list[Tick], tol_px: float) -> tuple[list[Tick], list[T
     return fitted, left
 
 
+def _one_digit_less(text: str) -> list[tuple[float, int, str]]:
+    """(value, 1, text) of a label of three digits or more read with each one digit left out."""
+    spots = [i for i, c in enumerate(text) if c.isdigit()]
+    if len(spots) < 3:
+        return []
+    out = []
+    for i in spots:
+        t = text[:i] + text[i + 1:]
+        v = parse_tick(t)
+        if v is not None and math.isfinite(v) and t not in {o[2] for o in out}:
+            out.append((v, 1, t))
+    return out
+
+
 def _three_label_repair(ticks: list[Tick], tol_px: float) -> list[Tick] | None:
     """Three labels at even pixel steps whose values do not step evenly ('0', '166', '200'),
-    with the one reading of one label, digits changed as OCR confuses them, that makes them
-    step as a tick locator places them (0, 100, 200); None when there is no such reading, or
-    more than one, or the label changed is not the least round of the three.""" 
+    with the one reading of one label, digits changed as OCR confuses them or one digit too
+    many dropped (a tick mark read as a digit: '1600' for '100'), that makes them step as a
+    tick locator places them (0, 100, 200); None when there is no such reading, or more than
+    one, or the label changed is not the least round of the three."""
     t = sorted(ticks, key=lambda k: k.pixel)
     if any(k.value is None for k in t) or abs((t[1].pixel - t[0].pixel) - (t[2].pixel - t[1].pixel)) > tol_px:
         return None
     found = []
     for i in range(3):
-        for v, n, text in _digit_variants(t[i].text)[1:]:
+        for v, n, text in _digit_variants(t[i].text)[1:] + _one_digit_less(t[i].text):
             vals = [k.value for k in t]
             vals[i] = v
             if abs((vals[1] - vals[0]) - (vals[2] - vals[1])) <= 1e-9 * max(map(abs, vals)) and vals[0] != vals[1] \
@@ -287,8 +302,8 @@ def _three_label_repair(ticks: list[Tick], tol_px: float) -> list[Tick] | None:
     sig = [_significant(k.text) for k in t]
     if any(sig[i] <= sig[j] for j in range(3) if j != i):
         return None
-    return [k if k is not t[i] else replace(k, value=float(v), repaired=f"read as '{text}': digits OCR "
-                                            "confuses, as the other two labels step")
+    return [k if k is not t[i] else replace(k, value=float(v), repaired=f"read as '{text}' (digits OCR "
+                                            "confuses or one too many), as the other two labels step")
             for k in ticks]
 
 

@@ -76,3 +76,12 @@ def test_three_labels_at_even_steps_repair_the_one_odd_label():
     # At uneven steps (a label lost between two), the same readings are left as they are.
     cal = calibrate(_ticks([(97.5, "0"), (511.5, "166"), (1338.5, "200")]))
     assert not any(t.repaired for t in (cal.ticks + cal.rejected if cal else []))
+
+
+def test_three_labels_at_even_steps_drop_one_digit_too_many():
+    # The same chart read '0', '1600', '200' once tick lines were read without their tick marks.
+    cal = calibrate(_ticks([(97.5, "0"), (511.5, "1600"), (925.0, "200")]))
+    assert [t.value for t in cal.ticks] == [0.0, 100.0, 200.0] and cal.ticks[1].repaired
+    # a label as round as the others is not cut: '0', '100', '2000' stays as read
+    cal = calibrate(_ticks([(97.5, "0"), (511.5, "100"), (925.0, "2000")]))
+    assert not any(t.repaired for t in (cal.ticks + cal.rejected if cal else []))
