@@ -322,9 +322,12 @@ def snap_ticks(axis: AxisFind, ink: np.ndarray, text_h: float, vertical: bool) -
                     sl = slice(best[0], best[1] + 1)
                     wts = np.clip(prof[sl], 0, None)
                     cand = origin + float(np.sum(np.arange(best[0], best[1] + 1) * wts) / max(wts.sum(), 1e-9))
-                    # A label is centred on its tick (a fifth of its height off at most, as
-                    # read): a thin run further off is a marker beside the axis (a triangle's tip).
-                    if abs(cand - t.pixel) <= 0.4 * text_h:
+                    # A label is centred on its tick, give or take 0.4 text heights or, beside
+                    # a y axis, less than half its own box (a comma's tail lowers the box of
+                    # '30,000': charteval d26 read 10 px off): a thin run further off is a
+                    # marker beside the axis (a triangle's flat base).
+                    off = abs(cand - t.pixel)
+                    if off <= 0.4 * text_h or (vertical and off < 0.5 * (y1 - y0)):
                         snapped, pix = "tickmark", cand
         new_ticks.append(Tick(pix, t.text, t.value, t.box, snapped, t.repaired))
     cal = calibrate(new_ticks, tol_px=max(1.5, 0.2 * text_h), sign=0 if axis.categorical else -1 if vertical else 1)

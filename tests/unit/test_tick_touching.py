@@ -126,3 +126,17 @@ def test_the_y_axis_keeps_its_own_corner_label():
     groups = layout._candidate_groups(column + [y0, x0], True, 18.5)
     left = [ws for side, ws in groups if side == "left" and len(ws) == 3]
     assert left and all(y0 in ws and x0 not in ws for ws in left)
+
+
+def test_a_tick_mark_within_a_tall_label_box_is_its_tick():
+    # Charteval d26: '30,000' read in a box 24 px tall (the comma's tail below the digits), its
+    # tick mark 9 px above the box's centre, at text height 20: still the label's tick mark.
+    ink = np.zeros((260, 120), bool)
+    ticks = []
+    for cy, v in ((50, 30000.0), (130, 20000.0), (210, 10000.0)):
+        ticks.append(Tick(float(cy), f"{v:,.0f}", v, (10, cy - 12, 70, cy + 12)))
+        ink[cy - 9, 76:82] = True
+    axis = layout.AxisFind(calibrate(ticks, tol_px=3.0), [], "left")
+    snapped = layout.snap_ticks(axis, ink, 20.0, vertical=True)
+    assert [(t.pixel, t.snapped) for t in snapped.calibration.ticks] == \
+        [(41.0, "tickmark"), (121.0, "tickmark"), (201.0, "tickmark")]
