@@ -360,6 +360,12 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                        if id(v) not in tick_words and any(c.isalnum() for c in v.text)]
         return line_swatches(rgb, page_marks, colors, halfwidth, params.series_color_delta, named_boxes, text_h)
 
+    def stroke_entries(colors):
+        # The legend read again with the line-stroke swatches of `colors`: only their entries.
+        strokes = stroke_swatches(colors) if colors else []
+        ids = {id(b) for b in strokes}
+        return [e for e in legend_and_data(blobs, strokes)[0] if id(e.blob) in ids] if strokes else []
+
     legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
     # No markers, or one or two (where two lines cross, they thicken into a blob): a line chart,
     # unless markers too small for find_markers sit along its lines. Small markers found where
@@ -384,9 +390,9 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                                            for o in blobs)]
         if small and len(tiny) < 3:
             tiny = []   # as _line_markers asks of a line: two are crumbs of labels as likely as markers
-        def unnamed_swatches():
-            return stroke_swatches([t.color for t in traces
-                                    if legend_text.legend_by_color(legend, t.color, params.series_color_delta) is None])
+        def unnamed_lines():
+            return [t.color for t in traces
+                    if legend_text.legend_by_color(legend, t.color, params.series_color_delta) is None]
         if tiny:
             blobs = blobs + tiny
             inside = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
@@ -394,18 +400,15 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                 [b for b in inside if _shade_of(b.color, t.color, panel_bg)], [t.vertices], halfwidth + 2.5))
             legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
             # The legend's sample of a line with a tiny marker is a stroke, like a line's swatch.
-            swatches = unnamed_swatches() if len(data_blobs) >= 3 else []
+            swatches = stroke_swatches(unnamed_lines()) if len(data_blobs) >= 3 else []
             if swatches:
                 again = legend_and_data(blobs, swatches)
                 if len(again[0]) > len(legend):
                     legend, label_words, legend_blob_ids, data_blobs = again
         if traces and len(data_blobs) < 3:
-            swatches = unnamed_swatches()
-            if swatches:
-                # A line legend's swatches are strokes, not marks: the legend read again with them
-                # names the lines the first reading left unnamed.
-                ids = {id(b) for b in swatches}
-                legend = legend + [e for e in legend_and_data(blobs, swatches)[0] if id(e.blob) in ids]
+            # A line legend's swatches are strokes, not marks: the legend read again with them
+            # names the lines the first reading left unnamed.
+            legend = legend + stroke_entries(unnamed_lines())
             ext = _line_extraction(traces, legend, params, (w, h, box, xa, ya, words, text_h, notes))
             ext.axis_titles = _axis_titles(ext, other_words, gray, ink_text)
             return ext
@@ -420,16 +423,13 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                               [e.blob for e in legend])
         return legend_text.split_by_swatches(groups, legend)
     groups = series_groups()
-    unnamed_colors = [tuple(np.median([b.color for b in g], axis=0)) for g in groups
-                      if len(g) >= 2 and not any(id(b) in legend_blob_ids for b in g)]
-    strokes = stroke_swatches(unnamed_colors) if unnamed_colors else []
-    if strokes:
-        # A series with no swatch among the marks may have one drawn as its line, its small
-        # marker lost in the stroke ('-•-' beside 'This work'): the legend read again with
-        # those strokes names it.
-        ids = {id(b) for b in strokes}
-        legend = legend + [e for e in legend_and_data(blobs, strokes)[0] if id(e.blob) in ids]
-        legend_blob_ids = legend_blob_ids | {id(e.blob) for e in legend}
+    # A series with no swatch among the marks may have one drawn as its line, its small marker
+    # lost in the stroke ('-•-' beside 'This work').
+    more = stroke_entries([tuple(np.median([b.color for b in g], axis=0)) for g in groups
+                           if len(g) >= 2 and not any(id(b) in legend_blob_ids for b in g)])
+    if more:
+        legend = legend + more
+        legend_blob_ids = legend_blob_ids | {id(e.blob) for e in more}
         groups = series_groups()
     series_names = []
     points: list[Point] = []

@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
-from . import imageops
+from . import imageops, ocr
 from .axes import AxisCalibration, Tick, calibrate, evenly_stepped
 from .numbers import parse_clock, parse_tick, unwrap_clock
 from .ocr import Word
@@ -215,9 +216,6 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
                               and min(t.pixel for t in cal.ticks) < r.pixel < max(t.pixel for t in cal.ticks)
                               for r in cal.rejected):
                 continue
-            # y-axis values grow upwards, x-axis values to the right (slope sign of the fit).
-            if (vertical and cal.slope >= 0) or (not vertical and cal.slope <= 0):
-                continue
             spread = np.ptp([t.pixel for t in cal.ticks])
             if spread < 0.15 * (height if vertical else width):
                 continue
@@ -369,7 +367,6 @@ def rules_of(ink: np.ndarray, text_h: float) -> np.ndarray:
     one but reaches less than most of a text height away from it (tick marks). In a small or
     downscaled chart a tick mark reaches its label and hangs it on the axis line, one blob far
     too wide for a character; a tick mark left alone would read as a '1' or a minus."""
-    import cv2
     n = max(3, int(round(6 * text_h)))
     m = ink.astype(np.uint8)
     across = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((1, n), np.uint8)).astype(bool)
@@ -429,7 +426,6 @@ def exponent_box(mask: np.ndarray) -> tuple[int, int, int, int] | None:
     the ones on the baseline: a superscript exponent ('10³'), or None. Baseline glyphs end within
     a fifth of the tallest glyph's height of the lowest bottom; an exponent's glyphs lie wholly
     right of them and end at least a third of that height higher."""
-    import cv2
     n, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     comps = [(int(x), int(y), int(x + w), int(y + h)) for x, y, w, h, a in stats[1:] if a >= 3]
     if len(comps) < 2:
@@ -454,7 +450,6 @@ def read_exponent(word: Word, gray: np.ndarray, ink: np.ndarray) -> Word:
     glyphs are raised (see exponent_box): the power of ten, its exponent read alone as digits.
     Tesseract reads a small raised digit beside full-size ones as punctuation or as a digit on
     the line; alone and enlarged it reads it well."""
-    from . import ocr
     if not _TEN_AND_MORE.match(word.text.strip()):
         return word
     h, w = ink.shape
@@ -478,7 +473,6 @@ def read_line_box(gray: np.ndarray, box, isolated: bool = False, height: float =
     margin around it and enlarged to `height`, tesseract's favourite letter height. The margin is
     the image around the box, or white when `isolated` (what lies beside the box is no part of it).
     `psm`: tesseract's layout mode (a line by default); `sharpen`: see ocr.read_words."""
-    from . import ocr
     h, w = gray.shape
     x0, y0, x1, y1 = box
     p = max(3, int(0.4 * (y1 - y0)))
@@ -569,7 +563,6 @@ def _tick_stroke(ink_box: np.ndarray) -> tuple[int, int, int, int] | None:
     (an x tick drawn outwards, often with the axis line it hangs from) or wholly right of them
     and flat (a y tick on the left axis). A stroke left of the digits is a minus sign and one
     below them a comma: both stay; a '%', 'k' or 'x' right of them is no flat stroke."""
-    import cv2
     if ink_box.size == 0:  # a word box of no width (cv2 crashes on an empty image)
         return None
     n, lab, stats, _ = cv2.connectedComponentsWithStats(ink_box.astype(np.uint8), connectivity=8)
