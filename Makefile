@@ -9,11 +9,15 @@ export DVC_NO_ANALYTICS := 1
 
 .PHONY: run test bench bench-bars charteval system-deps browser-deps install clean
 
+# The corpus renders its charts and the tests their glyphs in the Liberation and DejaVu fonts.
+FONT := /usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf
+
 system-deps:
-	@command -v tesseract >/dev/null 2>&1 || { \
-	  echo "installing the tesseract OCR engine (Debian/Ubuntu packages)"; \
+	@{ command -v tesseract >/dev/null 2>&1 && [ -f $(FONT) ]; } || { \
+	  echo "installing the tesseract OCR engine and fonts (Debian/Ubuntu packages)"; \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tesseract-ocr tesseract-ocr-eng >/dev/null; }
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tesseract-ocr tesseract-ocr-eng \
+	    fonts-liberation fonts-dejavu-core >/dev/null; }
 
 # The report test opens the HTML in a real headless browser; only `make test` needs it.
 browser-deps:

@@ -146,9 +146,19 @@ def digitize_array(rgb: np.ndarray, params: DigitizeParams | None = None) -> Ext
     # would pass for a line chart.
     if ext.chart_type == "line" and xa is not None and ya is not None and not weak:
         bars = _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params)
-        if bars is not None and _bars_first(bars, xa, ya, weak):
+        if bars is not None and _bars_first(bars, xa, ya, weak) and _bars_in_plot(bars, ext.plot_box, text_h):
             return bars
     return ext
+
+
+def _bars_in_plot(bars: Extraction, box, text_h: float) -> bool:
+    """Whether every bar of `bars` ends inside the XY reading's plot box `box`: a line chart's
+    legend swatches and its title block, outside the plot, pass for bars of a chart whose axes
+    are the line chart's own."""
+    x0, y0, x1, y1 = box
+    pad = 0.25 * text_h
+    return all(x0 - pad <= p.x_px <= x1 + pad and y0 - pad <= p.y_px <= y1 + pad
+               for p in bars.points if p.marker != "missing")
 
 
 def _more_marks(bars: Extraction, rgb, params, *chart) -> Extraction | None:
@@ -535,12 +545,18 @@ def _line_extraction(traces, legend, params, frame) -> Extraction:
     (marker 'line'), named from a legend entry of the same colour when there is one."""
     w, h, box, xa, ya, words, text_h, notes = frame
     points, unnamed = [], 0
-    for t in traces:
-        entry = legend_text.legend_by_color(legend, t.color, params.series_color_delta)
+    entries = [legend_text.legend_by_color(legend, t.color, params.series_color_delta) for t in traces]
+    for k, t in enumerate(traces):
+        if entries[k] is None:
+            entries[k] = legend_text.legend_by_hue(legend, t.color, taken=entries)
+    for t, entry in zip(traces, entries):
         if entry is None:
             unnamed += 1
         name = entry.text if entry is not None else f"series-{unnamed}"
-        points += [Point(name, "", x, y, "line", t.color) for x, y in t.vertices]
+        # A legend inside the plot: its stroke, traced with the line of its colour, is no data.
+        verts = [(x, y) for x, y in t.vertices
+                 if not any(e.blob is not None and _in_box(x, y, e.blob.box, 2) for e in legend)]
+        points += [Point(name, "", x, y, "line", t.color) for x, y in verts]
     if len(points) > params.max_points:
         raise NoChartFound(f"{len(points)} line vertices found; this does not look like a chart of lines")
     notes.append(f"no markers: {len(traces)} line(s) traced; points are the vertices of each line")
@@ -548,6 +564,10 @@ def _line_extraction(traces, legend, params, frame) -> Extraction:
     ext.chart_type = "line"
     calibrate_points(ext)
     return ext
+
+
+def _in_box(x: float, y: float, box, pad: float) -> bool:
+    return box[0] - pad <= x <= box[2] + pad and box[1] - pad <= y <= box[3] + pad
 
 
 def _fragmented(mask: np.ndarray, mean_area: float = 30.0) -> bool:

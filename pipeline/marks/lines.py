@@ -304,8 +304,9 @@ def trace_lines(rgb: np.ndarray, ink: np.ndarray, box: tuple[int, int, int, int]
 def line_swatches(rgb: np.ndarray, ink: np.ndarray, colors, halfwidth: float, max_delta: float,
                   text_boxes, text_h: float) -> list[Blob]:
     """Legend swatches of lines drawn without markers, anywhere on the page: a short flat stroke
-    of a line's colour (a dashed one's dashes joined) ending just left of a word, level with it.
-    Each is a Blob of shape 'line' so that the legend can pair it with its text like a marker."""
+    of a line's colour (a dashed one's dashes joined), or a dot or square of it, ending just
+    left of a word, level with it. Each is a Blob (shape 'line' for a stroke, 'square' for a
+    patch) so that the legend can pair it with its text like a marker."""
     ys, xs = np.nonzero(ink)
     if len(ys) == 0 or not colors:
         return []
@@ -321,7 +322,11 @@ def line_swatches(rgb: np.ndarray, ink: np.ndarray, colors, halfwidth: float, ma
         n, labels, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
         for k in range(1, n):
             x, y, w, h, area = stats[k]
-            if not (h <= max(0.6 * text_h, 2 * halfwidth + 3) and text_h <= w <= 6 * text_h):
+            stroke = h <= max(0.6 * text_h, 2 * halfwidth + 3) and text_h <= w <= 6 * text_h
+            # Some renderers key a line with a dot or a square of its colour instead.
+            patch = 0.35 * text_h <= min(w, h) and max(w, h) <= 1.3 * text_h and max(w, h) <= 1.5 * min(w, h) \
+                and area >= 0.5 * w * h
+            if not (stroke or patch):
                 continue
             cy = y + h / 2.0
             if not any(0 <= bx0 - (x + w) <= 1.5 * text_h and by0 - 2 <= cy <= by1 + 2
@@ -333,5 +338,5 @@ def line_swatches(rgb: np.ndarray, ink: np.ndarray, colors, halfwidth: float, ma
                    for bx0, by0, bx1, by1 in text_boxes):
                 continue
             out.append(Blob(x + w / 2.0, cy, int(area), (int(x), int(y), int(x + w), int(y + h)),
-                            tuple(int(c) for c in color), "line"))
+                            tuple(int(c) for c in color), "line" if stroke else "square"))
     return out

@@ -32,6 +32,27 @@ def legend_by_color(legend: list[LegendEntry], color, max_delta: float) -> Legen
     return legend[min(near)[1]] if near else None
 
 
+def legend_by_hue(legend: list[LegendEntry], color, taken=(), max_angle: float = 25.0,
+                  max_dl: float = 12.0, min_chroma: float = 8.0) -> LegendEntry | None:
+    """The one entry not in `taken` whose swatch has the hue and lightness of a thin line's
+    `color` and at least its chroma: JPEG keeps a line's lightness but halves its colour
+    resolution, so a 2 px blue line comes out greyish blue beside its legend's solid patch.
+    None when no entry, or more than one, fits."""
+    lab = to_lab([color])[0]
+    chroma = float(np.hypot(lab[1], lab[2]))
+    if chroma < min_chroma:
+        return None
+    fits = []
+    for e in legend:
+        if e.blob is None or any(e is t for t in taken):
+            continue
+        el = to_lab([e.blob.color])[0]
+        angle = abs((np.degrees(np.arctan2(lab[2], lab[1]) - np.arctan2(el[2], el[1])) + 180.0) % 360.0 - 180.0)
+        if angle <= max_angle and abs(el[0] - lab[0]) <= max_dl and np.hypot(el[1], el[2]) >= chroma:
+            fits.append(e)
+    return fits[0] if len(fits) == 1 else None
+
+
 _BARE_NUMBER = re.compile(r"^[~≈]?[\d.,]+[kKMG%]?$")
 _KEYED = re.compile(r"^([A-Za-z_]+)\s*=")
 
@@ -104,6 +125,7 @@ def reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
         if not any(c.isalpha() for v in read for c in v.text):
             continue
         line_glyphs = _line_glyphs(ink, box, text_h)
+        readings = []
         if sum(c.isalnum() for v in read for c in v.text) >= 3 and \
                 (_mean_conf(read) < _SURE_NAME or not _fits_glyphs(read, line_glyphs)):
             # Tesseract's reading of small text turns on how it was resampled ('vVLLM-like' at
@@ -113,8 +135,10 @@ def reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
             # reading whose letters match the glyphs wins, then the surer one.
             # Still doubtful at both sizes, it is read a third time larger (blurred 8 px text:
             # 'FPS' at 38 and 40 from 30 and 22 px, 'FP8' at 79 from 40 px).
+            readings = [_key(" ".join(v.text for v in read))]
             for height in (22.0, 40.0):
                 again = layout.read_line_box(gray, box, height=height)
+                readings.append(_key(" ".join(v.text for v in again)))
                 # (a point label stays one: '64 req' at 38 is no name '64-req' at 77)
                 if again and _reading_rank(again, line_glyphs) > _reading_rank(read, line_glyphs) \
                         and (_label_text(again) or not _label_text(read)):
@@ -126,7 +150,11 @@ def reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
                                                       and any(glued_chars(v, b, text_h) for b in beside))]
         old_key, new_key = (_key(" ".join(v.text for v in ws)) for ws in (old, read))
         holds = len(new_key) > len(old_key) and old_key in new_key
-        if old and not holds and _mean_conf(read) < _mean_conf(old) - 5.0:
+        # The same letters read at three sizes are no accident of resampling, however unsure
+        # tesseract is of them ('BF16' at 45 three times against the page's 'BFI6' at 70);
+        # a point label read so on the page stays one.
+        steady = len(readings) == 3 and len(set(readings)) == 1 and not _label_text(old)
+        if old and not holds and not steady and _mean_conf(read) < _mean_conf(old) - 5.0:
             read = old
         read = _in_turn(read)
         checked = [_glyph_checked(v, ink, text_h) for v in read]
@@ -315,13 +343,17 @@ def legend_entries(words, tick_words, blobs, box, text_h, params, data_blobs=Non
     label_keys = {k for k, n in keys.items() if n >= 3}
     # point labels that are bare numbers, three at least ('4,096', '8,192', ...)
     numbered = sum(bare(v) for v in cands) >= 3
+    # Lines with no markers carry no point labels: a lone 'TP=8' beside a stroke names one.
+    # (Only the plot's texts count: the margins hold misread ticks and titles.)
+    unlabelled = all(b.shape == "line" for b in data_blobs) and sum(
+        parse_point_label(v.text) is not None and x0 <= v.cx < x1 and y0 <= v.cy < y1 for v in cands) <= 1
 
     def other_key(ws):
         # 'TP=8' on a chart whose point labels all read 'n=...' (or are bare numbers, '4,096'):
         # a name, though a lone one lines up with no other entry. (A label's key misread,
         # 'ibs=' or 'hs=' for 'bs=', keeps a letter of it.)
         m = _KEYED.match(ws[0].text.strip())
-        return m is not None and keys[m.group(1).lower()] == 1 and (bool(label_keys) or numbered) \
+        return m is not None and keys[m.group(1).lower()] == 1 and (bool(label_keys) or numbered or unlabelled) \
             and not any(set(m.group(1).lower()) & set(k) for k in label_keys)
 
     legend = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, used, weak,

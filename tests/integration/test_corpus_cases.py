@@ -76,3 +76,31 @@ def test_a_series_whose_swatch_is_a_line_stroke_is_named(tmp_path):
     truth = make_chart(tmp_path, 56, 120, 11)
     ext = digitize_array(load_rgb(tmp_path / truth["image"]))
     assert sorted({p.series for p in ext.points}) == ["MI300X", "This work"]
+
+
+def _line_chart(tmp_path, i, seed):
+    truth = make_chart(tmp_path, i, 60, seed, line_only=True)
+    return truth, digitize_array(load_rgb(tmp_path / truth["image"]))
+
+
+def test_a_lone_keyed_name_in_a_line_legend_names_the_line(tmp_path):
+    # Lines seed-0 syn040 (matplotlib, serif): one line keyed 'TP=8' in a legend inside the
+    # plot; read as a point label, it named nothing.
+    truth, ext = _line_chart(tmp_path, 40, 0)
+    assert {p.series for p in ext.points} == {"TP=8"}
+    assert _near(ext, truth, by_series=True) >= 3      # of 4
+
+
+def test_a_jpeg_greyed_line_is_named_by_the_hue_of_its_legend_patch(tmp_path):
+    # Lines seed-0 syn044 (Pillow dashboard, JPEG q75): the blue line came out greyish blue, 28
+    # Lab units from its legend's square patch, and went unnamed.
+    truth, ext = _line_chart(tmp_path, 44, 0)
+    assert {p.series for p in ext.points} == {"FP8"}
+
+
+def test_legend_keys_above_a_line_chart_are_no_bars(tmp_path):
+    # Lines seed-0 syn001 (Pillow dashboard): the legend's key and the title block above the
+    # plot were read as a bar chart over the line chart's own axes.
+    truth, ext = _line_chart(tmp_path, 1, 0)
+    assert ext.chart_type == "line"
+    assert {p.series for p in ext.points} == {"Ours"}

@@ -186,3 +186,15 @@ def test_a_screenshot_border_along_the_image_edge_does_not_set_the_line_width():
     for y in (150, 260, 370):
         m[y - 1:y + 2, 100:600] = True              # three 3 px lines
     assert stroke_halfwidth(m) <= 2.0
+
+
+def test_a_dot_or_square_of_a_lines_colour_left_of_a_word_is_its_swatch():
+    img = np.full((120, 300, 3), 255, np.uint8)
+    blue, red = (31, 119, 180), (214, 39, 40)
+    cv2.circle(img, (26, 30), 4, blue, -1, cv2.LINE_AA)              # a dot, Vega's or plotly's key
+    cv2.rectangle(img, (22, 56), (30, 64), red, -1)                  # a square
+    cv2.rectangle(img, (22, 86), (52, 112), blue, -1)                # a block too big for a key
+    words = [(38, 24, 90, 37), (38, 54, 90, 67), (60, 92, 120, 105)]
+    got = line_swatches(img, ink(img), [blue, red], 1.0, 22.0, words, 12.0)
+    assert sorted((b.box[1] // 10, b.color, b.shape) for b in got) == [(2, blue, "square"), (5, red, "square")]
+    assert all(abs(b.cx - 26) <= 1.0 for b in got)
