@@ -372,9 +372,15 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
 
     def stroke_entries(colors):
         # The legend read again with the line-stroke swatches of `colors`: only their entries.
-        strokes = stroke_swatches(colors) if colors else []
+        # (A patch found as a marker too gives way to its twin: two lines of one colour, or
+        # one line traced in two pieces, find it twice.)
+        strokes = []
+        for b in stroke_swatches(colors) if colors else []:
+            if not any(b.box == o.box for o in strokes):
+                strokes.append(b)
         ids = {id(b) for b in strokes}
-        return [e for e in legend_and_data(blobs, strokes)[0] if id(e.blob) in ids] if strokes else []
+        others = [b for b in blobs if not any(_in_box(b.cx, b.cy, o.box, 2) for o in strokes)]
+        return [e for e in legend_and_data(others, strokes)[0] if id(e.blob) in ids] if strokes else []
 
     legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
     # No markers, or one or two (where two lines cross, they thicken into a blob): a line chart,

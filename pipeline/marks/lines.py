@@ -301,6 +301,26 @@ def trace_lines(rgb: np.ndarray, ink: np.ndarray, box: tuple[int, int, int, int]
     return traces
 
 
+def glyphs_before(ink: np.ndarray, box, text_h: float) -> int:
+    """Where the text of word `box` (x0, y0, x1, y1) starts once glyphs OCR left unread just
+    before it are counted ('no' of 'no chunking', read 'chunking'): letters at least four
+    tenths of a text height tall, each at most eight tenths of one from the next. A flat stroke
+    (a legend's key) is no letter and stops the walk."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    left = max(0, int(x0 - 6 * text_h))
+    band = ink[max(0, y0):y1, left:x0].astype(np.uint8)
+    if band.size == 0:
+        return x0
+    n, _lab, stats, _ = cv2.connectedComponentsWithStats(band, connectivity=8)
+    tall = sorted((stats[k] for k in range(1, n) if stats[k, 3] >= 0.4 * text_h and stats[k, 2] <= 1.5 * text_h),
+                  key=lambda st: -(st[0] + st[2]))
+    start = x0
+    for x, _y, w, _h, _a in tall:
+        if 0 <= start - (left + x + w) <= 0.8 * text_h:
+            start = left + x
+    return start
+
+
 def line_swatches(rgb: np.ndarray, ink: np.ndarray, colors, halfwidth: float, max_delta: float,
                   text_boxes, text_h: float) -> list[Blob]:
     """Legend swatches of lines drawn without markers, anywhere on the page: a short flat stroke
@@ -310,6 +330,8 @@ def line_swatches(rgb: np.ndarray, ink: np.ndarray, colors, halfwidth: float, ma
     ys, xs = np.nonzero(ink)
     if len(ys) == 0 or not colors:
         return []
+    # (the word's own start too: a square key is as tall as a letter, and would pass for one)
+    starts = [(x0, b[1], b[3]) for b in text_boxes for x0 in {b[0], glyphs_before(ink, b, text_h)}]
     lab = to_lab(rgb[ys, xs])
     # Dashes and dots of a swatch are a few line widths apart.
     join = cv2.getStructuringElement(cv2.MORPH_RECT, (int(4 * max(halfwidth, 1.0)) + 3, 1))
@@ -324,13 +346,12 @@ def line_swatches(rgb: np.ndarray, ink: np.ndarray, colors, halfwidth: float, ma
             x, y, w, h, area = stats[k]
             stroke = h <= max(0.6 * text_h, 2 * halfwidth + 3) and text_h <= w <= 6 * text_h
             # Some renderers key a line with a dot or a square of its colour instead.
-            patch = 0.35 * text_h <= min(w, h) and max(w, h) <= 1.3 * text_h and max(w, h) <= 1.5 * min(w, h) \
+            patch = 0.35 * text_h <= min(w, h) and max(w, h) <= 2.0 * text_h and max(w, h) <= 1.5 * min(w, h) \
                 and area >= 0.5 * w * h
             if not (stroke or patch):
                 continue
             cy = y + h / 2.0
-            if not any(0 <= bx0 - (x + w) <= 1.5 * text_h and by0 - 2 <= cy <= by1 + 2
-                       for bx0, by0, bx1, by1 in text_boxes):
+            if not any(0 <= bx0 - (x + w) <= 1.5 * text_h and by0 - 2 <= cy <= by1 + 2 for bx0, by0, by1 in starts):
                 continue
             # Anti-aliased feet of a line of text join into flat strokes too, inside its words.
             # (A word no wider than the stroke is the stroke read as text: '—i—' for '—▲—'.)

@@ -82,9 +82,10 @@ def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_si
     core = (depth >= radius).astype(np.uint8)
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(round(radius)) + 1,) * 2)
     solid = cv2.dilate(core, k).astype(bool) & filled
-    # Beside markers deep enough to be sure of, a small blob drawn out along a line is one half
-    # hidden under it; with none, it is a dash of a dashed line.
-    solid |= _small_markers(filled, depth, radius, diameter, min_size, turned=not core.any())
+    # Beside markers deep enough to be sure of, in its colour, a small blob drawn out along a
+    # line is one half hidden under it; with none, it is a dash of a dashed line (a blurred
+    # dashed line beside a solid one of markers, or beside bold title letters, stays a line).
+    solid |= _small_markers(filled, depth, radius, diameter, min_size, rgb=rgb, sure=_sure_colors(rgb, core))
     n, lab, stats, cent = cv2.connectedComponentsWithStats(solid.astype(np.uint8), connectivity=8)
     blobs, masks, big = [], [], []
     min_area = max(min_size * min_size * 0.5, 0.6 * diameter * diameter)
@@ -247,13 +248,36 @@ def _part_color(px: np.ndarray, palette: np.ndarray, core: np.ndarray, max_delta
     return _median(px[pick]), k
 
 
+def _sure_colors(rgb: np.ndarray, core: np.ndarray) -> np.ndarray:
+    """Lab colours (one row each) of the deep cores of ink: markers a line's half-width deeper
+    than it, sure to be markers."""
+    from .series import to_lab
+    n, lab = cv2.connectedComponents(core.astype(np.uint8), connectivity=8)
+    if n <= 1:
+        return np.zeros((0, 3))
+    colors = [np.median(rgb[lab == k], axis=0) for k in range(1, min(n, 200))]
+    return to_lab(np.array(colors).astype(np.uint8))
+
+
+def _beside_sure(rgb: np.ndarray, comp: np.ndarray, sure: np.ndarray, max_delta: float = 22.0,
+                 min_sure: int = 3) -> bool:
+    """The piece `comp` of `rgb` (same shape) has the colour of `min_sure` sure markers or more:
+    a series of markers, not a line deepened where it crosses another once or twice."""
+    from .series import to_lab
+    if sure is None or len(sure) < min_sure:
+        return False
+    color = to_lab(np.median(rgb[comp], axis=0).astype(np.uint8))[0]
+    return int(np.count_nonzero(np.linalg.norm(sure - color, axis=1) <= max_delta)) >= min_sure
+
+
 def _small_markers(filled: np.ndarray, depth: np.ndarray, radius: float, diameter: int,
-                   min_size: int, turned: bool = True) -> np.ndarray:
+                   min_size: int, rgb: np.ndarray | None = None, sure: np.ndarray | None = None) -> np.ndarray:
     """Markers hardly thicker than the lines (a 6 px dot on a 4 px curve, a small triangle) that
     stand alone: the renderer's white edge or the gap around the marker cuts them off the
     curve. A piece of ink on its own that is compact, convex and filled is a marker even when
     it is not a line's half-width deeper; a piece of curve is long or thin, a dot of a dotted
-    gridline tiny. `depth` is the ink depth of `filled`."""
+    gridline tiny. `depth` is the ink depth of `filled`; `sure`, the Lab colours of the sure
+    markers (see _sure_colors): a piece drawn out along its line is a marker only in one of them."""
     out = np.zeros(filled.shape, bool)
     # Side-connected pieces: an anti-aliased corner pixel must not tie a marker to its curve.
     n, lab, stats, _ = cv2.connectedComponentsWithStats(filled.astype(np.uint8), connectivity=4)
@@ -271,7 +295,10 @@ def _small_markers(filled: np.ndarray, depth: np.ndarray, radius: float, diamete
             continue
         hull = np.zeros_like(comp)
         cv2.fillConvexPoly(hull, cv2.convexHull(cv2.findNonZero(comp)), 1)
-        if area[i] < 0.85 * hull.sum() or (turned and not turned_compact(comp.astype(bool))):
+        if area[i] < 0.85 * hull.sum():
+            continue
+        if not turned_compact(comp.astype(bool)) and not (
+                rgb is not None and _beside_sure(rgb[y0:y1, x0:x1], comp.astype(bool), sure)):
             continue
         out[y0:y1, x0:x1] |= comp.astype(bool)
     return out

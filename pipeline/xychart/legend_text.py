@@ -344,8 +344,9 @@ def legend_entries(words, tick_words, blobs, box, text_h, params, data_blobs=Non
     # point labels that are bare numbers, three at least ('4,096', '8,192', ...)
     numbered = sum(bare(v) for v in cands) >= 3
     # Lines with no markers carry no point labels: a lone 'TP=8' beside a stroke names one.
-    # (Only the plot's texts count: the margins hold misread ticks and titles.)
-    unlabelled = all(b.shape == "line" for b in data_blobs) and sum(
+    # (As in telling a line chart: two blobs are where lines cross. Only the plot's texts count:
+    # the margins hold misread ticks and titles.)
+    unlabelled = sum(b.shape != "line" for b in data_blobs) < 3 and sum(
         parse_point_label(v.text) is not None and x0 <= v.cx < x1 and y0 <= v.cy < y1 for v in cands) <= 1
 
     def other_key(ws):

@@ -3,7 +3,8 @@ import cv2
 import numpy as np
 
 from pipeline.imageops import color_distance
-from pipeline.marks.lines import color_clusters, line_swatches, trace_lines, trace_tracks, vertices, without_swatches
+from pipeline.marks.lines import (color_clusters, glyphs_before, line_swatches, trace_lines, trace_tracks, vertices,
+                                  without_swatches)
 
 WHITE = (255, 255, 255)
 
@@ -198,3 +199,14 @@ def test_a_dot_or_square_of_a_lines_colour_left_of_a_word_is_its_swatch():
     got = line_swatches(img, ink(img), [blue, red], 1.0, 22.0, words, 12.0)
     assert sorted((b.box[1] // 10, b.color, b.shape) for b in got) == [(2, blue, "square"), (5, red, "square")]
     assert all(abs(b.cx - 26) <= 1.0 for b in got)
+
+
+def test_a_key_is_found_before_a_name_whose_first_word_ocr_missed():
+    img = np.full((60, 300, 3), 255, np.uint8)
+    blue = (12, 121, 181)
+    cv2.line(img, (20, 30), (46, 30), blue, 2)                       # the key
+    cv2.putText(img, "no chunking", (56, 36), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (30, 30, 30), 1, cv2.LINE_AA)
+    chunking = (77, 22, 140, 40)                                      # OCR read 'chunking' only
+    assert 55 <= glyphs_before(ink(img), chunking, 12.0) <= 59       # walked back over 'no', not the key
+    got = line_swatches(img, ink(img), [blue], 1.0, 22.0, [chunking], 12.0)
+    assert [b.shape for b in got] == ["line"] and abs(got[0].box[0] - 20) <= 1

@@ -276,3 +276,17 @@ def test_short_diagonal_dashes_of_a_line_are_no_small_markers():
     rgb = cv2.resize(big, (400, 200), interpolation=cv2.INTER_AREA)
     blobs, _ = find_markers(rgb, _ink(rgb), 1.5)
     assert blobs == []
+
+
+def test_a_drawn_out_piece_is_a_half_hidden_marker_only_beside_a_series_of_sure_ones():
+    from pipeline.marks.markers import _beside_sure
+    from pipeline.marks.series import to_lab
+    piece = np.zeros((6, 6, 3), np.uint8)
+    piece[:] = (146, 50, 142)
+    comp = np.ones((6, 6), bool)
+    purple, grey = to_lab([(146, 50, 142)])[0], to_lab([(154, 154, 154)])[0]
+    # where a dashed line crosses another twice it deepens into two "sure" cores: still a line
+    assert not _beside_sure(piece, comp, np.array([purple, purple, grey]))
+    # three sure markers of its colour: a series of markers, one of them half hidden
+    assert _beside_sure(piece, comp, np.array([purple, purple, purple, grey]))
+    assert not _beside_sure(piece, comp, np.array([grey, grey, grey]))
