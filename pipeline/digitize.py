@@ -102,6 +102,10 @@ def _reread_unread_axes(gray: np.ndarray, words, x, y, text_h: float):
         if x is not None and (x2 is None or ticks(x2) < ticks(x) or not lower(x2, x)):
             x2 = x
         y2 = y if y is not None else y2
+        # A block read of a margin yields glyphs of titles and markers as digits too: two of
+        # them pair into a scale as easily as two labels ('7' and '0.' beside '0.5M', '1.0M').
+        x2 = x2 if x2 is x or ticks(x2) >= 3 else None
+        y2 = y2 if y2 is y or ticks(y2) >= 3 else None
         if ticks(x2) + ticks(y2) > best:
             best, out = ticks(x2) + ticks(y2), (words2, x2, y2)
     return out
