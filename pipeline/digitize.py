@@ -65,7 +65,50 @@ def read_chart_text(rgb: np.ndarray, params: DigitizeParams):
             words = words3
             x = x3 if better_x else x
             y = y3 if better_y else y
+    words, x, y = _reread_unread_axes(gray, words, x, y, text_h)
     return page_bg, gray, ink, words, x, y, text_h
+
+
+def _reread_unread_axes(gray: np.ndarray, words, x, y, text_h: float):
+    """An axis still unread, or an x axis fitted to a row of numbers with another row of
+    numbers under it (see layout.row_below), has its margin read again as a block (see
+    layout.reread_margin). Of the readings, the one whose fit takes the most labels gives the
+    axis; an x axis found already gives way only to one lower down that takes as many labels,
+    and a y axis found already is kept as it is."""
+    h, w = gray.shape
+    xreg, yreg = layout.tick_regions(x, y, text_h, w, h)
+    if x is not None:
+        xreg = layout.row_below(words, x, text_h, w)
+    if xreg is None and y is not None:
+        return words, x, y
+
+    def ticks(a):
+        return len(a.calibration.ticks) if a is not None else 0
+
+    def lower(a, b):
+        return np.mean([v.cy for v in a.words]) > np.mean([v.cy for v in b.words]) + 0.5 * text_h
+    scale = 1.5 * _ocr_scale(gray.shape)
+    best, out = ticks(x) + ticks(y), (words, x, y)
+    for sharpen in layout.MARGIN_REREADS:
+        again = []
+        if xreg is not None:
+            again += layout.reread_margin(gray, xreg, False, scale, sharpen)
+        if y is None:
+            again += layout.reread_margin(gray, yreg, True, scale, sharpen)
+        if not again:
+            continue
+        words2 = layout.join_number_parts(layout.merge_words(words, again), text_h)
+        x2, y2, _ = layout.find_axes(words2, w, h)
+        if x is not None and (x2 is None or ticks(x2) < ticks(x) or not lower(x2, x)):
+            x2 = x
+        y2 = y if y is not None else y2
+        # A block read of a margin yields glyphs of titles and markers as digits too: two of
+        # them pair into a scale as easily as two labels ('7' and '0.' beside '0.5M', '1.0M').
+        x2 = x2 if x2 is x or ticks(x2) >= 3 else None
+        y2 = y2 if y2 is y or ticks(y2) >= 3 else None
+        if ticks(x2) + ticks(y2) > best:
+            best, out = ticks(x2) + ticks(y2), (words2, x2, y2)
+    return out
 
 
 def plot_box(x: layout.AxisFind | None, y: layout.AxisFind | None, w: int, h: int, text_h: float):

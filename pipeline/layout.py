@@ -542,6 +542,55 @@ def reread_failed_ticks(gray: np.ndarray, ink: np.ndarray, text_h: float, region
     return out
 
 
+def lowest_number_row(words: list[Word]) -> list[Word]:
+    """Of the numbers among `words`, the lowest row (centres within half their height) that
+    holds two or more: x tick labels lie under the plot, below any row of printed point
+    labels, and the axis title under them holds no numbers. [] when no row holds two."""
+    nums = [v for v in words if clean_number(v.text) and parse_tick(v.text) is not None]
+    if len(nums) < 2:
+        return []
+    rows = _clusters(np.array([v.cy for v in nums], float), 0.5 * float(np.median([v.h for v in nums])))
+    rows = [r for r in rows if len(r) >= 2]
+    if not rows:
+        return []
+    low = max(rows, key=lambda r: float(np.mean([nums[i].cy for i in r])))
+    return sorted((nums[i] for i in low), key=lambda v: v.x0)
+
+
+def row_below(words: list[Word], x: AxisFind, text_h: float, width: int):
+    """The margin (x0, y0, x1, y1) of the lowest row of two or more numbers under the labels
+    the x axis `x` was fitted to, or None when there is none. Noise or blur can leave the
+    axis's own labels misread ('1300' for '1500') while a row of printed point labels above
+    them ('8,192', '16,384', '32,768') reads cleanly and fits a scale of its own: the axis's
+    labels are the lowest row of numbers, and that row is worth reading again."""
+    bottom = max(v.y1 for v in x.words)
+    row = lowest_number_row([v for v in words if v.cy > bottom])
+    if not row:
+        return None
+    return (0, max(0.0, min(v.y0 for v in row) - 0.6 * text_h), width, max(v.y1 for v in row) + 0.6 * text_h)
+
+
+# An axis none of whose labels fitted: its margin read again whole, enlarged, as a block of
+# text, plainly and sharpened. Small blurred labels that neither the page reading nor the
+# line reading made out (a downscaled 6 px '1500' read 'S00' or nothing) often come out of one.
+MARGIN_REREADS = (False, True)
+
+
+def reread_margin(gray: np.ndarray, region, vertical: bool, scale: float, sharpen: bool) -> list[Word]:
+    """The numbers in a tick-label margin `region` (x0, y0, x1, y1) of an axis left unread,
+    read as one block enlarged by `scale` (see MARGIN_REREADS); beside an x axis only the
+    lowest row of them (see lowest_number_row)."""
+    x0, y0, x1, y1 = (int(round(v)) for v in region)
+    crop = gray[max(0, y0):y1, max(0, x0):x1]
+    if crop.size == 0:
+        return []
+    words = [v.shifted(max(0, x0), max(0, y0))
+             for v in ocr.read_words(crop, scale, ocr.PSM_BLOCK, sharpen=sharpen) if v.text]
+    if not vertical:
+        return lowest_number_row(words)
+    return [v for v in words if clean_number(v.text) and parse_tick(v.text) is not None]
+
+
 def _flat_stroke(mask: np.ndarray) -> bool:
     """A tick mark drawn against a y label, with or without the axis line it hangs from: what is
     left when columns inked over nine tenths of the height (the axis) are taken away is one thin

@@ -22,6 +22,7 @@ from .errors import OcrEngineMissing
 os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 
 PSM_SPARSE = 11
+PSM_BLOCK = 6
 PSM_LINE = 7
 PSM_WORD = 8
 SOURCE_DPI = 96

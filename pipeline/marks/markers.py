@@ -99,6 +99,12 @@ def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_si
         core = cv2.erode(comp.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
         px = rgb[y:y + h, x:x + w][core if core.sum() >= 3 else comp]
         color = tuple(int(v) for v in np.median(px, axis=0))
+        if core.sum() < SMALL_CORE:
+            wx0, wy0 = max(0, x - HALO_PAD), max(0, y - HALO_PAD)
+            wx1, wy1 = min(rgb.shape[1], x + w + HALO_PAD), min(rgb.shape[0], y + h + HALO_PAD)
+            own = np.zeros((wy1 - wy0, wx1 - wx0), bool)
+            own[y - wy0:y - wy0 + h, x - wx0:x - wx0 + w] = comp
+            color = halo_color(rgb[wy0:wy1, wx0:wx1], own, ink[wy0:wy1, wx0:wx1] & ~own, color)
         shape_mask = filled[y:y + h, x:x + w] & comp
         shape = classify_shape(shape_mask)
         cx, cy = float(cent[i][0]), float(cent[i][1])
@@ -124,6 +130,47 @@ def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_si
         blobs = [b for b, k in zip(blobs, keep) if k]
         masks = [m for m, k in zip(masks, keep) if k]
     return split_overlapping(blobs, masks, rgb), diameter
+
+
+# A marker whose inside (its pixels a pixel or more from its edge) is this small has its colour
+# mostly in its rim and halo, see halo_color; HALO_PAD: the window's margin around it.
+SMALL_CORE = 16
+HALO_PAD = 5
+
+
+def _to_rgb(lab) -> tuple[int, int, int]:
+    arr = np.array([[[lab[0] * 255.0 / 100.0, lab[1] + 128.0, lab[2] + 128.0]]])
+    arr = np.clip(np.round(arr), 0, 255).astype(np.uint8)
+    return tuple(int(v) for v in cv2.cvtColor(arr, cv2.COLOR_LAB2RGB)[0, 0])
+
+
+def halo_color(px: np.ndarray, own: np.ndarray, other: np.ndarray, color, reach: int = 2,
+               min_contrast: float = 15.0) -> tuple[int, int, int]:
+    """The colour of a tiny marker (`own`: its pixels in the window `px`), given `color` read
+    from its own pixels. Blur and JPEG's halved, coarsely quantised colour resolution move much
+    of a small marker's hue out into the pale pixels around it, and its own pixels come out
+    greyish: three series' 4 px markers grey enough to join into one. Summed over the marker
+    and `reach` pixels around it, the departure from the background keeps the hue's direction
+    (each pixel a blend of the marker's colour and the background), and its ratio of chroma to
+    lightness: the colour returned keeps `color`'s lightness with that ratio's chroma. Ink of
+    `other` marks (a line, a neighbour, a glyph) is left out. Where the marker's lightness is
+    too close to the background's (a pale yellow on white) the ratio means nothing and
+    `color` is kept."""
+    from .series import to_lab  # here: series imports this module
+    k = np.ones((2 * reach + 1,) * 2, np.uint8)
+    near = cv2.dilate(own.astype(np.uint8), k).astype(bool)
+    ring = cv2.dilate(near.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool) & ~near & ~other
+    take = near & ~(other & ~own)
+    if ring.sum() < 4 or not take.any():
+        return tuple(color)
+    lab = to_lab(px.reshape(-1, 3)).reshape(px.shape[:2] + (3,))
+    bg = np.median(lab[ring], axis=0)
+    dev = (lab[take] - bg).sum(axis=0)
+    light = float(to_lab([color])[0][0]) - float(bg[0])
+    if abs(light) < min_contrast or dev[0] * light <= 0:
+        return tuple(color)
+    s = light / float(dev[0])
+    return _to_rgb((bg[0] + light, bg[1] + s * dev[1], bg[2] + s * dev[2]))
 
 
 def _extent(mask: np.ndarray) -> tuple[int, int]:
@@ -344,6 +391,10 @@ def tiny_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, backgr
         px = rgb[y[i]:y[i] + h[i], x[i]:x[i] + w[i]][comp].astype(float)
         far = np.abs(px - np.asarray(background, float)).max(axis=1)
         color = tuple(int(v) for v in np.median(px[far >= np.median(far)], axis=0))
+        wx0, wy0 = max(0, x[i] - HALO_PAD), max(0, y[i] - HALO_PAD)
+        wx1, wy1 = min(ink.shape[1], x[i] + w[i] + HALO_PAD), min(ink.shape[0], y[i] + h[i] + HALO_PAD)
+        own = lab[wy0:wy1, wx0:wx1] == i
+        color = halo_color(rgb[wy0:wy1, wx0:wx1], own, ink[wy0:wy1, wx0:wx1] & ~own, color)
         box = (int(x[i]), int(y[i]), int(x[i] + w[i]), int(y[i] + h[i]))
         out.append(Blob(float(cent[i][0]), float(cent[i][1]), int(area[i]), box, color, classify_shape(comp)))
     return out

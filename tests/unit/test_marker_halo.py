@@ -1,0 +1,74 @@
+"""A tiny marker's colour from its own pixels and the pale halo around them (halo_color)."""
+import cv2
+import numpy as np
+
+from pipeline.marks.markers import halo_color, tiny_markers
+from pipeline.marks.series import to_lab
+
+
+def _jpeg(rgb, quality=60):
+    ok, buf = cv2.imencode(".jpg", cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return cv2.cvtColor(cv2.imdecode(buf, cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
+
+
+def _hue(color):
+    _, a, b = to_lab([color])[0]
+    return float(np.degrees(np.arctan2(b, a))), float(np.hypot(a, b))
+
+
+def _marker(color, quality=60):
+    rgb = np.full((24, 24, 3), 255, np.uint8)
+    cv2.circle(rgb, (12, 12), 2, color, -1, cv2.LINE_AA)
+    rgb = _jpeg(rgb, quality)
+    own = np.zeros((24, 24), bool)
+    own[10:15, 10:15] = np.abs(rgb[10:15, 10:15].astype(int) - 255).max(axis=2) > 60
+    return rgb, own
+
+
+def test_jpeg_greyed_marker_gets_back_its_hue_and_chroma():
+    true = (213, 135, 88)   # orange: its median comes out grey-brown
+    rgb, own = _marker(true)
+    median = tuple(int(v) for v in np.median(rgb[own], axis=0))
+    got = halo_color(rgb, own, np.zeros_like(own), median)
+    h_true, c_true = _hue(true)
+    h_med, c_med = _hue(median)
+    h_got, c_got = _hue(got)
+    assert abs(h_got - h_true) <= 15
+    assert c_got > c_med + 5
+    # Lightness is the marker's own reading.
+    assert abs(to_lab([got])[0][0] - to_lab([median])[0][0]) <= 2
+
+
+def test_other_ink_in_the_halo_is_left_out():
+    true = (195, 80, 86)
+    rgb, own = _marker(true, quality=95)
+    median = tuple(int(v) for v in np.median(rgb[own], axis=0))
+    alone = halo_color(rgb, own, np.zeros_like(own), median)
+    # A green line passing just beside the marker, marked as other ink.
+    rgb2 = rgb.copy()
+    rgb2[16:18, :] = (90, 166, 111)
+    other = np.zeros_like(own)
+    other[16:18, :] = True
+    beside = halo_color(rgb2, own, other, median)
+    assert np.abs(np.subtract(alone, beside)).max() <= 6
+
+
+def test_marker_as_light_as_the_background_keeps_its_colour():
+    px = np.full((12, 12, 3), 255, np.uint8)
+    own = np.zeros((12, 12), bool)
+    own[5:8, 5:8] = True
+    px[own] = (250, 245, 120)   # pale yellow: lightness within a few units of white
+    assert halo_color(px, own, np.zeros_like(own), (250, 245, 120)) == (250, 245, 120)
+
+
+def test_tiny_markers_of_two_near_hues_keep_apart_after_jpeg():
+    rgb = np.full((40, 80, 3), 255, np.uint8)
+    red, orange = (195, 80, 86), (213, 135, 88)
+    for x, c in ((20, red), (60, orange)):
+        cv2.circle(rgb, (x, 20), 2, c, -1, cv2.LINE_AA)
+    rgb = _jpeg(rgb, 60)
+    ink = np.abs(rgb.astype(int) - 255).max(axis=2) > 60
+    blobs = sorted(tiny_markers(rgb, ink, 0.5, (255, 255, 255)), key=lambda b: b.cx)
+    assert len(blobs) == 2
+    la, lb = to_lab([blobs[0].color, blobs[1].color])
+    assert np.linalg.norm(la - lb) > 22   # series_color_delta: two series, not one
