@@ -322,11 +322,31 @@ def _clipped(v: Word, box) -> Word:
     return Word(v.text, v.conf, x0, y0, x1, y1)
 
 
-def _glyph_checked(v: Word, ink: np.ndarray, text_h: float) -> str:
+def _glyph_checked(v: Word, ink: np.ndarray, text_h: float, rgb=None, threshold: int = 160) -> str:
     """A legend word with its '8', 'B', 'S' and 'I' checked against its glyphs' shapes ('FPS'
-    for 'FP8': see glyphs)."""
+    for 'FP8': see glyphs). With `rgb` the glyphs are inked against the colour around the word
+    itself (see _local_ink), not the page's `ink`."""
     box = (v.x0 - 1, v.y0 - 1, v.x1 + 1, v.y1 + 1)
+    if rgb is not None:
+        ink = _local_ink(rgb, box, int(round(0.5 * text_h)), threshold)
     return glyphs.checked_text(v.text, glyphs.glyph_masks(ink, box, 0.5 * text_h))
+
+
+def _local_ink(rgb, box, pad: int, threshold: int = 160) -> np.ndarray:
+    """An image-sized ink mask, set only inside `box` (x0, y0, x1, y1), of what differs from
+    the dominant colour of the box grown by `pad` (the legend's own background), at the page
+    rendering's gain of 2 and ink threshold. The page's rendering takes a second background,
+    which can be a bar's colour (wide purple bars): grey anti-aliased text lies nearer that
+    colour than the page's, and the rendering pales it, opening an '8' into an 'S' ('FPS')."""
+    h, w = rgb.shape[:2]
+    x0, y0, x1, y1 = (int(max(0, box[0])), int(max(0, box[1])), int(min(w, box[2])), int(min(h, box[3])))
+    ink = np.zeros((h, w), bool)
+    if x1 <= x0 or y1 <= y0:
+        return ink
+    around = rgb[max(0, y0 - pad):min(h, y1 + pad), max(0, x0 - pad):min(w, x1 + pad)]
+    d = imageops.color_distance(rgb[y0:y1, x0:x1], imageops.dominant_color(around)).astype(np.float32)
+    ink[y0:y1, x0:x1] = 255.0 - 2.0 * d < threshold
+    return ink
 
 
 def _name_text(text: str) -> str:
@@ -362,6 +382,33 @@ def _by_bar_colour(blobs: list[Blob], segments: list[Bar], delta: float = 35.0) 
     near = sorted((i for i, d in enumerate(dist) if d <= delta), key=lambda i: dist[i])
     rest = [i for i, d in enumerate(dist) if not d <= delta]
     return [blobs[i] for i in near + rest], len(near)
+
+
+def _legend_first(blobs: list[Blob], n: int, text_h: float) -> list[Blob]:
+    """The first `n` blobs (those of a bar's colour) with the ones that look like a legend's
+    swatches put first, the rest after them as they came. A legend draws its swatches alike:
+    one of another colour, of the same size (within a quarter), stands level with it in a row
+    or in line with it in a column. Only so many lines are read beside the swatches, and the
+    pieces of a bar left between the white glyphs of a label printed inside it are of a bar's
+    very colour too ('0.6x' inside blue, red and purple segments: eleven such pieces put the
+    blue swatch past the reads)."""
+    head = blobs[:n]
+
+    def size(b):
+        return b.box[2] - b.box[0], b.box[3] - b.box[1]
+
+    def alike(a, b):
+        (wa, ha), (wb, hb) = size(a), size(b)
+        if min(wa, ha, wb, hb) < 0.4 * text_h or not (_swatch_like(a, text_h) and _swatch_like(b, text_h)):
+            return False
+        if abs(wa - wb) > 0.25 * max(wa, wb) or abs(ha - hb) > 0.25 * max(ha, hb):
+            return False
+        if float(np.linalg.norm(to_lab([a.color])[0] - to_lab([b.color])[0])) < 20:
+            return False
+        return abs(a.cy - b.cy) <= 0.5 * text_h or abs(a.box[0] - b.box[0]) <= 0.5 * text_h
+
+    twin = [any(alike(a, b) for b in head if b is not a) for a in head]
+    return [b for b, t in zip(head, twin) if t] + [b for b, t in zip(head, twin) if not t] + blobs[n:]
 
 
 def _covered(v: Word, b: Blob, text_h: float) -> bool:

@@ -20,7 +20,8 @@ from .categories import (_category_texts, _commonest, _read_marker, _read_slot, 
                          _rotated_categories, _without_stray_rules, label_band_color)
 from .frame import BarRow
 from .layout import _bar_blob, _groups, _merge_same_series, _slots, find_bar_chart
-from .names import (_by_bar_colour, _covered, _glyph_checked, _legend_blobs, _name_text, _read_beside_swatches,
+from .names import (_by_bar_colour, _covered, _glyph_checked, _legend_blobs, _legend_first, _name_text,
+                    _read_beside_swatches,
                     reread_legend_lines)
 from .value_axis import _decimal_shift, _expected_values, _label_scale, _values
 from .value_labels import (REREAD_BUDGET, _assign_labels, _harmonise_format, _harmonise_units, _over_gap,
@@ -52,6 +53,7 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     # Those coloured like some bar come first: specks of grey text (blurred letters stand as
     # solid pieces too) are no swatches and must not use up the re-reads or hide words.
     swatches, n_coloured = _by_bar_colour(swatches, segments)
+    swatches = _legend_first(swatches, n_coloured, text_h)
     # OCR reads a swatch as a word ('Mmmm'); such a word would hide the swatch from its entry.
     legend_words = [v for v in words if not any(_covered(v, b, text_h) for b in swatches[:n_coloured])]
     # Only swatches of a bar's colour can make entries (see below): their lines are re-read.
@@ -98,7 +100,8 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
                 if series_idx[id(c)] == k and g != keep:
                     series_idx[id(c)] = -1
         ink = gray < params.ink_gray_threshold
-        names = [_name_text(" ".join(_glyph_checked(v, ink, text_h) for v in e.words)) for e in legend]
+        names = [_name_text(" ".join(_glyph_checked(v, ink, text_h, rgb, params.ink_gray_threshold) for v in e.words))
+                 for e in legend]
         for e, n in zip(legend, names):
             e.text = n
         lost = [c for c in segments if series_idx[id(c)] < 0]

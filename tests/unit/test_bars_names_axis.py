@@ -132,3 +132,32 @@ def test_the_nearest_coloured_swatchs_line_is_put_in_last(monkeypatch):
     best, speck = names.LineRead([Word("baseline", 96, 200, 50, 260, 62)]), names.LineRead([Word("@", 51, 186, 50, 198, 62)])
     names.reread_legend_lines([], [best, speck])         # lines come likeliest swatch first
     assert seen == [speck, best]
+
+
+def test_swatches_drawn_alike_in_a_row_are_read_before_pieces_of_bars():
+    from pipeline.barchart.names import _legend_first
+    red, blue, purple = (226, 74, 51), (52, 138, 189), (152, 142, 213)
+    # pieces of bars between the white glyphs of labels printed inside them (4 x 6 px)
+    specks = [_blob(417, 68, 421, 74, purple), _blob(195, 68, 199, 74, red), _blob(408, 306, 428, 312, purple)]
+    legend = [_blob(507, 579, 534, 587, purple), _blob(337, 579, 365, 587, blue), _blob(231, 579, 258, 587, red)]
+    grey = _blob(412, 12, 422, 20, (124, 124, 124))
+    got = _legend_first(specks + legend + [grey], 6, 11.0)
+    assert got[:3] == legend and got[3:6] == specks and got[6] is grey
+    # one swatch alone, or two of one colour, are no legend's row: the order stays
+    assert _legend_first(specks + legend[:1], 4, 11.0) == specks + legend[:1]
+    twins = [_blob(10, 10, 37, 18, red), _blob(60, 10, 87, 18, red)]
+    assert _legend_first(specks[:1] + twins, 3, 11.0) == specks[:1] + twins
+
+
+def test_legend_glyphs_are_inked_against_the_colour_around_the_word():
+    from pipeline.barchart.names import _local_ink
+    rgb = np.full((30, 40, 3), (238, 240, 243), np.uint8)
+    rgb[10:20, 10:20] = (60, 71, 86)                # a glyph
+    rgb[13:17, 13:17] = (255, 255, 255)             # its counter, whiter than the page
+    rgb[12, 12] = (164, 170, 178)                   # anti-aliased rim
+    ink = _local_ink(rgb, (8, 8, 22, 22), 4)
+    assert ink.shape == (30, 40)
+    assert ink[10:20, 10:13].all() and not ink[13:17, 13:17].any()
+    assert ink[12, 12]                               # 74 from the page: 255 - 148 < 160
+    assert not ink[:8].any() and not ink[:, 22:].any()
+
