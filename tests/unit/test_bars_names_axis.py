@@ -161,3 +161,46 @@ def test_legend_glyphs_are_inked_against_the_colour_around_the_word():
     assert ink[12, 12]                               # 74 from the page: 255 - 148 < 160
     assert not ink[:8].any() and not ink[:, 22:].any()
 
+
+def _legend_over_bars():
+    """A white page; a green bar with an outlined green swatch drawn on it, an orange swatch
+    below it on the page, each with a name to its right."""
+    rgb = np.full((80, 200, 3), 255, np.uint8)
+    green, orange, dark = (27, 158, 119), (217, 95, 2), (40, 40, 40)
+    rgb[10:40, 0:120] = green                     # the bar, under the first swatch
+    rgb[19:33, 59:96] = dark                      # the swatch's outline ...
+    rgb[20:32, 60:95] = green                     # ... round its fill
+    rgb[49:63, 59:96] = dark
+    rgb[50:62, 60:95] = orange
+    return rgb, green, orange
+
+
+def test_a_swatch_drawn_over_a_bar_of_its_colour_is_found_left_of_its_name():
+    from pipeline.barchart.names import hidden_swatches
+    rgb, green, orange = _legend_over_bars()
+    name = [Word("FlashAttention", 90, 110, 20, 190, 32)]
+    got = hidden_swatches(rgb, [name], [green, orange], 12.0)
+    assert len(got) == 1 and got[0].box == (59, 19, 96, 33)      # the fill grown over its outline
+    assert tuple(got[0].color) == green
+    # a name far from any patch of a bar's colour has none
+    assert hidden_swatches(rgb, [[Word("far", 90, 180, 65, 198, 77)]], [green, orange], 12.0) == []
+
+
+def test_swatches_in_line_with_a_found_one_are_found_without_their_names():
+    from pipeline.barchart.names import sibling_swatches
+    rgb, green, orange = _legend_over_bars()
+    first = _blob(59, 19, 96, 33, green)
+    got = sibling_swatches(rgb, [first], [orange], 12.0)
+    assert [b.box for b in got] == [(59, 49, 96, 63)]
+    # the bar itself runs out of every window: it is no swatch
+    assert sibling_swatches(rgb, [_blob(59, 49, 96, 63, orange)], [green], 12.0)[0].box == (59, 19, 96, 33)
+    assert sibling_swatches(rgb, [first], [(0, 0, 255)], 12.0) == []
+
+
+def test_a_patch_box_takes_in_its_dark_outline_only():
+    from pipeline.barchart.names import _with_outline
+    rgb, green, orange = _legend_over_bars()
+    assert _with_outline(rgb, (60, 50, 95, 62), orange) == (59, 49, 96, 63)
+    rgb[49:63, 59:96] = orange                    # no outline: the box stays
+    assert _with_outline(rgb, (60, 50, 95, 62), orange) == (60, 50, 95, 62)
+
