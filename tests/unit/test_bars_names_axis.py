@@ -204,3 +204,11 @@ def test_a_patch_box_takes_in_its_dark_outline_only():
     rgb[49:63, 59:96] = orange                    # no outline: the box stays
     assert _with_outline(rgb, (60, 50, 95, 62), orange) == (60, 50, 95, 62)
 
+
+def test_under_ten_pixels_ocr_tells_b_from_8(monkeypatch):
+    from pipeline import glyphs
+    from pipeline.barchart.names import _glyph_checked
+    monkeypatch.setattr(glyphs, "checked_text", lambda text, masks: "8F1S")
+    ink = np.zeros((40, 60), bool)
+    assert _glyph_checked(Word("BF16", 87, 10, 10, 36, 18), ink, 8.0) == "BF1S"     # 8 px: 'B' stays
+    assert _glyph_checked(Word("BF16", 87, 10, 10, 40, 22), ink, 12.0) == "8F1S"    # 12 px: the shape says
