@@ -322,11 +322,36 @@ def _clipped(v: Word, box) -> Word:
     return Word(v.text, v.conf, x0, y0, x1, y1)
 
 
-def _glyph_checked(v: Word, ink: np.ndarray, text_h: float) -> str:
+def _glyph_checked(v: Word, ink: np.ndarray, text_h: float, rgb=None, threshold: int = 160) -> str:
     """A legend word with its '8', 'B', 'S' and 'I' checked against its glyphs' shapes ('FPS'
-    for 'FP8': see glyphs)."""
+    for 'FP8': see glyphs). With `rgb` the glyphs are inked against the colour around the word
+    itself (see _local_ink), not the page's `ink`."""
     box = (v.x0 - 1, v.y0 - 1, v.x1 + 1, v.y1 + 1)
-    return glyphs.checked_text(v.text, glyphs.glyph_masks(ink, box, 0.5 * text_h))
+    if rgb is not None:
+        ink = _local_ink(rgb, box, int(round(0.5 * text_h)), threshold)
+    got = glyphs.checked_text(v.text, glyphs.glyph_masks(ink, box, 0.5 * text_h))
+    if v.h < 10 and len(got) == len(v.text):
+        # Under 10 px the stem that tells 'B' from '8' is a pixel or two, which JPEG and
+        # downscaling bend: between those two OCR's reading stands ('8F16' for a sure 'BF16').
+        got = "".join(o if {o, c} == {"B", "8"} else c for o, c in zip(v.text, got))
+    return got
+
+
+def _local_ink(rgb, box, pad: int, threshold: int = 160) -> np.ndarray:
+    """An image-sized ink mask, set only inside `box` (x0, y0, x1, y1), of what differs from
+    the dominant colour of the box grown by `pad` (the legend's own background), at the page
+    rendering's gain of 2 and ink threshold. The page's rendering takes a second background,
+    which can be a bar's colour (wide purple bars): grey anti-aliased text lies nearer that
+    colour than the page's, and the rendering pales it, opening an '8' into an 'S' ('FPS')."""
+    h, w = rgb.shape[:2]
+    x0, y0, x1, y1 = (int(max(0, box[0])), int(max(0, box[1])), int(min(w, box[2])), int(min(h, box[3])))
+    ink = np.zeros((h, w), bool)
+    if x1 <= x0 or y1 <= y0:
+        return ink
+    around = rgb[max(0, y0 - pad):min(h, y1 + pad), max(0, x0 - pad):min(w, x1 + pad)]
+    d = imageops.color_distance(rgb[y0:y1, x0:x1], imageops.dominant_color(around)).astype(np.float32)
+    ink[y0:y1, x0:x1] = 255.0 - 2.0 * d < threshold
+    return ink
 
 
 def _name_text(text: str) -> str:
@@ -362,6 +387,135 @@ def _by_bar_colour(blobs: list[Blob], segments: list[Bar], delta: float = 35.0) 
     near = sorted((i for i, d in enumerate(dist) if d <= delta), key=lambda i: dist[i])
     rest = [i for i, d in enumerate(dist) if not d <= delta]
     return [blobs[i] for i in near + rest], len(near)
+
+
+def hidden_swatches(rgb, lines: list[list[Word]], colors, text_h: float, delta: float = 30.0) -> list[Blob]:
+    """Swatches of the given bar `colors` found from their names: for each text line, the
+    nearest patch of one of the colours just left of it (a patch of the colour alone within
+    the window, cut off from any bar by the swatch's outline or the legend's box), of a
+    swatch's shape and level with the line. A legend drawn over the bars holds swatches that
+    no piece of its own shows: matplotlib's outlined swatch on a bar of its own colour is one
+    solid shape with the bar, and a legend box over a bar's end joins its swatches into one
+    segment of the bar (bar charts with the legend 'best' placed over the bars)."""
+    h, w = rgb.shape[:2]
+    out: list[Blob] = []
+    for line in lines:
+        x0 = min(v.x0 for v in line)
+        cy = float(np.median([v.cy for v in line]))
+        lh = max(text_h, float(np.median([v.h for v in line])))
+        wx0, wx1 = int(max(0, x0 - 5.0 * lh)), int(x0)
+        wy0, wy1 = int(max(0, cy - 1.5 * lh)), int(min(h, cy + 1.5 * lh + 1))
+        if wx1 - wx0 < 4 or wy1 - wy0 < 4:
+            continue
+        best = None
+        for b in _patches(rgb, (wx0, wy0, wx1, wy1), colors, delta):
+            bw, bh = b.box[2] - b.box[0], b.box[3] - b.box[1]
+            if not (0.4 * lh <= bh <= 1.5 * lh and 0.6 * lh <= bw <= 4.5 * lh):
+                continue
+            gap = x0 - b.box[2]
+            if gap > 2.0 * lh or abs(b.cy - cy) > 0.4 * lh:
+                continue
+            if best is None or gap < best[0]:
+                best = (gap, b)
+        if best is not None and not any(b.box == best[1].box for b in out):
+            out.append(best[1])
+    return out
+
+
+def sibling_swatches(rgb, found: list[Blob], colors, text_h: float, delta: float = 30.0) -> list[Blob]:
+    """Swatches of the given bar `colors` in line with a swatch `found` already: the patches of
+    its size (within a quarter) in its column, within six text heights, or in its row, within
+    thirty. A name printed over a bar of another colour is read in part or not at all ('.LM'
+    for 'vLLM'), so no text leads to its swatch; the legend's other swatches do."""
+    h, w = rgb.shape[:2]
+    out: list[Blob] = []
+    for f in found:
+        fw, fh = f.box[2] - f.box[0], f.box[3] - f.box[1]
+        pad = int(0.5 * fw) + 2
+        windows = ((f.box[0] - pad, f.cy - 6 * text_h, f.box[2] + pad, f.cy + 6 * text_h),
+                   (f.box[0] - 30 * text_h, f.box[1] - pad, f.box[2] + 30 * text_h, f.box[3] + pad))
+        for x0, y0, x1, y1 in windows:
+            box = (int(max(0, x0)), int(max(0, y0)), int(min(w, x1)), int(min(h, y1)))
+            for b in _patches(rgb, box, colors, delta):
+                bw, bh = b.box[2] - b.box[0], b.box[3] - b.box[1]
+                if abs(bw - fw) > 0.25 * max(bw, fw) or abs(bh - fh) > 0.25 * max(bh, fh):
+                    continue
+                in_column = abs(b.box[0] - f.box[0]) <= 0.25 * fw
+                in_row = abs(b.cy - f.cy) <= 0.25 * fh
+                if (in_column or in_row) and not any(b.box == o.box for o in out + list(found)):
+                    out.append(b)
+    return out
+
+
+def _patches(rgb, box, colors, delta: float) -> list[Blob]:
+    """Patches of each of `colors` (max channel within `delta`) inside `box` (x0, y0, x1, y1)
+    that stand alone there: nearly rectangular (four fifths of their box filled) and not
+    touching the box's edge (a bar running through it)."""
+    x0, y0, x1, y1 = box
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return []
+    part = rgb[y0:y1, x0:x1]
+    out = []
+    for color in colors:
+        mask = (imageops.color_distance(part, color) <= delta).astype(np.uint8)
+        n, lab, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+        for i in range(1, n):
+            x, y, bw, bh, area = (int(v) for v in stats[i])
+            if x == 0 or y == 0 or x + bw >= x1 - x0 or y + bh >= y1 - y0 or area < 0.8 * bw * bh or min(bw, bh) < 3:
+                continue
+            fill = np.median(part[lab == i], axis=0)
+            b = _with_outline(rgb, (x0 + x, y0 + y, x0 + x + bw, y0 + y + bh), fill)
+            out.append(Blob((b[0] + b[2] - 1) / 2.0, (b[1] + b[3] - 1) / 2.0, area, b,
+                            tuple(int(c) for c in fill), "square"))
+    return out
+
+
+def _with_outline(rgb, box, fill, most: int = 3) -> tuple[int, int, int, int]:
+    """`box` (x0, y0, x1, y1) grown on each side over the dark outline drawn round a patch of
+    colour `fill`, up to `most` pixels: the line beside a swatch is read from past its outline,
+    which read as a letter makes 'Bdecode'. A strip is outline where its mean luminance is
+    under 110 and under three fifths of the fill's."""
+    h, w = rgb.shape[:2]
+    lum = rgb.astype(np.float32) @ np.array([0.299, 0.587, 0.114], np.float32)
+    limit = min(110.0, 0.6 * float(np.dot(np.asarray(fill, np.float32), [0.299, 0.587, 0.114])))
+    x0, y0, x1, y1 = box
+    for _ in range(most):
+        if x0 > 0 and lum[y0:y1, x0 - 1].mean() < limit:
+            x0 -= 1
+        if x1 < w and lum[y0:y1, x1].mean() < limit:
+            x1 += 1
+        if y0 > 0 and lum[y0 - 1, x0:x1].mean() < limit:
+            y0 -= 1
+        if y1 < h and lum[y1, x0:x1].mean() < limit:
+            y1 += 1
+    return x0, y0, x1, y1
+
+
+def _legend_first(blobs: list[Blob], n: int, text_h: float) -> list[Blob]:
+    """The first `n` blobs (those of a bar's colour) with the ones that look like a legend's
+    swatches put first, the rest after them as they came. A legend draws its swatches alike:
+    one of another colour, of the same size (within a quarter), stands level with it in a row
+    or in line with it in a column. Only so many lines are read beside the swatches, and the
+    pieces of a bar left between the white glyphs of a label printed inside it are of a bar's
+    very colour too ('0.6x' inside blue, red and purple segments: eleven such pieces put the
+    blue swatch past the reads)."""
+    head = blobs[:n]
+
+    def size(b):
+        return b.box[2] - b.box[0], b.box[3] - b.box[1]
+
+    def alike(a, b):
+        (wa, ha), (wb, hb) = size(a), size(b)
+        if min(wa, ha, wb, hb) < 0.4 * text_h or not (_swatch_like(a, text_h) and _swatch_like(b, text_h)):
+            return False
+        if abs(wa - wb) > 0.25 * max(wa, wb) or abs(ha - hb) > 0.25 * max(ha, hb):
+            return False
+        if float(np.linalg.norm(to_lab([a.color])[0] - to_lab([b.color])[0])) < 20:
+            return False
+        return abs(a.cy - b.cy) <= 0.5 * text_h or abs(a.box[0] - b.box[0]) <= 0.5 * text_h
+
+    twin = [any(alike(a, b) for b in head if b is not a) for a in head]
+    return [b for b, t in zip(head, twin) if t] + [b for b, t in zip(head, twin) if not t] + blobs[n:]
 
 
 def _covered(v: Word, b: Blob, text_h: float) -> bool:

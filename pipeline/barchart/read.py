@@ -12,6 +12,7 @@ import numpy as np
 
 from .. import imageops
 from ..marks.bars import refine_end
+from ..marks.legend import text_lines
 from ..marks.series import color_groups, to_lab
 from ..numbers import parse_value_label
 from ..ocr import Word
@@ -20,7 +21,8 @@ from .categories import (_category_texts, _commonest, _read_marker, _read_slot, 
                          _rotated_categories, _without_stray_rules, label_band_color)
 from .frame import BarRow
 from .layout import _bar_blob, _groups, _merge_same_series, _slots, find_bar_chart
-from .names import (_by_bar_colour, _covered, _glyph_checked, _legend_blobs, _name_text, _read_beside_swatches,
+from .names import (_by_bar_colour, _covered, _glyph_checked, _legend_blobs, _legend_first, _name_text,
+                    _read_beside_swatches, hidden_swatches, sibling_swatches,
                     reread_legend_lines)
 from .value_axis import _decimal_shift, _expected_values, _label_scale, _values
 from .value_labels import (REREAD_BUDGET, _assign_labels, _harmonise_format, _harmonise_units, _over_gap,
@@ -52,23 +54,47 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     # Those coloured like some bar come first: specks of grey text (blurred letters stand as
     # solid pieces too) are no swatches and must not use up the re-reads or hide words.
     swatches, n_coloured = _by_bar_colour(swatches, segments)
-    # OCR reads a swatch as a word ('Mmmm'); such a word would hide the swatch from its entry.
-    legend_words = [v for v in words if not any(_covered(v, b, text_h) for b in swatches[:n_coloured])]
-    # Only swatches of a bar's colour can make entries (see below): their lines are re-read.
-    lines = _read_beside_swatches(gray, swatches[:n_coloured], text_h, swatches[:n_coloured], rgb=rgb,
-                                  page=legend_words)
-    legend_words = reread_legend_lines(legend_words, lines)
-    # Only a swatch of a bar's colour makes an entry (see below): the other pieces (specks of
-    # text) must not sway the legend reader either, whose entries all take their swatch on the
-    # side that explains more lines ('baseline' went to the next entry's swatch on its right,
-    # as a speck right of a category label made two entries on that side).
-    legend = legend_fn(swatches[:n_coloured], bar_blobs, legend_words)
-    # A bar chart's legend names bar colours: an "entry" whose swatch is no bar's colour is a
-    # coloured mark beside some text (a title's icon, a logo), not a legend entry.
-    if legend and segments:
-        bar_lab = to_lab([c.color for c in segments])
-        legend = [e for e in legend
-                  if float(np.min(np.linalg.norm(bar_lab - to_lab([e.blob.color])[0], axis=1))) <= 35]
+    swatches = _legend_first(swatches, n_coloured, text_h)
+
+    def read_legend(coloured):
+        # OCR reads a swatch as a word ('Mmmm'); such a word would hide the swatch from its entry.
+        legend_words = [v for v in words if not any(_covered(v, b, text_h) for b in coloured)]
+        # Only swatches of a bar's colour can make entries (see below): their lines are re-read.
+        lines = _read_beside_swatches(gray, coloured, text_h, coloured, rgb=rgb, page=legend_words)
+        legend_words = reread_legend_lines(legend_words, lines)
+        # Only a swatch of a bar's colour makes an entry (see below): the other pieces (specks of
+        # text) must not sway the legend reader either, whose entries all take their swatch on the
+        # side that explains more lines ('baseline' went to the next entry's swatch on its right,
+        # as a speck right of a category label made two entries on that side).
+        legend = legend_fn(coloured, bar_blobs, legend_words)
+        # A bar chart's legend names bar colours: an "entry" whose swatch is no bar's colour is a
+        # coloured mark beside some text (a title's icon, a logo), not a legend entry.
+        if legend and segments:
+            bar_lab = to_lab([c.color for c in segments])
+            legend = [e for e in legend
+                      if float(np.min(np.linalg.norm(bar_lab - to_lab([e.blob.color])[0], axis=1))) <= 35]
+        return legend
+
+    legend = read_legend(swatches[:n_coloured])
+    if segments:
+        # Bar colours no entry names, beside text that no entry took: their swatches may be
+        # hidden in a legend drawn over the bars (see hidden_swatches).
+        grp = color_groups([c.color for c in segments], params.series_color_delta)
+        reps = [next(c.color for c, g2 in zip(segments, grp) if g2 == g) for g in sorted(set(grp))]
+        named = to_lab([e.blob.color for e in legend]) if legend else np.zeros((0, 3))
+        missing = [c for c in reps
+                   if not len(named) or float(np.min(np.linalg.norm(named - to_lab([c])[0], axis=1))) > 35]
+        if missing and len(reps) >= 2:
+            taken = {id(v) for e in legend for v in e.words} | tick_ids
+            free = [v for v in words if id(v) not in taken and any(ch.isalpha() for ch in v.text) and v.conf >= 40]
+            hidden = hidden_swatches(rgb, text_lines(free, text_h), missing, text_h)
+            hidden += sibling_swatches(rgb, hidden + [e.blob for e in legend], missing, text_h)
+            hidden = [b for k, b in enumerate(hidden) if not any(_covered_blob(b, o) for o in swatches[:n_coloured])
+                      and not any(_covered_blob(b, o) for o in hidden[:k])]
+            if hidden:
+                again = read_legend(hidden + swatches[:n_coloured])
+                if len(again) > len(legend):
+                    legend = again
     # The legend's words may be its lines read again (new words): the page's words they cover
     # are legend text too, no category or value label.
     legend_ids = {id(v) for e in legend for v in e.words}
@@ -98,7 +124,8 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
                 if series_idx[id(c)] == k and g != keep:
                     series_idx[id(c)] = -1
         ink = gray < params.ink_gray_threshold
-        names = [_name_text(" ".join(_glyph_checked(v, ink, text_h) for v in e.words)) for e in legend]
+        names = [_name_text(" ".join(_glyph_checked(v, ink, text_h, rgb, params.ink_gray_threshold) for v in e.words))
+                 for e in legend]
         for e, n in zip(legend, names):
             e.text = n
         lost = [c for c in segments if series_idx[id(c)] < 0]
@@ -246,3 +273,10 @@ def _same_text_box(a: Word, b: Word) -> bool:
         return False
     small = min((a.x1 - a.x0) * (a.y1 - a.y0), (b.x1 - b.x0) * (b.y1 - b.y0))
     return w * h >= 0.5 * max(small, 1)
+
+
+def _covered_blob(a, b) -> bool:
+    """Whether blob b covers most (half or more) of blob a's box: the same swatch found twice."""
+    w = min(a.box[2], b.box[2]) - max(a.box[0], b.box[0])
+    h = min(a.box[3], b.box[3]) - max(a.box[1], b.box[1])
+    return w > 0 and h > 0 and w * h >= 0.5 * max(1, (a.box[2] - a.box[0]) * (a.box[3] - a.box[1]))

@@ -132,3 +132,83 @@ def test_the_nearest_coloured_swatchs_line_is_put_in_last(monkeypatch):
     best, speck = names.LineRead([Word("baseline", 96, 200, 50, 260, 62)]), names.LineRead([Word("@", 51, 186, 50, 198, 62)])
     names.reread_legend_lines([], [best, speck])         # lines come likeliest swatch first
     assert seen == [speck, best]
+
+
+def test_swatches_drawn_alike_in_a_row_are_read_before_pieces_of_bars():
+    from pipeline.barchart.names import _legend_first
+    red, blue, purple = (226, 74, 51), (52, 138, 189), (152, 142, 213)
+    # pieces of bars between the white glyphs of labels printed inside them (4 x 6 px)
+    specks = [_blob(417, 68, 421, 74, purple), _blob(195, 68, 199, 74, red), _blob(408, 306, 428, 312, purple)]
+    legend = [_blob(507, 579, 534, 587, purple), _blob(337, 579, 365, 587, blue), _blob(231, 579, 258, 587, red)]
+    grey = _blob(412, 12, 422, 20, (124, 124, 124))
+    got = _legend_first(specks + legend + [grey], 6, 11.0)
+    assert got[:3] == legend and got[3:6] == specks and got[6] is grey
+    # one swatch alone, or two of one colour, are no legend's row: the order stays
+    assert _legend_first(specks + legend[:1], 4, 11.0) == specks + legend[:1]
+    twins = [_blob(10, 10, 37, 18, red), _blob(60, 10, 87, 18, red)]
+    assert _legend_first(specks[:1] + twins, 3, 11.0) == specks[:1] + twins
+
+
+def test_legend_glyphs_are_inked_against_the_colour_around_the_word():
+    from pipeline.barchart.names import _local_ink
+    rgb = np.full((30, 40, 3), (238, 240, 243), np.uint8)
+    rgb[10:20, 10:20] = (60, 71, 86)                # a glyph
+    rgb[13:17, 13:17] = (255, 255, 255)             # its counter, whiter than the page
+    rgb[12, 12] = (164, 170, 178)                   # anti-aliased rim
+    ink = _local_ink(rgb, (8, 8, 22, 22), 4)
+    assert ink.shape == (30, 40)
+    assert ink[10:20, 10:13].all() and not ink[13:17, 13:17].any()
+    assert ink[12, 12]                               # 74 from the page: 255 - 148 < 160
+    assert not ink[:8].any() and not ink[:, 22:].any()
+
+
+def _legend_over_bars():
+    """A white page; a green bar with an outlined green swatch drawn on it, an orange swatch
+    below it on the page, each with a name to its right."""
+    rgb = np.full((80, 200, 3), 255, np.uint8)
+    green, orange, dark = (27, 158, 119), (217, 95, 2), (40, 40, 40)
+    rgb[10:40, 0:120] = green                     # the bar, under the first swatch
+    rgb[19:33, 59:96] = dark                      # the swatch's outline ...
+    rgb[20:32, 60:95] = green                     # ... round its fill
+    rgb[49:63, 59:96] = dark
+    rgb[50:62, 60:95] = orange
+    return rgb, green, orange
+
+
+def test_a_swatch_drawn_over_a_bar_of_its_colour_is_found_left_of_its_name():
+    from pipeline.barchart.names import hidden_swatches
+    rgb, green, orange = _legend_over_bars()
+    name = [Word("FlashAttention", 90, 110, 20, 190, 32)]
+    got = hidden_swatches(rgb, [name], [green, orange], 12.0)
+    assert len(got) == 1 and got[0].box == (59, 19, 96, 33)      # the fill grown over its outline
+    assert tuple(got[0].color) == green
+    # a name far from any patch of a bar's colour has none
+    assert hidden_swatches(rgb, [[Word("far", 90, 180, 65, 198, 77)]], [green, orange], 12.0) == []
+
+
+def test_swatches_in_line_with_a_found_one_are_found_without_their_names():
+    from pipeline.barchart.names import sibling_swatches
+    rgb, green, orange = _legend_over_bars()
+    first = _blob(59, 19, 96, 33, green)
+    got = sibling_swatches(rgb, [first], [orange], 12.0)
+    assert [b.box for b in got] == [(59, 49, 96, 63)]
+    # the bar itself runs out of every window: it is no swatch
+    assert sibling_swatches(rgb, [_blob(59, 49, 96, 63, orange)], [green], 12.0)[0].box == (59, 19, 96, 33)
+    assert sibling_swatches(rgb, [first], [(0, 0, 255)], 12.0) == []
+
+
+def test_a_patch_box_takes_in_its_dark_outline_only():
+    from pipeline.barchart.names import _with_outline
+    rgb, green, orange = _legend_over_bars()
+    assert _with_outline(rgb, (60, 50, 95, 62), orange) == (59, 49, 96, 63)
+    rgb[49:63, 59:96] = orange                    # no outline: the box stays
+    assert _with_outline(rgb, (60, 50, 95, 62), orange) == (60, 50, 95, 62)
+
+
+def test_under_ten_pixels_ocr_tells_b_from_8(monkeypatch):
+    from pipeline import glyphs
+    from pipeline.barchart.names import _glyph_checked
+    monkeypatch.setattr(glyphs, "checked_text", lambda text, masks: "8F1S")
+    ink = np.zeros((40, 60), bool)
+    assert _glyph_checked(Word("BF16", 87, 10, 10, 36, 18), ink, 8.0) == "BF1S"     # 8 px: 'B' stays
+    assert _glyph_checked(Word("BF16", 87, 10, 10, 40, 22), ink, 12.0) == "8F1S"    # 12 px: the shape says
