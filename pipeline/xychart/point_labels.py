@@ -466,6 +466,28 @@ def _prefix_restored(label_word: dict, reread) -> dict:
     return out
 
 
+def marker_solids(depth: np.ndarray, min_radius: float, centres) -> np.ndarray:
+    """Pixels of the solid blobs (imageops.solid_regions) that are markers: the cores deeper
+    than `min_radius` holding a marker's centre (`centres`, (x, y)), or as big as half the
+    median of those. A blurred or bold digit has a core too, a few pixels where its strokes
+    meet: erased as a marker, a label a line or a marker does not touch ('4' above its
+    marker) would no longer read."""
+    core = (depth >= min_radius).astype(np.uint8)
+    if not core.any():
+        return np.zeros(depth.shape, bool)
+    n, lab, st, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
+    h, w = depth.shape
+    held = {int(lab[int(round(y)), int(round(x))]) for x, y in centres
+            if 0 <= int(round(y)) < h and 0 <= int(round(x)) < w} - {0}
+    if held:
+        big = 0.5 * float(np.median([st[k, cv2.CC_STAT_AREA] for k in held]))
+        keep = [k for k in range(1, n) if k in held or st[k, cv2.CC_STAT_AREA] >= big]
+        core = np.isin(lab, keep).astype(np.uint8)
+    d = int(2 * np.ceil(min_radius) + 3)
+    grown = cv2.dilate(core, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (d, d)))
+    return grown.astype(bool) & (depth > 0)
+
+
 def series_line_pixels(rgb: np.ndarray, points: list[Point], halfwidth: float, bg, slack: int = 5) -> np.ndarray:
     """Pixels of the lines joining each series' markers (in x order) that have the series'
     colour or a blend of it with the background `bg` (the line's anti-aliased edges): a label
@@ -597,15 +619,32 @@ def _read_label_at(box, gray, ink, erase, budget, lh, min_conf: float = 60.0, rg
             fill = cv2.morphologyEx(keep.astype(np.uint8), cv2.MORPH_CLOSE, k).astype(bool) & gone
             crop[fill] = int(np.percentile(crop[keep], 20)) if keep.any() else 0
             keep = keep | fill
+    specks = dotted_specks(keep, lh)
+    crop[specks] = 255
+    keep = keep & ~specks
     if keep.sum() < 4:
         return []
     budget[0] -= 1
     scale = float(np.clip(30.0 / max(lh, 1), 1.0, 4.0))
-    read = ocr.read_crop(crop, (x0, y0), scale)
+    # Labels under 10 px tall blur into each other once enlarged three times and more: an
+    # unsharp mask parts their strokes again (as for tick labels, layout.TICK_REREADS).
+    read = ocr.read_crop(crop, (x0, y0), scale, sharpen=scale >= 3.0)
     read = [_one_for_ell(v) for v in read]
     read = [text_words.cleaned_label(v, whole=False) if parse_point_label(v.text) is not None else v for v in read]
     return [text_words.cleaned_label(v) for v in join_label_units(read, lh)
             if parse_point_label(v.text) is not None and v.conf >= min_conf]
+
+
+def dotted_specks(keep: np.ndarray, lh: float) -> np.ndarray:
+    """Pixels of the specks left of a dotted gridline in a label's crop: blobs no bigger than a
+    quarter of the text height a side, three or more on one row. Tesseract reads a row of them
+    along a label's baseline as glyphs ('HBA,' for 'bs=16384'); a label's own comma or point
+    is one, or two on a row at most."""
+    n, lab, st, cen = cv2.connectedComponentsWithStats(keep.astype(np.uint8), connectivity=8)
+    lim = max(2, int(round(0.25 * lh)))
+    small = [i for i in range(1, n) if st[i, cv2.CC_STAT_WIDTH] <= lim and st[i, cv2.CC_STAT_HEIGHT] <= lim]
+    drop = [i for i in small if sum(abs(cen[j, 1] - cen[i, 1]) <= 1.0 for j in small) >= 3]
+    return np.isin(lab, drop) if drop else np.zeros(keep.shape, bool)
 
 
 _ELL = re.compile(r"^((?:[A-Za-z_]{1,12}\s*=\s*)?)[lI](?=$|\s)")

@@ -447,3 +447,35 @@ def test_labels_in_their_series_colour_are_read_with_only_the_lines_own_pixels_e
     # black labels, or none read yet: the line and its margin go
     assert _erase_ways(erase, (20, 20, 20), (1, 115, 178)) == (("markers", 0), ("lines+margin", 3))
     assert _erase_ways(erase, None, (1, 115, 178)) == (("markers", 0), ("lines+margin", 3))
+
+
+def test_dotted_specks_are_a_row_of_three_small_blobs_not_a_labels_comma():
+    from pipeline.xychart.point_labels import dotted_specks
+    keep = np.zeros((14, 60), bool)
+    keep[3:12, 6:11] = True           # a glyph
+    keep[3:12, 24:29] = True
+    for x in (0, 18, 50, 56):          # a dotted gridline's specks along the baseline
+        keep[10:12, x:x + 2] = True
+    got = dotted_specks(keep, 9.0)
+    assert got.sum() == 16 and not got[3:12, 6:11].any() and got[10:12, 18:20].all()
+    # a label's comma (and a second one on its row): no dotted line
+    keep = np.zeros((14, 60), bool)
+    keep[3:12, 6:11] = True
+    keep[10:12, 12:14] = True
+    keep[10:12, 30:32] = True
+    assert not dotted_specks(keep, 9.0).any()
+
+
+def test_marker_solids_keep_the_markers_and_their_like_not_a_digits_core():
+    import cv2
+    from pipeline.xychart.point_labels import marker_solids
+    ink = np.zeros((60, 120), bool)
+    for x in (20, 60, 100):                          # three round markers, the last unfound
+        cv2.circle(ink.view(np.uint8), (x, 40), 6, 1, -1)
+    ink[8:20, 56:61] = True                         # a blurred digit's thick stem, above a marker
+    depth = imageops.ink_depth(ink)
+    got = marker_solids(depth, 2.5, [(20.0, 40.0), (60.0, 40.0)])
+    assert got[40, 20] and got[40, 60] and got[40, 100]
+    assert not got[8:20, 56:61].any()
+    # no marker holds a core (hollow markers): every solid blob, as before
+    assert marker_solids(depth, 2.5, [(5.0, 5.0)])[8:20, 56:61].any()
