@@ -526,7 +526,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     def erase_masks():
         if not label_words:
             return ((None, 0), (None, 0), (None, 0))
-        solid = imageops.solid_regions(depth, max(2.5, 0.22 * text_h))
+        solid = point_labels.marker_solids(depth, max(2.5, 0.22 * text_h), [(p.x_px, p.y_px) for p in points])
         # A digit beside its label that reads as a solid blob (a '6' a line runs through) is
         # the label's, not a marker: erasing it would cut the label short again.
         # (The blob's box is its opening's, a little inside the glyph.)

@@ -187,12 +187,14 @@ def read_words(gray: np.ndarray, scale: float = 1.0, psm: int = PSM_SPARSE,
 
 
 def read_crop(crop: np.ndarray, origin: tuple[int, int] = (0, 0), scale: float = 1.0, psm: int = PSM_LINE,
-              pad: int = 6) -> list[Word]:
+              pad: int = 6, sharpen: bool = False) -> list[Word]:
     """Words of `crop`, a piece of a larger image whose top-left corner lies at `origin` (x, y)
     there, with boxes in the larger image's coordinates. The crop is read inside a white margin
-    of `pad` px: tesseract misses glyphs that touch the edge of its image."""
+    of `pad` px: tesseract misses glyphs that touch the edge of its image. `sharpen`: see
+    read_words."""
     x0, y0 = origin
-    return [w.shifted(x0 - pad, y0 - pad) for w in read_words(np.pad(crop, pad, constant_values=255), scale, psm)]
+    return [w.shifted(x0 - pad, y0 - pad)
+            for w in read_words(np.pad(crop, pad, constant_values=255), scale, psm, sharpen=sharpen)]
 
 
 def unsharp(gray: np.ndarray, sigma: float, amount: float = 1.0) -> np.ndarray:

@@ -16,15 +16,16 @@ from ..numbers import parse_point_label
 from . import not_markers, text_words
 
 
-def join_label_units(words: list[ocr.Word], text_h: float, gap: float = 0.8) -> list[ocr.Word]:
+def join_label_units(words: list[ocr.Word], text_h: float, gap: float = 1.2) -> list[ocr.Word]:
     """'64' + 'req' a space apart on one line: the point label '64 req', not a legend entry 'req'
-    whose swatch would be the data marker beside the number."""
+    whose swatch would be the data marker beside the number. (A monospaced font's space is a
+    whole digit wide: the gap is up to 1.2 text heights.)"""
     nums = [v for v in words if parse_point_label(v.text) is not None]
     used, joined = set(), []
     for a in nums:
         cands = [b for b in words if id(b) not in used and b is not a and parse_point_label(b.text) is None
                  and re.fullmatch(r"[a-z][a-z/.]{1,5}[):;,.]?", b.text)
-                 and abs(a.cy - b.cy) <= 0.4 * max(text_h, a.h) and 0 <= b.x0 - a.x1 <= gap * max(text_h, a.h)]
+                 and unit_on_line(a, b, text_h) and 0 <= b.x0 - a.x1 <= gap * max(text_h, a.h)]
         if not cands:
             continue
         b = min(cands, key=lambda b: b.x0 - a.x1)
@@ -34,6 +35,18 @@ def join_label_units(words: list[ocr.Word], text_h: float, gap: float = 0.8) -> 
         used.update((id(a), id(b)))
         joined.append(ocr.Word(text, min(a.conf, b.conf), a.x0, min(a.y0, b.y0), b.x1, max(a.y1, b.y1)))
     return [v for v in words if id(v) not in used] + joined
+
+
+def unit_on_line(a: ocr.Word, b: ocr.Word, text_h: float) -> bool:
+    """Word `b` (lower-case letters) is on number `a`'s line: their centres level, or `b`
+    starting no higher than a little above the digits' top and covering half their height.
+    A descender ('q' of 'req') and OCR's padding below it drop a unit's centre under the
+    digits' by half a text height."""
+    hh = max(text_h, a.h)
+    if abs(a.cy - b.cy) <= 0.4 * hh:
+        return True
+    cover = min(a.y1, b.y1) - max(a.y0, b.y0)
+    return b.y0 >= a.y0 - 0.3 * a.h and cover >= 0.5 * a.h and b.y1 - a.y1 <= 0.8 * hh
 
 
 def join_label_digits(words: list[ocr.Word], gap: float = 0.15) -> list[ocr.Word]:
@@ -210,8 +223,11 @@ def attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg
             # must not spend the reads of the next ones.
             mine = [min(budget[0], _REREADS_PER_MARKER)]
             start = mine[0]
-            for mask in ways:
-                for box in _label_places(p.x_px, p.y_px, lay, lw, lh, gap):
+            # Both cleanings at one place before the next place: a label crossed by its line
+            # reads only once the line is erased, and the places tried first are the likely
+            # ones; eight places with the line kept would spend the marker's reads.
+            for box in _label_places(p.x_px, p.y_px, lay, lw, lh, gap):
+                for mask in ways:
                     got = _read_label_at(box, gray, ink, mask[0], mine, lh, rgb=rgb, color=lcolor, bg=panel_bg,
                                          bridge=mask[1])
                     got = [v for v in got if not any(layout.overlaps(v, t) for t in taken)
@@ -320,11 +336,13 @@ _NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+|\d+")
 def _sweep_value(v: ocr.Word, want: float, k: int, parsed: list, expected: dict) -> ocr.Word | None:
     """Label `v` at place k of its series, off the sweep, read as the value the sweep expects
     there when its digits are that value's but for one glyph or a cut end (labels.near_misread)
-    and labels on the sweep lie on both sides of it: then the places count no skipped or added
-    value, and the reading itself shows which number was printed. Written like its nearest
-    label on the sweep ('bs=16384', '16,384', '16384 req'); None otherwise."""
+    and labels on the sweep lie on both sides of it, or at the place next to it at an end of
+    the run ('356' after 'n=128'): a value the chart skipped there would not read as a near
+    miss of the one it skipped. The reading itself shows which number was printed. Written like
+    its nearest label on the sweep ('bs=16384', '16,384', '16384 req'); None otherwise."""
     on = [j for j, q in enumerate(parsed) if q is not None and j not in expected]
-    if not (any(j < k for j in on) and any(j > k for j in on)) or want != int(want):
+    between = any(j < k for j in on) and any(j > k for j in on)
+    if not (between or {k - 1, k + 1} & set(on)) or want != int(want):
         return None
     m = _NUMBER.search(v.text)
     if m is None or not near_misread(m.group(0).replace(",", ""), str(int(want))):
@@ -446,6 +464,28 @@ def _prefix_restored(label_word: dict, reread) -> dict:
                 out[i] = got[0]
                 break
     return out
+
+
+def marker_solids(depth: np.ndarray, min_radius: float, centres) -> np.ndarray:
+    """Pixels of the solid blobs (imageops.solid_regions) that are markers: the cores deeper
+    than `min_radius` holding a marker's centre (`centres`, (x, y)), or as big as half the
+    median of those. A blurred or bold digit has a core too, a few pixels where its strokes
+    meet: erased as a marker, a label a line or a marker does not touch ('4' above its
+    marker) would no longer read."""
+    core = (depth >= min_radius).astype(np.uint8)
+    if not core.any():
+        return np.zeros(depth.shape, bool)
+    n, lab, st, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
+    h, w = depth.shape
+    held = {int(lab[int(round(y)), int(round(x))]) for x, y in centres
+            if 0 <= int(round(y)) < h and 0 <= int(round(x)) < w} - {0}
+    if held:
+        big = 0.5 * float(np.median([st[k, cv2.CC_STAT_AREA] for k in held]))
+        keep = [k for k in range(1, n) if k in held or st[k, cv2.CC_STAT_AREA] >= big]
+        core = np.isin(lab, keep).astype(np.uint8)
+    d = int(2 * np.ceil(min_radius) + 3)
+    grown = cv2.dilate(core, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (d, d)))
+    return grown.astype(bool) & (depth > 0)
 
 
 def series_line_pixels(rgb: np.ndarray, points: list[Point], halfwidth: float, bg, slack: int = 5) -> np.ndarray:
@@ -579,15 +619,32 @@ def _read_label_at(box, gray, ink, erase, budget, lh, min_conf: float = 60.0, rg
             fill = cv2.morphologyEx(keep.astype(np.uint8), cv2.MORPH_CLOSE, k).astype(bool) & gone
             crop[fill] = int(np.percentile(crop[keep], 20)) if keep.any() else 0
             keep = keep | fill
+    specks = dotted_specks(keep, lh)
+    crop[specks] = 255
+    keep = keep & ~specks
     if keep.sum() < 4:
         return []
     budget[0] -= 1
     scale = float(np.clip(30.0 / max(lh, 1), 1.0, 4.0))
-    read = ocr.read_crop(crop, (x0, y0), scale)
+    # Labels under 10 px tall blur into each other once enlarged three times and more: an
+    # unsharp mask parts their strokes again (as for tick labels, layout.TICK_REREADS).
+    read = ocr.read_crop(crop, (x0, y0), scale, sharpen=scale >= 3.0)
     read = [_one_for_ell(v) for v in read]
     read = [text_words.cleaned_label(v, whole=False) if parse_point_label(v.text) is not None else v for v in read]
-    return [text_words.cleaned_label(v) for v in join_label_units(read, lh, 1.2)
+    return [text_words.cleaned_label(v) for v in join_label_units(read, lh)
             if parse_point_label(v.text) is not None and v.conf >= min_conf]
+
+
+def dotted_specks(keep: np.ndarray, lh: float) -> np.ndarray:
+    """Pixels of the specks left of a dotted gridline in a label's crop: blobs no bigger than a
+    quarter of the text height a side, three or more on one row. Tesseract reads a row of them
+    along a label's baseline as glyphs ('HBA,' for 'bs=16384'); a label's own comma or point
+    is one, or two on a row at most."""
+    n, lab, st, cen = cv2.connectedComponentsWithStats(keep.astype(np.uint8), connectivity=8)
+    lim = max(2, int(round(0.25 * lh)))
+    small = [i for i in range(1, n) if st[i, cv2.CC_STAT_WIDTH] <= lim and st[i, cv2.CC_STAT_HEIGHT] <= lim]
+    drop = [i for i in small if sum(abs(cen[j, 1] - cen[i, 1]) <= 1.0 for j in small) >= 3]
+    return np.isin(lab, drop) if drop else np.zeros(keep.shape, bool)
 
 
 _ELL = re.compile(r"^((?:[A-Za-z_]{1,12}\s*=\s*)?)[lI](?=$|\s)")

@@ -5,7 +5,7 @@ import numpy as np
 from pipeline import imageops
 from pipeline.extraction import Point
 from pipeline.ocr import Word
-from pipeline.xychart.point_labels import extends, join_label_digits, series_line_pixels
+from pipeline.xychart.point_labels import extends, join_label_digits, join_label_units, series_line_pixels, unit_on_line
 
 
 def test_join_label_digits_joins_a_kerned_one_with_its_neighbour():
@@ -27,6 +27,25 @@ def test_join_label_digits_keeps_words_a_space_apart():
 def test_join_label_digits_keeps_words_of_other_lines_apart():
     words = [Word("16", 95.0, 100, 10, 120, 30), Word("32", 95.0, 121, 22, 141, 42)]
     assert sorted(v.text for v in join_label_digits(words)) == ["16", "32"]
+
+
+def test_unit_below_its_number_by_a_descender_is_on_its_line():
+    num = Word("64", 96.0, 192, 130, 206, 139)
+    assert unit_on_line(num, Word("req", 96.0, 217, 127, 242, 142), 10.0)
+    # 'req' of a monospaced font: x-height top under the digits' top, the 'q' and OCR's
+    # padding well below them
+    assert unit_on_line(Word("128", 97.0, 167, 42, 188, 52), Word("req", 94.0, 195, 44, 220, 59), 10.0)
+    # a word of the line below, or one above the number
+    assert not unit_on_line(num, Word("req", 96.0, 217, 141, 242, 152), 10.0)
+    assert not unit_on_line(num, Word("req", 96.0, 217, 118, 242, 131), 10.0)
+
+
+def test_join_label_units_takes_a_monospaced_space():
+    got = join_label_units([Word("64", 96.0, 192, 130, 206, 139), Word("req", 96.0, 217, 127, 242, 142)], 10.0)
+    assert [(v.text, v.x0, v.x1) for v in got] == [("64 req", 192, 242)]
+    # two spaces and more: another word
+    got = join_label_units([Word("64", 96.0, 192, 130, 206, 139), Word("req", 96.0, 220, 127, 245, 142)], 10.0)
+    assert sorted(v.text for v in got) == ["64", "req"]
 
 
 def test_extends_at_the_end_as_before():
@@ -262,8 +281,15 @@ def test_label_off_the_sweep_is_read_as_its_expected_value_only_between_labels_o
     # written like its neighbours, thousands commas and all
     commas = [parse_point_label(t) for t in ("2,048", "4,096", "8,192", "6,384", "32,768")]
     assert _sweep_value(Word("6,384", 60.0, 0, 0, 30, 10), 16384.0, 3, commas, {3: 16384.0}).text == "16,384"
-    # past the last label on the sweep: the places may count a value the chart skipped
+    # past the last label on the sweep, a reading that is no near miss of the value expected
     assert _sweep_value(v, 65536.0, 5, parsed + [parse_point_label("bs=4")], {5: 65536.0}) is None
+    # next to an end of the run, a near miss is the value expected ('356' after 'n=128')
+    ends = [parse_point_label(t) for t in ("n=16", "n=32", "n=64", "n=128", "356")]
+    got = _sweep_value(Word("356", 80.0, 0, 0, 30, 10), 256.0, 4, ends, {4: 256.0})
+    assert got is not None and got.text == "n=256"
+    # two places past the run: the places may count a value the chart skipped
+    gap = [parse_point_label(t) for t in ("n=16", "n=32", "n=64", "n=128")] + [None, parse_point_label("356")]
+    assert _sweep_value(Word("356", 80.0, 0, 0, 30, 10), 512.0, 5, gap, {5: 512.0}) is None
     # digits too far from the expected value: a label of its own, not a misreading
     far = Word("bs=3284", 71.0, 100, 50, 150, 60)
     assert _sweep_value(far, 16384.0, 3, parsed, {3: 16384.0}) is None
@@ -421,3 +447,35 @@ def test_labels_in_their_series_colour_are_read_with_only_the_lines_own_pixels_e
     # black labels, or none read yet: the line and its margin go
     assert _erase_ways(erase, (20, 20, 20), (1, 115, 178)) == (("markers", 0), ("lines+margin", 3))
     assert _erase_ways(erase, None, (1, 115, 178)) == (("markers", 0), ("lines+margin", 3))
+
+
+def test_dotted_specks_are_a_row_of_three_small_blobs_not_a_labels_comma():
+    from pipeline.xychart.point_labels import dotted_specks
+    keep = np.zeros((14, 60), bool)
+    keep[3:12, 6:11] = True           # a glyph
+    keep[3:12, 24:29] = True
+    for x in (0, 18, 50, 56):          # a dotted gridline's specks along the baseline
+        keep[10:12, x:x + 2] = True
+    got = dotted_specks(keep, 9.0)
+    assert got.sum() == 16 and not got[3:12, 6:11].any() and got[10:12, 18:20].all()
+    # a label's comma (and a second one on its row): no dotted line
+    keep = np.zeros((14, 60), bool)
+    keep[3:12, 6:11] = True
+    keep[10:12, 12:14] = True
+    keep[10:12, 30:32] = True
+    assert not dotted_specks(keep, 9.0).any()
+
+
+def test_marker_solids_keep_the_markers_and_their_like_not_a_digits_core():
+    import cv2
+    from pipeline.xychart.point_labels import marker_solids
+    ink = np.zeros((60, 120), bool)
+    for x in (20, 60, 100):                          # three round markers, the last unfound
+        cv2.circle(ink.view(np.uint8), (x, 40), 6, 1, -1)
+    ink[8:20, 56:61] = True                         # a blurred digit's thick stem, above a marker
+    depth = imageops.ink_depth(ink)
+    got = marker_solids(depth, 2.5, [(20.0, 40.0), (60.0, 40.0)])
+    assert got[40, 20] and got[40, 60] and got[40, 100]
+    assert not got[8:20, 56:61].any()
+    # no marker holds a core (hollow markers): every solid blob, as before
+    assert marker_solids(depth, 2.5, [(5.0, 5.0)])[8:20, 56:61].any()
