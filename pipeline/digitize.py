@@ -443,7 +443,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             # line of text is a glyph.
             tiny = [b for b in _line_markers(rgb, page_marks, traces, halfwidth, box, panel_bg)
                     if not (b.box[3] - b.box[1] >= 0.45 * text_h
-                            and any(v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1 for v in masked))]
+                            and any(v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1
+                                    and not text_words.read_as_glyph(b, v, text_rgb) for v in masked))]
         # Where the line thickens about a marker, find_markers may have found it already.
         tiny = [b for b in tiny if not any(o.box[0] <= b.cx <= o.box[2] and o.box[1] <= b.cy <= o.box[3]
                                            for o in blobs)]

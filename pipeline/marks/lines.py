@@ -245,29 +245,57 @@ def vertices(xs: np.ndarray, ys: np.ndarray, tolerance: float, max_gap: int) -> 
     return out
 
 
-def without_swatches(mask: np.ndarray, text_boxes, text_h: float) -> np.ndarray:
+def without_swatches(mask: np.ndarray, text_boxes, text_h: float, rgb: np.ndarray | None = None) -> np.ndarray:
     """`mask` minus legend swatches: short flat strokes ending just left of a word, and the
-    dashes of a dashed swatch leading up to one."""
+    dashes of a dashed swatch leading up to one. With `rgb`, a chain of such strokes that ink
+    of its colour leads into from the left is a line's last stretch and end marker before a
+    point label ('1 req'), and stays."""
     n, lab, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     flat = [k for k in range(1, n) if stats[k, 3] <= 0.6 * text_h and stats[k, 2] <= 6 * text_h]
-    targets = [(bx0, by0, by1) for bx0, by0, bx1, by1 in text_boxes]
-    dropped: set = set()
+    targets = [(bx0, by0, by1, None) for bx0, by0, bx1, by1 in text_boxes]
+    chain_of: dict = {}       # a dropped stroke -> the stroke next to the word that began its chain
     grew = True
     while grew:
         grew = False
         for k in flat:
-            if k in dropped:
+            if k in chain_of:
                 continue
             x, y, w, h = stats[k, :4]
             cy = y + h / 2.0
-            if any(0 <= tx0 - (x + w) <= 1.5 * text_h and ty0 - 2 <= cy <= ty1 + 2 for tx0, ty0, ty1 in targets):
-                dropped.add(k)
-                targets.append((x, y - 2, y + h + 2))
-                grew = True
+            for tx0, ty0, ty1, root in targets:
+                if 0 <= tx0 - (x + w) <= 1.5 * text_h and ty0 - 2 <= cy <= ty1 + 2:
+                    chain_of[k] = k if root is None else root
+                    targets.append((x, y - 2, y + h + 2, chain_of[k]))
+                    grew = True
+                    break
+    if rgb is not None:
+        kept = set()
+        for root in set(chain_of.values()):
+            chain = [k for k, r in chain_of.items() if r == root]
+            first = min(chain, key=lambda k: stats[k, 0])
+            if _led_into(first, chain, lab, stats, rgb, text_h):
+                kept.update(chain)
+        chain_of = {k: r for k, r in chain_of.items() if k not in kept}
     out = mask.copy()
-    if dropped:
-        out[np.isin(lab, list(dropped))] = False
+    if chain_of:
+        out[np.isin(lab, list(chain_of))] = False
     return out
+
+
+def _led_into(k: int, chain, lab: np.ndarray, stats: np.ndarray, rgb: np.ndarray, text_h: float) -> bool:
+    """Ink outside `chain`, of the colour of its stroke `k`, ends within a text height left of
+    `k` at its rows (a legend's frame beside its swatch is grey)."""
+    x, y, w, h = stats[k, :4]
+    win = lab[max(0, y - 2):y + h + 2, max(0, int(x - 1.5 * text_h)):x]
+    others = [j for j in np.unique(win) if j != 0 and j not in chain]
+    if not others:
+        return False
+    own = to_lab([np.median(rgb[lab == k], axis=0)])[0]
+    for j in others:
+        c = to_lab([np.median(rgb[lab == j], axis=0)])[0]
+        if float(np.linalg.norm(c - own)) < 25.0:
+            return True
+    return False
 
 
 def trace_lines(rgb: np.ndarray, ink: np.ndarray, box: tuple[int, int, int, int], halfwidth: float,
@@ -279,7 +307,7 @@ def trace_lines(rgb: np.ndarray, ink: np.ndarray, box: tuple[int, int, int, int]
     width = max(1, x1 - x0)
     inside = np.zeros(ink.shape, bool)
     inside[y0:y1, x0:x1] = ink[y0:y1, x0:x1]
-    inside = without_swatches(inside, text_boxes, text_h)
+    inside = without_swatches(inside, text_boxes, text_h, rgb)
     grey = saturation(rgb) < 60
     page = None
     if rules_in is not None:

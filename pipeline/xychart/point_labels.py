@@ -29,6 +29,9 @@ def join_label_units(words: list[ocr.Word], text_h: float, gap: float = 1.2) -> 
         if not cands:
             continue
         b = min(cands, key=lambda b: b.x0 - a.x1)
+        if any(c is not a and c is not b and a.x1 <= c.cx <= b.x0 and c.y0 < b.y1 and c.y1 > b.y0
+               for c in words):
+            continue    # a word between: 'This' of 'This work' after a swatch read '3'
         text = parse_point_label(a.text)[0] + " " + b.text.rstrip("):;,.")
         if parse_point_label(text) is None:
             continue

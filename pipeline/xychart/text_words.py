@@ -18,7 +18,14 @@ def is_text(w: ocr.Word) -> bool:
     if p is not None and len(w.text) >= 2 and p[0] == w.text.strip()[leading_junk(w.text):]:
         return True
     alnum = sum(c.isalnum() for c in w.text)
-    return (alnum >= 2 and w.conf >= 40) or (alnum == 1 and w.conf >= 60)
+    return (alnum >= 2 and w.conf >= 40) or (alnum == 1 and w.conf >= 60) or _long_word(w)
+
+
+def _long_word(w: ocr.Word) -> bool:
+    # A name OCR was unsure of ('vLLMGike' at 37 for 'vLLM-like'): markers in a row read as
+    # letters repeat one or two glyphs, a name has five letters or more of three kinds or more.
+    letters = [c.lower() for c in w.text if c.isalpha()]
+    return len(letters) >= 5 and len(set(letters)) >= 3 and w.conf >= 25
 
 
 def coloured_glyph(w: ocr.Word, rgb: np.ndarray, panel_bg, text_rgb, min_delta: float = 30.0) -> bool:
@@ -28,10 +35,22 @@ def coloured_glyph(w: ocr.Word, rgb: np.ndarray, panel_bg, text_rgb, min_delta: 
     if text_rgb is None or sum(c.isalnum() for c in w.text) > 2 or parse_point_label(w.text) is not None:
         return False
     c = ink_color(rgb, w, panel_bg)
-    if c is None:
-        return False
-    lab = to_lab([c, text_rgb])
+    return c is not None and not_text_color(c, text_rgb, min_delta)
+
+
+def not_text_color(color, text_rgb, min_delta: float = 30.0) -> bool:
+    """A colour (not grey) other than the chart's text colour."""
+    lab = to_lab([color, text_rgb])
     return float(np.hypot(*lab[0, 1:])) >= 15.0 and float(np.linalg.norm(lab[0] - lab[1])) > min_delta
+
+
+def read_as_glyph(marker, w: ocr.Word, text_rgb) -> bool:
+    """`w` is OCR's reading of the tiny marker `marker` alone (a 4 px triangle read '4' at 67):
+    one character, its box the marker's, the marker drawn in a colour that is not the text's."""
+    x0, y0, x1, y1 = marker.box
+    return (text_rgb is not None and sum(c.isalnum() for c in w.text) == 1
+            and w.x0 >= x0 - 2 and w.y0 >= y0 - 2 and w.x1 <= x1 + 2 and w.y1 <= y1 + 2
+            and not_text_color(marker.color, text_rgb))
 
 
 def speck(w: ocr.Word, text_h: float) -> bool:

@@ -48,6 +48,13 @@ def test_join_label_units_takes_a_monospaced_space():
     assert sorted(v.text for v in got) == ["64", "req"]
 
 
+
+def test_join_label_units_takes_no_unit_past_another_word():
+    # Seed-0 syn102: a legend's swatch column read '3', then 'This work': 'work' is no unit of '3'.
+    words = [Word("3", 56.0, 1273, 38, 1299, 91), Word("This", 96.0, 1307, 43, 1343, 57),
+             Word("work", 97.0, 1350, 43, 1392, 57)]
+    assert sorted(v.text for v in join_label_units(words, 14.0)) == ["3", "This", "work"]
+
 def test_extends_at_the_end_as_before():
     assert extends(Word("8192", 90, 100, 10, 140, 25), Word("81", 90, 100, 10, 120, 25))
     assert not extends(Word("8192", 90, 100, 10, 121, 25), Word("81", 90, 100, 10, 120, 25))
