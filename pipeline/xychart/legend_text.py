@@ -152,8 +152,11 @@ def reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
         holds = len(new_key) > len(old_key) and old_key in new_key
         # The same letters read at three sizes are no accident of resampling, however unsure
         # tesseract is of them ('BF16' at 45 three times against the page's 'BFI6' at 70);
-        # a point label read so on the page stays one.
-        steady = len(readings) == 3 and len(set(readings)) == 1 and not _label_text(old)
+        # a point label read so on the page stays one, and so does a page reading whose letters
+        # match the glyphs where the steady one's do not (blurred JPEG 'FP8' at 80 against
+        # ') FPS' at 72 three times).
+        steady = len(readings) == 3 and len(set(readings)) == 1 and not _label_text(old) \
+            and (_fits_glyphs(read, line_glyphs) or not _fits_glyphs(old, line_glyphs))
         if old and not holds and not steady and _mean_conf(read) < _mean_conf(old) - 5.0:
             read = old
         read = _in_turn(read)

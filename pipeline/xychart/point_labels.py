@@ -642,11 +642,20 @@ def dotted_specks(keep: np.ndarray, lh: float) -> np.ndarray:
     """Pixels of the specks left of a dotted gridline in a label's crop: blobs no bigger than a
     quarter of the text height a side, three or more on one row. Tesseract reads a row of them
     along a label's baseline as glyphs ('HBA,' for 'bs=16384'); a label's own comma or point
-    is one, or two on a row at most."""
+    is one, or two on a row at most. A gridline runs on past the label's glyphs: a row of
+    specks all within them is the glyphs' own crumbs (7 px text downscaled breaks into pixels,
+    and its comma with them)."""
     n, lab, st, cen = cv2.connectedComponentsWithStats(keep.astype(np.uint8), connectivity=8)
     lim = max(2, int(round(0.25 * lh)))
     small = [i for i in range(1, n) if st[i, cv2.CC_STAT_WIDTH] <= lim and st[i, cv2.CC_STAT_HEIGHT] <= lim]
-    drop = [i for i in small if sum(abs(cen[j, 1] - cen[i, 1]) <= 1.0 for j in small) >= 3]
+    big = [i for i in range(1, n) if i not in small]
+    gx0 = min((st[i, cv2.CC_STAT_LEFT] for i in big), default=keep.shape[1])
+    gx1 = max((st[i, cv2.CC_STAT_LEFT] + st[i, cv2.CC_STAT_WIDTH] for i in big), default=0)
+    drop = []
+    for i in small:
+        row = [j for j in small if abs(cen[j, 1] - cen[i, 1]) <= 1.0]
+        if len(row) >= 3 and any(cen[j, 0] < gx0 or cen[j, 0] > gx1 for j in row):
+            drop.append(i)
     return np.isin(lab, drop) if drop else np.zeros(keep.shape, bool)
 
 

@@ -112,3 +112,11 @@ def test_legend_keys_above_a_line_chart_are_no_bars(tmp_path):
     truth, ext = _line_chart(tmp_path, 1, 0)
     assert ext.chart_type == "line"
     assert {p.series for p in ext.points} == {"Ours"}
+
+
+def test_a_sure_legend_reading_stays_against_a_steady_one_with_a_glyph_too_many(tmp_path):
+    # Seed-13 syn070 (JPEG): the page read 'FP8' at 80; read again at three sizes ') FPS' at 72,
+    # whose letters do not match the line's glyphs.
+    truth = make_chart(tmp_path, 70, 120, 13)
+    ext = digitize_array(load_rgb(tmp_path / truth["image"]))
+    assert {p.series for p in ext.points} == {"v0.9", "FP8"}

@@ -471,6 +471,14 @@ def test_dotted_specks_are_a_row_of_three_small_blobs_not_a_labels_comma():
     keep[10:12, 12:14] = True
     keep[10:12, 30:32] = True
     assert not dotted_specks(keep, 9.0).any()
+    # seed-13 syn081: 7 px '16,384' downscaled breaks into pixels, its comma among them; all lie
+    # within the glyphs, where no gridline would stop
+    keep = np.zeros((12, 32), bool)
+    keep[4:10, 20:24] = True
+    keep[6:10, 0:4] = True
+    for x, y in ((3, 4), (10, 4), (17, 4), (14, 5)):
+        keep[y, x] = True
+    assert not dotted_specks(keep, 7.0).any()
 
 
 def test_marker_solids_keep_the_markers_and_their_like_not_a_digits_core():
