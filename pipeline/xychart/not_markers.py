@@ -115,8 +115,11 @@ def glyph_beside(b, v: ocr.Word, text_h: float, typical_area: float) -> bool:
     if not (shape and h <= 1.1 * text_h and b.area < 0.75 * typical_area
             and abs(b.cy - v.cy) <= 0.25 * text_h):
         return False
-    gap = max(v.x0 - b.box[2], b.box[0] - v.x1)
-    return -1 <= gap <= 0.3 * text_h
+    # A digit left out sits next to a digit: not after a unit ('16 req' beside its marker),
+    # nor before a prefix ('bs=').
+    text = v.text.strip()
+    gaps = [g for g, ok in ((v.x0 - b.box[2], text[:1].isdigit()), (b.box[0] - v.x1, text[-1:].isdigit())) if ok]
+    return any(-1 <= g <= 0.3 * text_h for g in gaps)
 
 
 # Runs of blobs read as text on one chart (each read a few milliseconds).

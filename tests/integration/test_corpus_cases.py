@@ -120,3 +120,12 @@ def test_a_sure_legend_reading_stays_against_a_steady_one_with_a_glyph_too_many(
     truth = make_chart(tmp_path, 70, 120, 13)
     ext = digitize_array(load_rgb(tmp_path / truth["image"]))
     assert {p.series for p in ext.points} == {"v0.9", "FP8"}
+
+
+def test_a_marker_touching_its_label_is_no_legend_key(tmp_path):
+    # Seed-6 syn098: one series, no legend; the marker of '8192' touches its label and was
+    # taken for a dot key of a line legend named 'B192', and its point lost.
+    truth = make_chart(tmp_path, 98, 120, 6)
+    ext = digitize_array(load_rgb(tmp_path / truth["image"]))
+    assert {p.series for p in ext.points} == {"series-1"}
+    assert len(ext.points) == 6 and _near(ext, truth) == 6

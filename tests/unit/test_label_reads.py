@@ -174,6 +174,10 @@ def test_glyph_beside_a_label_is_a_narrow_small_blob_on_its_line():
     moved = Blob(597.0, 546.5, 100, (592, 540, 602, 553), (240, 80, 60), "circle")
     assert not glyph_beside(moved, label, 16.0, 158.0)         # off the label's line
     assert not glyph_beside(marker, Word("128 req", 86, 543, 241, 609, 264), 16.0, 158.0)
+    # seed-6 syn052: a marker a steep line makes taller, right after its label's unit
+    after = Blob(1011.5, 909.5, 127, (1006, 902, 1017, 917), (30, 110, 180), "circle")
+    assert not glyph_beside(after, Word("16 req", 90, 921, 900, 1004, 918), 16.0, 171.0)
+    assert glyph_beside(after, Word("16", 90, 980, 900, 1004, 918), 16.0, 171.0)
 
 
 def test_a_lone_ell_is_a_one_only_where_it_stands_alone():
