@@ -407,19 +407,21 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                 data_blobs = [b for b in data_blobs if not any(b is g for g in text_glyphs)]
         return legend, label_words, legend_blob_ids, data_blobs
 
-    def stroke_swatches(colors, patches=True):
-        # Swatches may lie outside the plot, beside a name OCR was unsure of.
+    def stroke_swatches(colors, patches_inside=True):
+        # Swatches may lie outside the plot, beside a name OCR was unsure of. Among markers, a
+        # dot left of a word inside the plot is a marker beside its label, no key.
         named_boxes = [(v.x0, v.y0, v.x1, v.y1) for v in words
                        if id(v) not in tick_words and any(c.isalnum() for c in v.text)]
-        return line_swatches(rgb, page_marks, colors, halfwidth, params.series_color_delta, named_boxes, text_h,
-                             patches)
+        return [b for b in line_swatches(rgb, page_marks, colors, halfwidth, params.series_color_delta,
+                                         named_boxes, text_h)
+                if patches_inside or b.shape == "line" or not _in_box(b.cx, b.cy, box, 0)]
 
-    def stroke_entries(colors, patches=True):
+    def stroke_entries(colors, patches_inside=True):
         # The legend read again with the line-stroke swatches of `colors`: only their entries.
         # (A patch found as a marker too gives way to its twin: two lines of one colour, or
         # one line traced in two pieces, find it twice.)
         strokes = []
-        for b in stroke_swatches(colors, patches) if colors else []:
+        for b in stroke_swatches(colors, patches_inside) if colors else []:
             if not any(b.box == o.box for o in strokes):
                 strokes.append(b)
         ids = {id(b) for b in strokes}
@@ -461,7 +463,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                 [b for b in inside if _shade_of(b.color, t.color, panel_bg)], [t.vertices], halfwidth + 2.5))
             legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
             # The legend's sample of a line with a tiny marker is a stroke, like a line's swatch.
-            swatches = stroke_swatches(unnamed_lines(), patches=False) if len(data_blobs) >= 3 else []
+            swatches = stroke_swatches(unnamed_lines(), patches_inside=False) if len(data_blobs) >= 3 else []
             if swatches:
                 again = legend_and_data(blobs, swatches)
                 if len(again[0]) > len(legend):
@@ -486,9 +488,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     groups = series_groups()
     # A series with no swatch among the marks may have one drawn as its line, its small marker
     # lost in the stroke ('-•-' beside 'This work').
-    # (Strokes only: a dot left of a word, among markers, is a marker beside its label.)
     more = stroke_entries([tuple(np.median([b.color for b in g], axis=0)) for g in groups
-                           if len(g) >= 2 and not any(id(b) in legend_blob_ids for b in g)], patches=False)
+                           if len(g) >= 2 and not any(id(b) in legend_blob_ids for b in g)], patches_inside=False)
     if more:
         legend = legend + more
         legend_blob_ids = legend_blob_ids | {id(e.blob) for e in more}

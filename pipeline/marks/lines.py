@@ -350,10 +350,10 @@ def glyphs_before(ink: np.ndarray, box, text_h: float) -> int:
 
 
 def line_swatches(rgb: np.ndarray, ink: np.ndarray, colors, halfwidth: float, max_delta: float,
-                  text_boxes, text_h: float, patches: bool = True) -> list[Blob]:
+                  text_boxes, text_h: float) -> list[Blob]:
     """Legend swatches of lines drawn without markers, anywhere on the page: a short flat stroke
-    of a line's colour (a dashed one's dashes joined), or (with `patches`) a dot or square of
-    it, ending just left of a word, level with it. Each is a Blob (shape 'line' for a stroke, 'square' for a
+    of a line's colour (a dashed one's dashes joined), or a dot or square of it, ending just
+    left of a word, level with it. Each is a Blob (shape 'line' for a stroke, 'square' for a
     patch) so that the legend can pair it with its text like a marker."""
     ys, xs = np.nonzero(ink)
     if len(ys) == 0 or not colors:
@@ -374,7 +374,7 @@ def line_swatches(rgb: np.ndarray, ink: np.ndarray, colors, halfwidth: float, ma
             x, y, w, h, area = stats[k]
             stroke = h <= max(0.6 * text_h, 2 * halfwidth + 3) and text_h <= w <= 6 * text_h
             # Some renderers key a line with a dot or a square of its colour instead.
-            patch = patches and 0.35 * text_h <= min(w, h) and max(w, h) <= 2.0 * text_h and max(w, h) <= 1.5 * min(w, h) \
+            patch = 0.35 * text_h <= min(w, h) and max(w, h) <= 2.0 * text_h and max(w, h) <= 1.5 * min(w, h) \
                 and area >= 0.5 * w * h
             if not (stroke or patch):
                 continue

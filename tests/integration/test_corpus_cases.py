@@ -129,3 +129,8 @@ def test_a_marker_touching_its_label_is_no_legend_key(tmp_path):
     ext = digitize_array(load_rgb(tmp_path / truth["image"]))
     assert {p.series for p in ext.points} == {"series-1"}
     assert len(ext.points) == 6 and _near(ext, truth) == 6
+    # ... while a square key left of the plot names the series whose markers sit on its line
+    # (seed-6 syn037: 'H100', lost when dots were refused as keys everywhere among markers).
+    truth = make_chart(tmp_path, 37, 120, 6)
+    ext = digitize_array(load_rgb(tmp_path / truth["image"]))
+    assert {p.series for p in ext.points} == {"H100", "Ours"}
