@@ -61,6 +61,21 @@ def test_a_legend_swatch_beside_a_word_is_dropped():
     assert not out[20:22].any() and out[60:62, 10:290].all()
 
 
+def test_a_line_end_before_a_point_label_is_no_swatch():
+    # Seed-10 syn036: the line's last flat stretch and its end marker, then '1 req': a chain of
+    # flat strokes before a word, as a swatch is, but led into by the line of their colour.
+    img = np.full((100, 300, 3), 255, np.uint8)
+    cv2.line(img, (20, 20), (148, 60), (148, 103, 189), 2)        # the line, coming down
+    cv2.line(img, (152, 61), (200, 62), (148, 103, 189), 2)       # its last, flat stretch
+    cv2.rectangle(img, (204, 59), (209, 64), (148, 103, 189), -1)  # the end marker
+    cv2.line(img, (20, 90), (60, 90), (30, 120, 200), 2)          # a legend swatch, nothing before it
+    mask = color_distance(img, WHITE) > 40
+    boxes = [(220, 55, 260, 68), (70, 84, 110, 97)]
+    out = without_swatches(mask, boxes, 14.0, img)
+    assert out[59:65, 204:210].any() and out[60:64, 160:200].any() and not out[88:93, 20:61].any()
+    assert not without_swatches(mask, boxes, 14.0)[59:65, 152:210].any()   # colour unknown: dropped
+
+
 def test_vertices_split_at_long_gaps():
     xs = np.r_[np.arange(0, 100), np.arange(200, 300)].astype(float)
     ys = np.r_[np.linspace(0, 50, 100), np.linspace(80, 80, 100)]
