@@ -152,6 +152,10 @@ def test_evenly_stepped_tells_tick_values_from_printed_data_values():
     assert not evenly_stepped([5.38, 4.05, 2.58])    # values printed beside three points
     assert not evenly_stepped([5.38, 4, 2.58])
     assert not evenly_stepped([0, 1, 100])           # far more steps than labels
+    # batch sizes printed beside points spaced in proportion (seed-14 syn032, seed-11 syn063)
+    assert not evenly_stepped([16384, 32768, 65536, 131072])
+    assert evenly_stepped([0, 1000, 3000])           # one label lost
+    assert evenly_stepped([16384, 32768, 65536, 131072], "log2")
     assert evenly_stepped([8192, 16384, 65536], "log2")
     assert evenly_stepped([1, 10, 100, 1000], "log10")
     assert evenly_stepped([1, 2, 5, 10, 20], "log10")
