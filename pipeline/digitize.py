@@ -198,10 +198,7 @@ def _bars_in_plot(bars: Extraction, box, text_h: float) -> bool:
     """Whether every bar of `bars` ends inside the XY reading's plot box `box`: a line chart's
     legend swatches and its title block, outside the plot, pass for bars of a chart whose axes
     are the line chart's own."""
-    x0, y0, x1, y1 = box
-    pad = 0.25 * text_h
-    return all(x0 - pad <= p.x_px <= x1 + pad and y0 - pad <= p.y_px <= y1 + pad
-               for p in bars.points if p.marker != "missing")
+    return all(_in_box(p.x_px, p.y_px, box, 0.25 * text_h) for p in bars.points if p.marker != "missing")
 
 
 def _more_marks(bars: Extraction, rgb, params, *chart) -> Extraction | None:

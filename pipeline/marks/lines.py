@@ -290,12 +290,12 @@ def _led_into(k: int, chain, lab: np.ndarray, stats: np.ndarray, rgb: np.ndarray
     others = [j for j in np.unique(win) if j != 0 and j not in chain]
     if not others:
         return False
-    own = to_lab([np.median(rgb[lab == k], axis=0)])[0]
-    for j in others:
-        c = to_lab([np.median(rgb[lab == j], axis=0)])[0]
-        if float(np.linalg.norm(c - own)) < 25.0:
-            return True
-    return False
+    def color(j):
+        jx, jy, jw, jh = stats[j, :4]
+        win = (slice(jy, jy + jh), slice(jx, jx + jw))
+        return to_lab([np.median(rgb[win][lab[win] == j], axis=0)])[0]
+    own = color(k)
+    return any(float(np.linalg.norm(color(j) - own)) < 25.0 for j in others)
 
 
 def trace_lines(rgb: np.ndarray, ink: np.ndarray, box: tuple[int, int, int, int], halfwidth: float,

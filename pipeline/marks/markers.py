@@ -100,11 +100,7 @@ def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_si
         px = rgb[y:y + h, x:x + w][core if core.sum() >= 3 else comp]
         color = tuple(int(v) for v in np.median(px, axis=0))
         if core.sum() < SMALL_CORE:
-            wx0, wy0 = max(0, x - HALO_PAD), max(0, y - HALO_PAD)
-            wx1, wy1 = min(rgb.shape[1], x + w + HALO_PAD), min(rgb.shape[0], y + h + HALO_PAD)
-            own = np.zeros((wy1 - wy0, wx1 - wx0), bool)
-            own[y - wy0:y - wy0 + h, x - wx0:x - wx0 + w] = comp
-            color = halo_color(rgb[wy0:wy1, wx0:wx1], own, ink[wy0:wy1, wx0:wx1] & ~own, color)
+            color = _blob_halo_color(rgb, ink, (x, y, w, h), comp, color)
         shape_mask = filled[y:y + h, x:x + w] & comp
         shape = classify_shape(shape_mask)
         cx, cy = float(cent[i][0]), float(cent[i][1])
@@ -142,6 +138,17 @@ def _to_rgb(lab) -> tuple[int, int, int]:
     arr = np.array([[[lab[0] * 255.0 / 100.0, lab[1] + 128.0, lab[2] + 128.0]]])
     arr = np.clip(np.round(arr), 0, 255).astype(np.uint8)
     return tuple(int(v) for v in cv2.cvtColor(arr, cv2.COLOR_LAB2RGB)[0, 0])
+
+
+def _blob_halo_color(rgb: np.ndarray, ink: np.ndarray, xywh, comp: np.ndarray, color) -> tuple[int, int, int]:
+    """halo_color of the blob `comp` (its mask in its box `xywh`), in a window HALO_PAD wider
+    than its box; the rest of `ink` there is other marks."""
+    x, y, w, h = (int(v) for v in xywh)
+    wx0, wy0 = max(0, x - HALO_PAD), max(0, y - HALO_PAD)
+    wx1, wy1 = min(rgb.shape[1], x + w + HALO_PAD), min(rgb.shape[0], y + h + HALO_PAD)
+    own = np.zeros((wy1 - wy0, wx1 - wx0), bool)
+    own[y - wy0:y - wy0 + h, x - wx0:x - wx0 + w] = comp
+    return halo_color(rgb[wy0:wy1, wx0:wx1], own, ink[wy0:wy1, wx0:wx1] & ~own, color)
 
 
 def halo_color(px: np.ndarray, own: np.ndarray, other: np.ndarray, color, reach: int = 2,
@@ -299,10 +306,13 @@ def _sure_colors(rgb: np.ndarray, core: np.ndarray) -> np.ndarray:
     """Lab colours (one row each) of the deep cores of ink: markers a line's half-width deeper
     than it, sure to be markers."""
     from .series import to_lab
-    n, lab = cv2.connectedComponents(core.astype(np.uint8), connectivity=8)
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(core.astype(np.uint8), connectivity=8)
     if n <= 1:
         return np.zeros((0, 3))
-    colors = [np.median(rgb[lab == k], axis=0) for k in range(1, min(n, 200))]
+    colors = []
+    for k in range(1, min(n, 200)):
+        x, y, w, h = stats[k, :4]
+        colors.append(np.median(rgb[y:y + h, x:x + w][lab[y:y + h, x:x + w] == k], axis=0))
     return to_lab(np.array(colors).astype(np.uint8))
 
 
@@ -391,10 +401,7 @@ def tiny_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, backgr
         px = rgb[y[i]:y[i] + h[i], x[i]:x[i] + w[i]][comp].astype(float)
         far = np.abs(px - np.asarray(background, float)).max(axis=1)
         color = tuple(int(v) for v in np.median(px[far >= np.median(far)], axis=0))
-        wx0, wy0 = max(0, x[i] - HALO_PAD), max(0, y[i] - HALO_PAD)
-        wx1, wy1 = min(ink.shape[1], x[i] + w[i] + HALO_PAD), min(ink.shape[0], y[i] + h[i] + HALO_PAD)
-        own = lab[wy0:wy1, wx0:wx1] == i
-        color = halo_color(rgb[wy0:wy1, wx0:wx1], own, ink[wy0:wy1, wx0:wx1] & ~own, color)
+        color = _blob_halo_color(rgb, ink, (x[i], y[i], w[i], h[i]), comp, color)
         box = (int(x[i]), int(y[i]), int(x[i] + w[i]), int(y[i] + h[i]))
         out.append(Blob(float(cent[i][0]), float(cent[i][1]), int(area[i]), box, color, classify_shape(comp)))
     return out
