@@ -52,7 +52,8 @@ def load_rgb(path: Path, max_pixels: int = MAX_PIXELS) -> np.ndarray:
                     raise ImageTooLarge(
                         f"{path}: image is {w}x{h} pixels, above the limit of {max_pixels:,}")
                 im.load()
-                rgba = im.convert("RGBA")
+                opaque = im.mode in ("RGB", "L") and "transparency" not in im.info
+                rgba = im.convert("RGB") if opaque else im.convert("RGBA")
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise ImageTooLarge(f"{path}: image is too large to decode safely (decompression bomb)")
     except UnidentifiedImageError:
@@ -62,6 +63,8 @@ def load_rgb(path: Path, max_pixels: int = MAX_PIXELS) -> np.ndarray:
     if min(h, w) < 50:
         raise NoChartFound(f"{path}: image is only {w}x{h} pixels, too small to hold a chart")
     arr = np.asarray(rgba)
+    if arr.shape[2] == 3:
+        return np.ascontiguousarray(arr)
     alpha = arr[..., 3:4].astype(np.uint32)
     if alpha.min() == 255:
         return np.ascontiguousarray(arr[..., :3])

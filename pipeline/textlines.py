@@ -26,8 +26,13 @@ def text_line_boxes(ink: np.ndarray, text_h: float, region: tuple[int, int, int,
     n, lab, stats, _ = cv2.connectedComponentsWithStats(sub, connectivity=8)
     dist = cv2.distanceTransform(sub, cv2.DIST_L2, 3)
     comps, bars = [], []
-    for i in range(1, n):
-        x, y, w, h, area = stats[i]
+    W, H, A = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT], stats[:, cv2.CC_STAT_AREA]
+    # Only components some rule below can take are looked at one by one (noise makes thousands).
+    maybe = ((H >= 0.3 * text_h) & (H <= 2.0 * text_h)) | ((H < 0.3 * text_h) & (H >= 1) & (A >= 2)
+                                                        & (W <= 1.0 * text_h))
+    maybe[0] = False
+    for i in np.flatnonzero(maybe):
+        x, y, w, h, area = (int(v) for v in stats[i])
         # Characters: between a third and twice the tick-label height, not long strokes, and
         # drawn with strokes: a filled marker is as thick as it is tall and is no character.
         if 0.3 * text_h <= h <= 2.0 * text_h and w <= 3.0 * text_h and area >= 3:
