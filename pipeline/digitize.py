@@ -580,7 +580,8 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg) -> list:
         if len(mine) < 3:
             # A blurred or JPEG-softened rim no longer parts the marker from its line in the
             # ink; the line's own colour, without its pale rim, still does.
-            own = ink & (lab_distance(rgb, t.color) < 30.0)
+            own = ink.copy()
+            own[ink] = lab_distance(rgb[ink], t.color) < 30.0
             mine = [b for b in tiny_markers(rgb, own, halfwidth, bg) if _shade_of(b.color, t.color, bg)]
         inside = [b for b in mine if x0 <= b.cx < x1 and y0 <= b.cy < y1]
         on = on_lines(inside, [t.vertices], halfwidth + 2.5)

@@ -17,16 +17,18 @@ def dominant_color(rgb: np.ndarray, mask: np.ndarray | None = None) -> np.ndarra
     key = (q[:, 0] << 6) | (q[:, 1] << 3) | q[:, 2]
     counts = np.bincount(key, minlength=512)
     top = counts.argmax()
-    n, inbin = int(counts[top]), key == top
-    out = np.empty(3, np.uint8)
-    for c in range(3):
-        # np.median's value (the mean of the two middle ones, truncated) read off the channel's
-        # histogram: sorting the bin's pixels took most of a page's time here.
-        cum = np.cumsum(np.bincount(px[:, c][inbin], minlength=256))
-        lo = int(np.searchsorted(cum, (n - 1) // 2, side="right"))
-        hi = int(np.searchsorted(cum, n // 2, side="right"))
-        out[c] = (lo + hi) // 2
-    return out
+    inbin = key == top
+    # (sorting the bin's pixels for np.median took most of a page's time here)
+    return np.array([median_u8(px[:, c][inbin]) for c in range(3)]).astype(np.uint8)
+
+
+def median_u8(values: np.ndarray) -> float:
+    """np.median of uint8 values, read off their histogram instead of sorting them."""
+    n = values.size
+    cum = np.cumsum(np.bincount(values.ravel(), minlength=256))
+    lo = int(np.searchsorted(cum, (n - 1) // 2, side="right"))
+    hi = int(np.searchsorted(cum, n // 2, side="right"))
+    return (lo + hi) / 2.0
 
 
 def page_background(rgb: np.ndarray) -> np.ndarray:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import chain
 
+import cv2
 import numpy as np
 
 from .. import imageops
@@ -212,12 +213,12 @@ def _flat(rgb_u, stacks, bg) -> bool:
 
 def _grain(rgb, bg) -> float:
     """Median step between horizontally neighbouring background pixels (0 on a clean render)."""
-    a = rgb.astype(np.int16)
-    near = np.abs(a - np.asarray(bg, np.int16)).max(axis=2) <= 40
+    near = imageops.color_distance(rgb, bg) <= 40
     both = near[:, 1:] & near[:, :-1]
     if both.sum() < 100:
         return 0.0
-    return float(np.median(np.abs(np.diff(a, axis=1)).max(axis=2)[both]))
+    step = cv2.absdiff(np.ascontiguousarray(rgb[:, 1:]), np.ascontiguousarray(rgb[:, :-1])).max(axis=2)
+    return imageops.median_u8(step[both])
 
 
 def _block_mask(shape, frame: Frame, tick_words, text_h):

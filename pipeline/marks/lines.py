@@ -13,7 +13,7 @@ import numpy as np
 
 from ..imageops import group_runs, ink_depth, remove_rules, saturation
 from .markers import Blob, colour_parts
-from .series import to_lab
+from .series import lab_bins, to_lab
 
 MIN_COVER = 0.08        # a line spans at least this share of the plot's width
 GAP_SHARE = 0.04        # gaps up to this share of the width are dashes of one line, not two lines
@@ -92,9 +92,8 @@ def color_clusters(rgb: np.ndarray, mask: np.ndarray, max_delta: float, min_pixe
     left = np.ones(len(ys), bool)
     out, taken = [], []
     while left.sum() >= min_pixels:
-        q = np.round(lab[left] / 4.0).astype(int)
-        keys, counts = np.unique(q, axis=0, return_counts=True)
-        centre = keys[np.argmax(counts)] * 4.0
+        centres, counts = lab_bins(lab[left])
+        centre = centres[np.argmax(counts)]
         near = left & (np.linalg.norm(lab - centre, axis=1) <= max_delta)
         if near.sum() < min_pixels:
             break

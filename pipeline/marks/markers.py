@@ -482,20 +482,19 @@ def colour_parts(px: np.ndarray, mask: np.ndarray, background, max_delta: float 
     ys, xs = np.nonzero(mask)
     if len(ys) == 0:
         return []
-    from .series import to_lab  # here: series imports this module
+    from .series import lab_bins, to_lab  # here: series imports this module
     rgb = px[ys, xs].astype(float)
     lab = to_lab(px[ys, xs])
     bg = np.asarray(background, float)
     left = np.ones(len(ys), bool)
     parts = []
     while left.sum() >= max(3, min_share * len(ys)):
-        q = np.round(lab[left] / 4.0).astype(int)
-        keys, counts = np.unique(q, axis=0, return_counts=True)
+        centres, counts = lab_bins(lab[left])
         # JPEG noise spreads one colour over many bins: of the commonest bins, the one with
         # the most pixels within `max_delta` is the colour (a clean black axis may hold the
         # single commonest bin).
-        cores = [left & (np.linalg.norm(lab - k * 4.0, axis=1) <= max_delta)
-                 for k in keys[np.argsort(-counts)[:8]]]
+        cores = [left & (np.linalg.norm(lab - k, axis=1) <= max_delta)
+                 for k in centres[np.argsort(-counts)[:8]]]
         core = max(cores, key=lambda c: int(c.sum()))
         if core.sum() < max(3, min_share * len(ys)):
             break
