@@ -226,7 +226,8 @@ def _digit_repairs(ticks: list[Tick], tol_px: float) -> tuple[list[Tick], list[T
     roundest = np.array([sig[i] == sig[tick_of == tick_of[i]].min() for i in range(len(cands))])
     seeds = np.flatnonzero((subs == 0) | roundest)
     ia, ib = np.meshgrid(seeds, seeds, indexing="ij")
-    ok = (ia < ib) & (tick_of[ia] != tick_of[ib]) & (vals[ia] != vals[ib])
+    # (two labels read at one pixel make no slope: a scale needs them apart)
+    ok = (ia < ib) & (tick_of[ia] != tick_of[ib]) & (vals[ia] != vals[ib]) & (px[ia] != px[ib])
     ia, ib = ia[ok], ib[ok]
     if len(ia) == 0:
         return None

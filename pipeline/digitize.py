@@ -209,7 +209,13 @@ def _more_marks(bars: Extraction, rgb, params, *chart) -> Extraction | None:
         ext = _xy_extraction(rgb, params, *chart)
     except NoChartFound:
         return None
-    marks = sum(p.marker not in ("line", "missing") for p in ext.points)
+    # A "marker" inside a bar of its own colour is a piece of that bar (cut out between the
+    # dashes of gridlines drawn across it), no sign of another chart.
+    def in_bar(p) -> bool:
+        return any(b.box is not None and _in_box(p.x_px, p.y_px, b.box, 0)
+                   and float(lab_distance(np.array([p.color], np.uint8), b.color)[0]) <= params.series_color_delta
+                   for b in bars.points)
+    marks = sum(p.marker not in ("line", "missing") and not in_bar(p) for p in ext.points)
     more = ext.chart_type == "xy" and marks >= 3 and marks > sum(p.marker != "missing" for p in bars.points)
     return ext if more else None
 
@@ -256,6 +262,8 @@ def _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params) -> Extrac
                   label_conf=r.label.conf if r.label is not None else 0.0,
                   x=float(r.index), y=r.value, x_err=0.0, y_err=r.err,
                   value_label=r.label_text, value_label_num=r.label_num, agrees=r.agrees)
+        if r.bar is not None:
+            p.box = frame.box_to_orig(r.bar.x0, r.bar.top, r.bar.x1, r.bar.bottom)
         if r.bar is None and r.label is not None:
             p.value_label = r.label.text
         points.append(p)

@@ -26,6 +26,8 @@ class Point:
     value_label: str = ""
     value_label_num: float | None = None
     agrees: bool | None = None
+    # A bar's box (x0, y0, x1, y1) in image pixels; not written out.
+    box: tuple[float, float, float, float] | None = None
 
 
 @dataclass

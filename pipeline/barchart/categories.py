@@ -324,9 +324,18 @@ def _turned_reads(gray, slots, base, text_h) -> list[list[list[Word]]]:
     inv = cv2.invertAffineTransform(m)
     t = np.radians(angle)
     d = (np.cos(t), np.sin(t))
+    # Only the turned band's inked part is read: the square it was turned in is mostly blank,
+    # and tesseract took over a second a chart to go over the blank.
+    ys, xs = np.nonzero(turned < 250)
+    if ys.size == 0:
+        return []
+    pad = int(2 * text_h * scale)
+    cx0, cy0 = max(0, int(xs.min()) - pad), max(0, int(ys.min()) - pad)
+    inked = turned[cy0:int(ys.max()) + pad + 1, cx0:int(xs.max()) + pad + 1]
     out = []
     for f in (1.0, 1.5):
-        got = [v for v in ocr.read_words(turned, f, ocr.PSM_SPARSE) if any(c.isalnum() for c in v.text)]
+        got = [v.shifted(cx0, cy0) for v in ocr.read_words(inked, f, ocr.PSM_SPARSE)
+               if any(c.isalnum() for c in v.text)]
         per_slot: list[list[Word]] = [[] for _ in slots]
         for v in got:
             bx, by = inv @ np.array([v.cx, v.cy, 1.0])

@@ -8,6 +8,7 @@ import numpy as np
 
 from .. import glyphs, imageops, layout, ocr
 from ..marks.bars import Bar
+from ..marks.legend import capital_i
 from ..marks.markers import Blob
 from ..marks.series import to_lab
 from ..ocr import Word
@@ -142,12 +143,17 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
     got = ocr.read_crop(crop, (x0, y0), scale)
     # A name has a letter: a sure read of marks alone ('~' for pale grey 'TensorRT-LLM' under a
     # gridline on a dark chart) is no name, and the crop is read again as for nothing read.
-    if not _named(got) and own is not None and crop is not own:
+    # So is a name read unsurely: the page's rendering can blur pale text whose colour lies
+    # near a bar's, taken for a second background ('basalina' at 56 for grey 'baseline' beside
+    # pale yellow bars on a dark page, 96 against its own background).
+    if own is not None and crop is not own and (not _named(got) or min(v.conf for v in got) < 75):
         again = ocr.read_crop(own, (x0, y0), scale)
-        if _named(again) or not any(v.conf >= 45 for v in got):
+        if not _named(got) and (_named(again) or not any(v.conf >= 45 for v in got)):
             got = again
             if any(v.conf >= 45 for v in again):
                 crop = own
+        elif _named(got) and _named(again) and _mean_conf(again) >= _mean_conf(got) + 10:
+            got, crop = again, own
     if not _named(got):
         # Tesseract may read nothing of a short name at one scale and read it surely at
         # another ('HF': nothing at 2.14, 95 at 2.5): one more try, a little larger; or, for
@@ -157,6 +163,10 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
     line = LineRead(_cut_at_gap(got, side, text_h))
     line.span, line.source = (x0, x1), (crop, (x0, y0), scale)
     return line
+
+
+def _mean_conf(words: list[Word]) -> float:
+    return float(np.mean([v.conf for v in words])) if words else 0.0
 
 
 def _retry_scale(scale: float, cap: float = 4.0) -> float:
@@ -359,7 +369,7 @@ def _name_text(text: str) -> str:
     swatch's edge or the legend frame beside a name as a mark ('_decode')."""
     text = re.sub(r"(?<=[A-Za-z])\||\|(?=[A-Za-z])", "I", text)
     # ... and as '!' after a capital ('TG!'): a name does not shout.
-    text = re.sub(r"(?<=[A-Z])!", "I", text)
+    text = capital_i(re.sub(r"(?<=[A-Z])!", "I", text))
     # A swatch's or frame's edge read as a mark at either end ('_decode', 'v0.9_'), and a
     # speck after the name read as a full stop ('FP8.').
     return text.strip(" _~`'\",;:\u2014\u2013").rstrip(".").rstrip() or text

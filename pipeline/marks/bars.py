@@ -243,6 +243,11 @@ def rectangles(rgb: np.ndarray, solid: np.ndarray, min_w: int, jump: float = 14.
             for ra, rb in _absorb_thin(_split_runs(rows_lab, rok, jump), min_w, rows_lab, jump):
                 if rb - ra < 2:
                     continue
+                # A tick mark hanging from the bar's foot across the axis (joined to it by blur)
+                # is too thin a run of rows to stand apart, and would carry the bar past the
+                # baseline: rows filled over less than half the bar's width end it there.
+                while rb - ra > 2 and sub[rb - 1].sum() < 0.5 * (b - a):
+                    rb -= 1
                 piece = sub[ra:rb]
                 px = subp[ra:rb][piece]
                 if len(px) < 4 or (area < 0.5 * w * h and len(px) < 0.5 * piece.size):

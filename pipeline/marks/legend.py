@@ -279,7 +279,16 @@ def split_at_blobs(lines: list[list[Word]], blobs: list[Blob], text_h: float,
 def joined_text(words: list[Word]) -> str:
     """A line's words joined by spaces, but for one after a hyphen ending a word: OCR splits
     'SGLang-like' at its hyphen when the letters after it stand a little apart."""
-    return re.sub(r"(?<=\w)- (?=\w)", "-", " ".join(w.text for w in words))
+    return capital_i(re.sub(r"(?<=\w)- (?=\w)", "-", " ".join(w.text for w in words)))
+
+
+def capital_i(text: str) -> str:
+    """'l' read in a word of capitals ('TGl', 'MlG'): a sans-serif capital I, which OCR takes for
+    a small L as often as not; a word in capitals otherwise holds no small letter."""
+    def fix(m: re.Match) -> str:
+        w = m.group(0)
+        return w.replace("l", "I") if sum(c.isupper() for c in w) >= 2 else w
+    return re.sub(r"\b[A-Z0-9l]*l[A-Z0-9l]*\b", fix, text)
 
 
 def aligned_with(entries: list[LegendEntry], cand: list[LegendEntry], text_h: float) -> list[LegendEntry]:
