@@ -453,6 +453,9 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                     if not (b.box[3] - b.box[1] >= 0.45 * text_h
                             and any(v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1
                                     and not text_words.read_as_glyph(b, v, text_rgb) for v in masked))]
+        elif len(data_blobs) < 3:
+            tiny = _scatter_dots(rgb, page_marks, halfwidth, box, panel_bg, masked, text_rgb,
+                                 params.series_color_delta)
         # Where the line thickens about a marker, find_markers may have found it already.
         tiny = [b for b in tiny if not any(o.box[0] <= b.cx <= o.box[2] and o.box[1] <= b.cy <= o.box[3]
                                            for o in blobs)]
@@ -596,6 +599,27 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg) -> list:
         if len(on) >= 3:
             out += [b for b in mine if (b in on or not (x0 <= b.cx < x1 and y0 <= b.cy < y1))
                     and not any(b is o for o in out)]     # two traces of one colour share them
+    return out
+
+
+def _scatter_dots(rgb, ink, halfwidth: float, box, bg, masked, text_rgb, delta: float) -> list:
+    """Tiny markers (see tiny_markers) of a chart with neither markers find_markers takes nor
+    lines: dots of 4-5 px scattered in the plot box, each beside its label. Crumbs of glyphs
+    look the same, so only coloured dots count (the text is grey or black), outside the words
+    read (unless a word is such a dot read as a glyph), three or more of one colour and size."""
+    x0, y0, x1, y1 = box
+    cands = [b for b in tiny_markers(rgb, ink, halfwidth, bg)
+             if x0 <= b.cx < x1 and y0 <= b.cy < y1 and max(b.color) - min(b.color) >= 40
+             and not any(v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1
+                         and not text_words.read_as_glyph(b, v, text_rgb) for v in masked)]
+    out = []
+    for g in group_series(cands, delta):
+        if len(g) < 3:
+            continue
+        typical = float(np.median([b.area for b in g]))
+        g = [b for b in g if 0.5 * typical <= b.area <= 2.0 * typical]
+        if len(g) >= 3:
+            out += g
     return out
 
 
