@@ -134,3 +134,43 @@ def test_a_marker_touching_its_label_is_no_legend_key(tmp_path):
     truth = make_chart(tmp_path, 37, 120, 6)
     ext = digitize_array(load_rgb(tmp_path / truth["image"]))
     assert {p.series for p in ext.points} == {"H100", "Ours"}
+
+
+def test_a_scatter_of_tiny_dots_without_lines_is_read_point_by_point(tmp_path):
+    # Seed-14 syn114 (Pillow dashboard, screenshot border): seven 4-5 px blue dots, each beside
+    # its 'bs=' label, no lines; too shallow for find_markers, and tiny markers were looked for
+    # only along traced lines: one point came out.
+    truth = make_chart(tmp_path, 114, 120, 14)
+    ext = digitize_array(load_rgb(tmp_path / truth["image"]))
+    assert len(ext.points) == 7 and _near(ext, truth) == 7
+    assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
+
+
+def _bar_chart(tmp_path, i, seed):
+    from pipeline.corpus.bars import make_chart as make_bar_chart
+    truth = make_bar_chart(tmp_path, i, seed)
+    return truth, digitize_array(load_rgb(tmp_path / truth["image"]))
+
+
+def _bar_values(truth):
+    return [(p["label"], p["y"]) for s in truth["series"] for p in s["points"]]
+
+
+def test_markers_cut_out_of_a_bar_by_gridlines_make_no_xy_chart(tmp_path):
+    # Bar seed-15 bar032 (horizontal, boxed, dashed gridlines): the XY reading found six
+    # "markers" of the bar's colour between the gridlines' dashes across the first bar, more
+    # than the four bars, and the chart came out as six points of an XY chart.
+    truth, ext = _bar_chart(tmp_path, 32, 15)
+    assert ext.chart_type == "bar" and len(ext.points) == 4
+    for label, y in _bar_values(truth):
+        got = [p.y for p in ext.points if p.label == label]
+        assert len(got) == 1 and abs(got[0] - y) <= 0.01 * 7.236, (label, got, y)
+
+
+def test_a_tick_mark_blurred_onto_a_bars_foot_does_not_carry_it_past_the_baseline(tmp_path):
+    # Bar seed-15 bar020 (dark, blurred, horizontal): the tick mark at two bars' middle joined
+    # their foot, which then ended 4 px past the baseline; both bars were lost.
+    truth, ext = _bar_chart(tmp_path, 20, 15)
+    got = sorted(p.y for p in ext.points if p.y is not None)
+    want = sorted(y for _, y in _bar_values(truth))
+    assert len(got) == 6 and all(abs(a - b) <= 0.01 * truth["y_axis"]["max"] for a, b in zip(got, want))

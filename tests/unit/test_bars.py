@@ -189,7 +189,7 @@ def test_bars_read_first_give_way_to_more_markers_read_as_xy(monkeypatch):
     from types import SimpleNamespace as NS
     from pipeline import digitize
     from pipeline.errors import NoChartFound
-    bar, missing = NS(marker="bar"), NS(marker="missing")
+    bar, missing = NS(marker="bar", box=None), NS(marker="missing", box=None)
     bars = NS(points=[bar, bar, missing])
     xy = NS(chart_type="xy", points=[NS(marker="circle")] * 15)
     monkeypatch.setattr(digitize, "_xy_extraction", lambda *a: xy)
@@ -199,7 +199,30 @@ def test_bars_read_first_give_way_to_more_markers_read_as_xy(monkeypatch):
     xy.points, xy.chart_type = [NS(marker="line")] * 15, "line"   # traced lines are no markers
     assert digitize._more_marks(bars, None, None) is None
 
+    # Markers inside a bar of their own colour are pieces of it (seed-15 bar032: cut out
+    # between a dashed gridline's dashes); of another colour, they are marks of their own.
+    params = NS(series_color_delta=22.0)
+    long_bar = NS(marker="bar", box=(100, 40, 900, 90), color=(27, 158, 119))
+    xy.chart_type = "xy"
+    xy.points = [NS(marker="circle", x_px=150.0 * k, y_px=64.0, color=(27, 158, 119)) for k in range(1, 6)]
+    assert digitize._more_marks(NS(points=[long_bar] * 4), None, params) is None
+    xy.points = [NS(marker="circle", x_px=150.0 * k, y_px=64.0, color=(220, 40, 40)) for k in range(1, 6)]
+    assert digitize._more_marks(NS(points=[long_bar] * 4), None, params) is xy
+
     def none(*a):
         raise NoChartFound("no marks")
     monkeypatch.setattr(digitize, "_xy_extraction", none)
     assert digitize._more_marks(bars, None, None) is None
+
+
+def test_a_tick_mark_joined_to_a_bars_foot_is_no_part_of_the_bar():
+    # Blur joins the tick mark under a bar's middle to its foot: two columns, five rows. The
+    # bar ends where its full width does (seed-15 bar020 lost two bars ending past the baseline).
+    rgb = np.full((80, 60, 3), 255, np.uint8)
+    solid = np.zeros((80, 60), bool)
+    rgb[10:60, 10:40] = (31, 119, 180)
+    solid[10:60, 10:40] = True
+    rgb[60:65, 24:26] = (40, 120, 178)     # blurred into the bar's colour
+    solid[60:65, 24:26] = True
+    bars = rectangles(rgb, solid, 4)
+    assert len(bars) == 1 and bars[0].bottom == 59 and bars[0].top == 10

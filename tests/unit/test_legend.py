@@ -4,7 +4,7 @@ import cv2
 import numpy as np
 
 from pipeline import glyphs
-from pipeline.marks.legend import _chained, find_legend, swatch_text_boxes, text_lines
+from pipeline.marks.legend import _chained, capital_i, find_legend, swatch_text_boxes, text_lines
 from pipeline.marks.markers import Blob
 from pipeline.ocr import Word
 from pipeline.textlines import letter_stems, text_line_boxes
@@ -644,3 +644,10 @@ def test_a_grey_blob_at_a_words_start_is_its_first_letter_not_a_glued_swatch():
     assert not chromatic(f.color) and chromatic((68, 114, 196))
     assert len(split_at_blobs([line], [f], 14.0)) == 1
     assert find_legend([line], [f] + glyphs, 14.0, [f] + glyphs, weak=lambda w: w.conf < 50) == []
+
+
+def test_a_small_l_in_a_word_of_capitals_is_a_capital_i():
+    assert capital_i("TGl v3") == "TGI v3" and capital_i("MlG-8") == "MIG-8"
+    # one capital, or small letters beside it: left as read
+    for text in ("vLLM", "llama", "Al00", "Ours l", "Tél"):
+        assert capital_i(text) == text

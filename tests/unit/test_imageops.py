@@ -1,0 +1,46 @@
+"""The fast forms of colour statistics give what the plain numpy forms gave."""
+import numpy as np
+
+from pipeline import imageops
+from pipeline.marks.series import lab_bins, lab_distance, to_lab
+
+
+def test_median_u8_is_numpys_median_for_odd_and_even_counts():
+    rng = np.random.default_rng(1)
+    for n in (1, 2, 3, 10, 11, 1000, 1001):
+        v = rng.integers(0, 256, n).astype(np.uint8)
+        assert imageops.median_u8(v) == float(np.median(v))
+
+
+def test_dominant_color_is_the_median_of_the_commonest_bin():
+    rgb = np.full((40, 50, 3), (250, 250, 250), np.uint8)
+    rgb[:10] = (30, 120, 200)
+    rgb[10:14] = (29, 118, 203)    # the same bin: the median takes both
+    rgb[30:] = (200, 10, 10)
+    got = imageops.dominant_color(rgb)
+    assert tuple(got) == (250, 250, 250)
+    mask = np.zeros((40, 50), bool)
+    mask[:14] = True
+    px = rgb[mask]
+    assert tuple(imageops.dominant_color(rgb, mask)) == tuple(np.median(px, axis=0).astype(np.uint8))
+
+
+def test_color_distance_is_the_largest_channel_difference():
+    rgb = np.array([[[10, 200, 30], [255, 0, 128]]], np.uint8)
+    assert imageops.color_distance(rgb, (20, 190, 30)).tolist() == [[10, 235]]
+
+
+def test_lab_distance_is_the_norm_of_the_lab_difference():
+    rng = np.random.default_rng(2)
+    px = rng.integers(0, 256, (7, 9, 3)).astype(np.uint8)
+    want = np.linalg.norm(to_lab(px.reshape(-1, 3)) - to_lab([(31, 119, 180)])[0], axis=1).reshape(7, 9)
+    assert np.allclose(lab_distance(px, (31, 119, 180)), want, rtol=0, atol=1e-9)
+
+
+def test_lab_bins_count_the_rows_np_unique_counts_in_its_order():
+    rng = np.random.default_rng(3)
+    lab = to_lab(rng.integers(0, 256, (500, 3)).astype(np.uint8))
+    lab = np.vstack([lab, lab[:50]])
+    centres, counts = lab_bins(lab)
+    keys, want = np.unique(np.round(lab / 4.0).astype(int), axis=0, return_counts=True)
+    assert np.array_equal(centres, keys * 4.0) and np.array_equal(counts, want)
