@@ -540,6 +540,8 @@ def _read_two_scales(img: np.ndarray, scale: float, psm: int) -> list[Word]:
         conf = float(np.mean([v.conf for v in got])) if got else -1.0
         if conf > best_conf:
             best, best_conf = got, conf
+        if best_conf >= 92:
+            break       # sure already: the second size costs a reading and seldom reads better
     return best
 
 

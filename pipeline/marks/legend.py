@@ -284,10 +284,13 @@ def joined_text(words: list[Word]) -> str:
 
 def capital_i(text: str) -> str:
     """'l' read in a word of capitals ('TGl', 'MlG'): a sans-serif capital I, which OCR takes for
-    a small L as often as not; a word in capitals otherwise holds no small letter."""
+    a small L as often as not; a word in capitals otherwise holds no small letter. Beside a
+    digit it may as well be a one ('BFl6' for 'BF16', 'Ml300X' for 'MI300X'): left as read."""
     def fix(m: re.Match) -> str:
         w = m.group(0)
-        return w.replace("l", "I") if sum(c.isupper() for c in w) >= 2 else w
+        if sum(c.isupper() for c in w) < 2:
+            return w
+        return re.sub(r"(?<![0-9])l(?![0-9])", "I", w)
     return re.sub(r"\b[A-Z0-9l]*l[A-Z0-9l]*\b", fix, text)
 
 

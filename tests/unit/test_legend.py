@@ -649,5 +649,5 @@ def test_a_grey_blob_at_a_words_start_is_its_first_letter_not_a_glued_swatch():
 def test_a_small_l_in_a_word_of_capitals_is_a_capital_i():
     assert capital_i("TGl v3") == "TGI v3" and capital_i("MlG-8") == "MIG-8"
     # one capital, or small letters beside it: left as read
-    for text in ("vLLM", "llama", "Al00", "Ours l", "Tél"):
+    for text in ("vLLM", "llama", "Al00", "Ours l", "Tél", "BFl6"):
         assert capital_i(text) == text
