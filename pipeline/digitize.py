@@ -438,9 +438,13 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     # unless markers too small for find_markers sit along its lines. Small markers found where
     # far more point labels were read are some of them: where its line runs steep or ends, a
     # tiny marker is deep enough to be found.
-    small = len(data_blobs) >= 3 and len(label_words) >= 1.5 * len(data_blobs) and np.median(
+    little = len(data_blobs) >= 3 and np.median(
         [max(b.box[2] - b.box[0], b.box[3] - b.box[1]) for b in data_blobs]) <= 12
-    if len(data_blobs) < 3 or small:
+    small = little and len(label_words) >= 1.5 * len(data_blobs)
+    # A point label with no marker near it, among small markers found: its marker is one too
+    # tiny to be found where the line runs on straight through it.
+    orphans = _orphan_labels(label_words, data_blobs, text_h) if little and not small else []
+    if len(data_blobs) < 3 or small or orphans:
         boxes = [(v.x0, v.y0, v.x1, v.y1) for v in other_words]
         traces = trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, panel_bg, boxes, text_h,
                              rules_in=marks)
@@ -452,15 +456,18 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             tiny = [b for b in _line_markers(rgb, page_marks, traces, halfwidth, box, panel_bg)
                     if not (b.box[3] - b.box[1] >= 0.45 * text_h
                             and any(v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1
-                                    and not text_words.read_as_glyph(b, v, text_rgb) for v in masked))]
+                                    and not text_words.read_as_glyph(b, v, text_rgb)
+                                    and not _beyond_glyph_band(b, v, text_h) for v in masked))]
         elif len(data_blobs) < 3:
             tiny = _scatter_dots(rgb, page_marks, halfwidth, box, panel_bg, masked, text_rgb,
-                                 params.series_color_delta)
+                                 params.series_color_delta, text_h)
         # Where the line thickens about a marker, find_markers may have found it already.
         tiny = [b for b in tiny if not any(o.box[0] <= b.cx <= o.box[2] and o.box[1] <= b.cy <= o.box[3]
                                            for o in blobs)]
         if small and len(tiny) < 3:
             tiny = []   # as _line_markers asks of a line: two are crumbs of labels as likely as markers
+        if orphans:
+            tiny = _nearest_each(tiny, orphans, text_h)
         def unnamed_lines():
             return [t.color for t in traces
                     if legend_text.legend_by_color(legend, t.color, params.series_color_delta) is None]
@@ -602,7 +609,35 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg) -> list:
     return out
 
 
-def _scatter_dots(rgb, ink, halfwidth: float, box, bg, masked, text_rgb, delta: float) -> list:
+def _beyond_glyph_band(b, v, text_h: float) -> bool:
+    """A blob inside word v's box but past its line of glyphs: OCR stretched the box over the
+    marker under (or over) the label, as tall as a text line and more."""
+    if v.y1 - v.y0 <= 1.5 * text_h:
+        return False
+    return b.box[1] >= v.y0 + 0.9 * text_h or b.box[3] <= v.y1 - 0.9 * text_h
+
+
+def _near_label(b, v, text_h: float, reach: float = 2.0) -> bool:
+    return v.x0 - reach * text_h <= b.cx <= v.x1 + reach * text_h and \
+        v.y0 - reach * text_h <= b.cy <= v.y1 + reach * text_h
+
+
+def _orphan_labels(labels, blobs, text_h: float) -> list:
+    """The point labels with no marker within two text heights of their box."""
+    return [v for v in labels if not any(_near_label(b, v, text_h) for b in blobs)]
+
+
+def _nearest_each(cands, labels, text_h: float) -> list:
+    """Of the candidate markers, the nearest one near each label (none where none is near)."""
+    out = []
+    for v in labels:
+        near = [b for b in cands if _near_label(b, v, text_h) and not any(b is o for o in out)]
+        if near:
+            out.append(min(near, key=lambda b: np.hypot(b.cx - v.cx, b.cy - v.cy)))
+    return out
+
+
+def _scatter_dots(rgb, ink, halfwidth: float, box, bg, masked, text_rgb, delta: float, text_h: float) -> list:
     """Tiny markers (see tiny_markers) of a chart with neither markers find_markers takes nor
     lines: dots of 4-5 px scattered in the plot box, each beside its label. Crumbs of glyphs
     look the same, so only coloured dots count (the text is grey or black), outside the words
@@ -611,7 +646,8 @@ def _scatter_dots(rgb, ink, halfwidth: float, box, bg, masked, text_rgb, delta: 
     cands = [b for b in tiny_markers(rgb, ink, halfwidth, bg)
              if x0 <= b.cx < x1 and y0 <= b.cy < y1 and max(b.color) - min(b.color) >= 40
              and not any(v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1
-                         and not text_words.read_as_glyph(b, v, text_rgb) for v in masked)]
+                         and not text_words.read_as_glyph(b, v, text_rgb)
+                         and not _beyond_glyph_band(b, v, text_h) for v in masked)]
     out = []
     for g in group_series(cands, delta):
         if len(g) < 3:
