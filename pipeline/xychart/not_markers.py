@@ -1,5 +1,5 @@
 """Blobs found like markers that are no data marks: digits of point labels whose counters
-filled in, glyphs of a text row, tick marks."""
+filled in, glyphs of a text row, tick marks, the dots of a bold dotted gridline."""
 from __future__ import annotations
 
 import cv2
@@ -214,3 +214,26 @@ def tick_mark(b, xa, ya, box, text_h: float) -> bool:
     return ya is not None and not ya.categorical and (bx0 <= box[0] + 0.5 * text_h if ya.side == "left"
                                                      else bx1 >= box[2] - 0.5 * text_h) \
         and any(abs(b.cy - t.pixel) <= 1.5 for t in ya.calibration.ticks)
+
+
+def dotted_rules(blobs, box, min_dots: int = 8, grey: int = 25) -> list:
+    """The blobs that are dots of bold dotted gridlines: grey blobs (channels within `grey` of
+    each other), `min_dots` or more on one row or one column (to a pixel), spread over half the
+    plot box `box` or more. A row of data markers that long is of a series' colour, or not
+    evenly spread along the whole plot."""
+    x0, y0, x1, y1 = box
+    greys = [b for b in blobs if max(b.color) - min(b.color) <= grey]
+    out: set[int] = set()
+    for key, other, span in ((lambda b: b.cy, lambda b: b.cx, x1 - x0), (lambda b: b.cx, lambda b: b.cy, y1 - y0)):
+        rest = sorted(greys, key=key)
+        i = 0
+        while i < len(rest):
+            j = i
+            while j + 1 < len(rest) and key(rest[j + 1]) - key(rest[i]) <= 1.5:
+                j += 1
+            row = rest[i:j + 1]
+            along = [other(b) for b in row]
+            if len(row) >= min_dots and max(along) - min(along) >= 0.5 * span:
+                out.update(id(b) for b in row)
+            i = j + 1
+    return [b for b in blobs if id(b) in out]

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from pipeline import imageops
-from pipeline.marks.markers import find_markers
+from pipeline.marks.markers import Blob, find_markers
 
 
 def _canvas(h=200, w=400):
@@ -290,3 +290,15 @@ def test_a_drawn_out_piece_is_a_half_hidden_marker_only_beside_a_series_of_sure_
     # three sure markers of its colour: a series of markers, one of them half hidden
     assert _beside_sure(piece, comp, np.array([purple, purple, purple, grey]))
     assert not _beside_sure(piece, comp, np.array([grey, grey, grey]))
+
+
+def test_dots_of_a_bold_dotted_gridline_are_no_markers():
+    # Seed-15 syn010: 4 px grey dots of dotted gridlines, deep enough for markers, 428 of them.
+    from pipeline.xychart.not_markers import dotted_rules
+    box = (100, 50, 900, 650)
+    row = [Blob(120.0 + 40 * k, 300.4 + (k % 2) * 0.8, 12, (0, 0, 4, 4), (170, 170, 170), "circle") for k in range(19)]
+    col = [Blob(500.2, 60.0 + 40 * k, 12, (0, 0, 4, 4), (168, 168, 168), "circle") for k in range(15)]
+    data = [Blob(130.0 + 60 * k, 300.0, 40, (0, 0, 7, 7), (31, 119, 180), "square") for k in range(10)]
+    short = [Blob(120.0 + 20 * k, 500.0, 12, (0, 0, 4, 4), (40, 40, 40), "circle") for k in range(9)]
+    got = {id(b) for b in dotted_rules(row + col + data + short, box)}
+    assert got == {id(b) for b in row + col}
