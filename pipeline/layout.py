@@ -239,12 +239,33 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
                     score = (regular, n - (0.5 if n < 4 else 1.5), -pos)
             else:
                 score = (regular, n, np.mean([w.cy for w in used]) / height)
-            key = "y" if vertical else "x"
-            if key not in best or score > best[key][0]:
-                best[key] = (score, AxisFind(cal, used, side))
-    x = best.get("x", (None, None))[1]
-    y = best.get("y", (None, None))[1]
+            best.setdefault("y" if vertical else "x", []).append((score, AxisFind(cal, used, side)))
+    x, y = _disjoint_axes(best.get("x", []), best.get("y", []))
     return x, y, text_h
+
+
+def _disjoint_axes(xs: list, ys: list):
+    """The best x and y readings ((score, AxisFind) each) that share no label: a word is one
+    axis's tick or the other's (a column of point labels with an x label under it made a y
+    axis of '65,536', '32,768' and the x axis's '1000'). Where the two best share one, the
+    pair that keeps more labels at even steps, then more labels, wins."""
+    def first(cands, taken=()):
+        ids = {id(w) for w in taken}
+        return next((a for _, a in sorted(cands, key=lambda c: c[0], reverse=True)
+                     if not any(id(w) in ids for w in a.words)), None)
+    x, y = first(xs), first(ys)
+    if x is None or y is None or not {id(w) for w in x.words} & {id(w) for w in y.words}:
+        return x, y
+
+    def quality(a, b):
+        if a is None or b is None:
+            return (0, 0)
+        return tuple(sum(v) for v in zip(*((evenly_stepped([t.value for t in c.calibration.ticks if clean_number(t.text)],
+                                                            c.calibration.scale), len(c.calibration.ticks))
+                                           for c in (a, b))))
+    keep_x = (x, first(ys, x.words))
+    keep_y = (first(xs, y.words), y)
+    return keep_x if quality(*keep_x) >= quality(*keep_y) else keep_y
 
 
 def category_axis(words: list[Word], y: AxisFind | None, text_h: float) -> AxisFind | None:

@@ -250,3 +250,21 @@ def test_a_label_falling_against_the_axis_direction_is_rejected_not_fitted():
     ys = [Tick(109.0, "84", 84.0), Tick(156.0, "7e4", 7e4), Tick(250.0, "5e4", 5e4)]
     cal = calibrate(ys, sign=-1)
     assert [t.text for t in cal.ticks] == ["7e4", "5e4"] and cal.slope < 0
+
+
+def test_a_label_is_the_tick_of_one_axis_only():
+    # Seed-14 syn068: point labels printed in a column over the x axis's '1000' made a y axis
+    # with it ('65,536', '32,768', '1000'), and every y value was wrong.
+    from pipeline.layout import find_axes
+    from pipeline.ocr import Word
+
+    def word(text, cx, cy):
+        w = 9 * len(text)
+        return Word(text, 95.0, int(cx - w / 2), int(cy - 7), int(cx + w / 2), int(cy + 7))
+    xs = [word(t, px, 710) for t, px in (("0", 88), ("1000", 340), ("2000", 590), ("3000", 840))]
+    ys = [word("4", 40, 200), word("2", 40, 450)]
+    column = [word("3000", 340, 100), word("2000", 340, 405)]
+    x, y, _ = find_axes(xs + ys + column, 1000, 760)
+    assert [t.text for t in x.calibration.ticks] == ["0", "1000", "2000", "3000"]
+    assert not {id(w) for w in x.words} & {id(w) for w in y.words}
+    assert sorted(t.text for t in y.calibration.ticks) == ["2", "4"]
