@@ -456,10 +456,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             # in its box when OCR took it in: inside a word, only what is as tall as half a
             # line of text is a glyph.
             tiny = [b for b in _line_markers(rgb, page_marks, traces, halfwidth, box, panel_bg)
-                    if not (b.box[3] - b.box[1] >= 0.45 * text_h
-                            and any(v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1
-                                    and not text_words.read_as_glyph(b, v, text_rgb)
-                                    and not _beyond_glyph_band(b, v, text_h) for v in masked))]
+                    if not (b.box[3] - b.box[1] >= 0.45 * text_h and _in_a_word(b, masked, text_rgb, text_h))]
         elif len(data_blobs) < 3:
             tiny = _scatter_dots(rgb, page_marks, halfwidth, box, panel_bg, masked, text_rgb,
                                  params.series_color_delta, text_h)
@@ -611,6 +608,13 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg) -> list:
     return out
 
 
+def _in_a_word(b, words, text_rgb, text_h: float) -> bool:
+    """Whether blob b lies among the glyphs of one of `words`: inside its box, not a marker OCR
+    read as a glyph of its own (see text_words.read_as_glyph), not past its line of glyphs."""
+    return any(v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1 and not text_words.read_as_glyph(b, v, text_rgb)
+               and not _beyond_glyph_band(b, v, text_h) for v in words)
+
+
 def _beyond_glyph_band(b, v, text_h: float) -> bool:
     """A blob inside word v's box but past its line of glyphs: OCR stretched the box over the
     marker under (or over) the label, as tall as a text line and more."""
@@ -647,9 +651,7 @@ def _scatter_dots(rgb, ink, halfwidth: float, box, bg, masked, text_rgb, delta: 
     x0, y0, x1, y1 = box
     cands = [b for b in tiny_markers(rgb, ink, halfwidth, bg)
              if x0 <= b.cx < x1 and y0 <= b.cy < y1 and max(b.color) - min(b.color) >= 40
-             and not any(v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1
-                         and not text_words.read_as_glyph(b, v, text_rgb)
-                         and not _beyond_glyph_band(b, v, text_h) for v in masked)]
+             and not _in_a_word(b, masked, text_rgb, text_h)]
     out = []
     for g in group_series(cands, delta):
         if len(g) < 3:

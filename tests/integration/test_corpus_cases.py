@@ -174,3 +174,13 @@ def test_a_tick_mark_blurred_onto_a_bars_foot_does_not_carry_it_past_the_baselin
     got = sorted(p.y for p in ext.points if p.y is not None)
     want = sorted(y for _, y in _bar_values(truth))
     assert len(got) == 6 and all(abs(a - b) <= 0.01 * truth["y_axis"]["max"] for a, b in zip(got, want))
+
+
+def test_a_label_with_no_marker_near_it_has_its_tiny_marker_found_on_the_line(tmp_path):
+    # Seed-11 syn081 (Pillow dashboard): three of four 5 px dots were found where the line
+    # bends or ends; the one under '32768', mid-line, was not, and the label went unused.
+    # OCR's box of '32768' reached down over the dot, which then passed for a glyph of it.
+    truth = make_chart(tmp_path, 81, 120, 11)
+    ext = digitize_array(load_rgb(tmp_path / truth["image"]))
+    assert sorted(p.label for p in ext.points) == ["16384", "32768", "65536", "8192"]
+    assert _near(ext, truth) == 4
