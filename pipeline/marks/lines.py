@@ -251,22 +251,27 @@ def without_swatches(mask: np.ndarray, text_boxes, text_h: float, rgb: np.ndarra
     point label ('1 req'), and stays."""
     n, lab, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     flat = [k for k in range(1, n) if stats[k, 3] <= 0.6 * text_h and stats[k, 2] <= 6 * text_h]
-    targets = [(bx0, by0, by1, None) for bx0, by0, bx1, by1 in text_boxes]
+    # From each word, and then from each stroke taken, the strokes ending just left of it at
+    # its rows are taken (vectorised: a dashed gridline makes thousands of flat strokes). A
+    # stroke's chain is that of the stroke next to the word it was reached from.
+    fl = np.array(flat, np.int64)
+    fx0 = stats[fl, 0].astype(float) if len(fl) else np.zeros(0)
+    fright = fx0 + (stats[fl, 2] if len(fl) else 0)
+    fcy = (stats[fl, 1] + stats[fl, 3] / 2.0) if len(fl) else np.zeros(0)
+    taken = np.zeros(len(fl), bool)
+    queue = [(float(bx0), float(by0), float(by1), -1) for bx0, by0, _, by1 in text_boxes]
     chain_of: dict = {}       # a dropped stroke -> the stroke next to the word that began its chain
-    grew = True
-    while grew:
-        grew = False
-        for k in flat:
-            if k in chain_of:
-                continue
-            x, y, w, h = stats[k, :4]
-            cy = y + h / 2.0
-            for tx0, ty0, ty1, root in targets:
-                if 0 <= tx0 - (x + w) <= 1.5 * text_h and ty0 - 2 <= cy <= ty1 + 2:
-                    chain_of[k] = k if root is None else root
-                    targets.append((x, y - 2, y + h + 2, chain_of[k]))
-                    grew = True
-                    break
+    i = 0
+    while i < len(queue) and len(fl):
+        tx0, ty0, ty1, root = queue[i]
+        i += 1
+        gap = tx0 - fright
+        for j in np.flatnonzero(~taken & (gap >= 0) & (gap <= 1.5 * text_h) & (fcy >= ty0 - 2) & (fcy <= ty1 + 2)):
+            taken[j] = True
+            k = int(fl[j])
+            chain_of[k] = k if root < 0 else root
+            y, h = int(stats[k, 1]), int(stats[k, 3])
+            queue.append((fx0[j], y - 2.0, y + h + 2.0, chain_of[k]))
     if rgb is not None:
         kept = set()
         for root in set(chain_of.values()):
