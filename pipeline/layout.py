@@ -260,9 +260,9 @@ def _disjoint_axes(xs: list, ys: list):
     def quality(a, b):
         if a is None or b is None:
             return (0, 0)
-        return tuple(sum(v) for v in zip(*((evenly_stepped([t.value for t in c.calibration.ticks if clean_number(t.text)],
-                                                            c.calibration.scale), len(c.calibration.ticks))
-                                           for c in (a, b))))
+        cals = (a.calibration, b.calibration)
+        even = sum(bool(evenly_stepped([t.value for t in c.ticks if clean_number(t.text)], c.scale)) for c in cals)
+        return (even, sum(len(c.ticks) for c in cals))
     keep_x = (x, first(ys, x.words))
     keep_y = (first(xs, y.words), y)
     return keep_x if quality(*keep_x) >= quality(*keep_y) else keep_y

@@ -218,9 +218,9 @@ def tick_mark(b, xa, ya, box, text_h: float) -> bool:
 
 def dotted_rules(blobs, box, min_dots: int = 8, grey: int = 25) -> list:
     """The blobs that are dots of bold dotted gridlines: grey blobs (channels within `grey` of
-    each other), `min_dots` or more on one row or one column (to a pixel), spread over half the
-    plot box `box` or more. A row of data markers that long is of a series' colour, or not
-    evenly spread along the whole plot."""
+    each other), `min_dots` or more on one row or one column (within a pixel and a half),
+    spread over half the plot box `box` or more. A row of data markers that long is of a
+    series' colour (a grey or black series' markers on one level line would go too)."""
     x0, y0, x1, y1 = box
     greys = [b for b in blobs if max(b.color) - min(b.color) <= grey]
     out: set[int] = set()
