@@ -184,3 +184,12 @@ def test_a_label_with_no_marker_near_it_has_its_tiny_marker_found_on_the_line(tm
     ext = digitize_array(load_rgb(tmp_path / truth["image"]))
     assert sorted(p.label for p in ext.points) == ["16384", "32768", "65536", "8192"]
     assert _near(ext, truth) == 4
+
+
+def test_a_pale_legend_name_is_read_against_its_own_background(tmp_path):
+    # Bar seed-15 bar052 (dark page, pale yellow bars): text rendering took the yellow for a
+    # second background, and grey 'baseline' beside its swatch read 'basalina' at 56; against
+    # the crop's own background it reads at 96.
+    truth, ext = _bar_chart(tmp_path, 52, 15)
+    names = {p.series for p in ext.points}
+    assert "baseline" in names and "HF" in names and len(names) == 3
