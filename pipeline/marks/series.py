@@ -19,14 +19,9 @@ def to_lab(colors) -> np.ndarray:
 def lab_distance(pixels: np.ndarray, color) -> np.ndarray:
     """CIE76 distance of each pixel of an (..., 3) RGB array from `color`, in the array's shape
     without its last axis."""
-    lab = cv2.cvtColor(np.ascontiguousarray(pixels, np.uint8).reshape(-1, 1, 3), cv2.COLOR_RGB2LAB).reshape(-1, 3)
-    ref = to_lab([color])[0]
-    # to_lab's scaling, channel by channel: on a whole page the (n, 3) float copies and the
-    # norm's reductions took most of a second.
-    d0 = lab[:, 0] * (100.0 / 255.0) - ref[0]
-    d1 = (lab[:, 1] - 128.0) - ref[1]
-    d2 = (lab[:, 2] - 128.0) - ref[2]
-    return np.sqrt(d0 * d0 + d1 * d1 + d2 * d2).reshape(pixels.shape[:-1])
+    d = to_lab(pixels.reshape(-1, 3)) - to_lab([color])[0]
+    # einsum, not np.linalg.norm: on a whole page the norm's temporaries took most of a second.
+    return np.sqrt(np.einsum("ij,ij->i", d, d)).reshape(pixels.shape[:-1])
 
 
 def lab_bins(lab: np.ndarray, step: float = 4.0) -> tuple[np.ndarray, np.ndarray]:

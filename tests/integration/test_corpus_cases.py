@@ -24,6 +24,11 @@ def _near(ext, truth, by_series=False):
     return hits
 
 
+def _xy_chart(tmp_path, i, seed):
+    truth = make_chart(tmp_path, i, 120, seed)
+    return truth, digitize_array(load_rgb(tmp_path / truth["image"]))
+
+
 def test_tiny_rimmed_markers_are_found_and_named_from_line_swatches(tmp_path):
     # Seed-10 syn036: two lines with 3.7 px triangles; one line was named from the point label
     # '1 req' beside its end marker, the other not at all, and most points were lost.
@@ -31,8 +36,7 @@ def test_tiny_rimmed_markers_are_found_and_named_from_line_swatches(tmp_path):
     # at every size ('vLLM4ike'): the name may miss that letter, the line must still take it.
     # (The end marker before '1 req' was a legend swatch's stroke to the tracer; two triangles
     # were read '4' and masked as text; 'vLLMGike' at 37 was no text, and its glyphs markers.)
-    truth = make_chart(tmp_path, 36, 120, 10)
-    ext = digitize_array(load_rgb(tmp_path / truth["image"]))
+    truth, ext = _xy_chart(tmp_path, 36, 10)
     names = {p.series for p in ext.points}
     assert len(names) == 2 and "TP=4, DP=2" in names
     assert any(n.startswith("vLLM-") and n.endswith("ike") and len(n) >= 8 for n in names)
@@ -44,8 +48,7 @@ def test_tiny_rimmed_markers_are_found_and_named_from_line_swatches(tmp_path):
 def test_a_jpeg_line_with_tiny_markers_is_one_series_of_its_markers(tmp_path):
     # Seed-10 syn007 (JPEG q62): the line came out as three lines (its rim taken for lines of
     # their own) and its markers as 26 vertices.
-    truth = make_chart(tmp_path, 7, 120, 10)
-    ext = digitize_array(load_rgb(tmp_path / truth["image"]))
+    truth, ext = _xy_chart(tmp_path, 7, 10)
     assert len({p.series for p in ext.points}) == 1
     assert len(ext.points) <= 6 and _near(ext, truth) >= 5
 
@@ -53,16 +56,14 @@ def test_a_jpeg_line_with_tiny_markers_is_one_series_of_its_markers(tmp_path):
 def test_a_screenshot_border_does_not_widen_the_lines_past_the_markers(tmp_path):
     # Seed-9 syn097: a 29 px noisy border measured as the lines' width; 65 line vertices came
     # out for 8 markers.
-    truth = make_chart(tmp_path, 97, 120, 9)
-    ext = digitize_array(load_rgb(tmp_path / truth["image"]))
+    truth, ext = _xy_chart(tmp_path, 97, 9)
     assert _near(ext, truth, by_series=True) == 8 and len(ext.points) <= 10
 
 
 def test_a_blurred_line_is_as_wide_as_its_ink_not_its_coloured_core(tmp_path):
     # Seed-9 syn108 (blur 1.09, JPEG): measured on its coloured core the line was 2 px wide, so
     # the line itself was as deep as a marker and the squares on it were lost in it.
-    truth = make_chart(tmp_path, 108, 120, 9)
-    ext = digitize_array(load_rgb(tmp_path / truth["image"]))
+    truth, ext = _xy_chart(tmp_path, 108, 9)
     assert len(ext.points) == 5 and _near(ext, truth) == 5
 
 
@@ -70,9 +71,7 @@ def test_panel_slivers_between_coloured_bars_leave_their_group_alone(tmp_path):
     # Bar seed-7 bar047 (ggplot panel, JPEG): slivers of grey panel a few pixels wide beside the
     # bars ran on past a gridline; taken out as "panel" bars, they took the 'Llama 3.1 8B' group
     # (42.6 and 16.3) with them and shifted every category after it.
-    from pipeline.corpus.bars import make_chart as make_bar_chart
-    truth = make_bar_chart(tmp_path, 47, 7)
-    ext = digitize_array(load_rgb(tmp_path / truth["image"]))
+    truth, ext = _bar_chart(tmp_path, 47, 7)
     llama = sorted(round(p.y, 1) for p in ext.points if p.label == "Llama 3.1 8B" and p.y is not None)[-2:]
     assert len(llama) == 2 and abs(llama[0] - 16.3) <= 0.5 and abs(llama[1] - 42.6) <= 0.5, llama
 
@@ -81,8 +80,7 @@ def test_a_series_whose_swatch_is_a_line_stroke_is_named(tmp_path):
     # Seed-11 syn056 (Pillow card): 'This work' beside an orange line swatch whose small dot is
     # lost in its stroke; only the green swatch was found as a marker, and the orange series
     # came out unnamed.
-    truth = make_chart(tmp_path, 56, 120, 11)
-    ext = digitize_array(load_rgb(tmp_path / truth["image"]))
+    truth, ext = _xy_chart(tmp_path, 56, 11)
     assert sorted({p.series for p in ext.points}) == ["MI300X", "This work"]
 
 
@@ -117,22 +115,19 @@ def test_legend_keys_above_a_line_chart_are_no_bars(tmp_path):
 def test_a_sure_legend_reading_stays_against_a_steady_one_with_a_glyph_too_many(tmp_path):
     # Seed-13 syn070 (JPEG): the page read 'FP8' at 80; read again at three sizes ') FPS' at 72,
     # whose letters do not match the line's glyphs.
-    truth = make_chart(tmp_path, 70, 120, 13)
-    ext = digitize_array(load_rgb(tmp_path / truth["image"]))
+    truth, ext = _xy_chart(tmp_path, 70, 13)
     assert {p.series for p in ext.points} == {"v0.9", "FP8"}
 
 
 def test_a_marker_touching_its_label_is_no_legend_key(tmp_path):
     # Seed-6 syn098: one series, no legend; the marker of '8192' touches its label and was
     # taken for a dot key of a line legend named 'B192', and its point lost.
-    truth = make_chart(tmp_path, 98, 120, 6)
-    ext = digitize_array(load_rgb(tmp_path / truth["image"]))
+    truth, ext = _xy_chart(tmp_path, 98, 6)
     assert {p.series for p in ext.points} == {"series-1"}
     assert len(ext.points) == 6 and _near(ext, truth) == 6
     # ... while a square key left of the plot names the series whose markers sit on its line
     # (seed-6 syn037: 'H100', lost when dots were refused as keys everywhere among markers).
-    truth = make_chart(tmp_path, 37, 120, 6)
-    ext = digitize_array(load_rgb(tmp_path / truth["image"]))
+    truth, ext = _xy_chart(tmp_path, 37, 6)
     assert {p.series for p in ext.points} == {"H100", "Ours"}
 
 
@@ -140,8 +135,7 @@ def test_a_scatter_of_tiny_dots_without_lines_is_read_point_by_point(tmp_path):
     # Seed-14 syn114 (Pillow dashboard, screenshot border): seven 4-5 px blue dots, each beside
     # its 'bs=' label, no lines; too shallow for find_markers, and tiny markers were looked for
     # only along traced lines: one point came out.
-    truth = make_chart(tmp_path, 114, 120, 14)
-    ext = digitize_array(load_rgb(tmp_path / truth["image"]))
+    truth, ext = _xy_chart(tmp_path, 114, 14)
     assert len(ext.points) == 7 and _near(ext, truth) == 7
     assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
 
@@ -180,8 +174,7 @@ def test_a_label_with_no_marker_near_it_has_its_tiny_marker_found_on_the_line(tm
     # Seed-11 syn081 (Pillow dashboard): three of four 5 px dots were found where the line
     # bends or ends; the one under '32768', mid-line, was not, and the label went unused.
     # OCR's box of '32768' reached down over the dot, which then passed for a glyph of it.
-    truth = make_chart(tmp_path, 81, 120, 11)
-    ext = digitize_array(load_rgb(tmp_path / truth["image"]))
+    truth, ext = _xy_chart(tmp_path, 81, 11)
     assert sorted(p.label for p in ext.points) == ["16384", "32768", "65536", "8192"]
     assert _near(ext, truth) == 4
 
