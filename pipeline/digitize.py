@@ -446,7 +446,10 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     # A point label with no marker near it, among small markers found: its marker is one too
     # tiny to be found where the line runs on straight through it.
     orphans = _orphan_labels(label_words, data_blobs, text_h) if little and not small else []
-    if len(data_blobs) < 3 or small or orphans:
+    # Small markers found where a line turns are some of them: where it runs on straight, a
+    # tiny marker set apart from it by its rim is no deeper than the line (see tiny_markers).
+    gaps = little and not small and not orphans
+    if len(data_blobs) < 3 or small or orphans or gaps:
         boxes = [(v.x0, v.y0, v.x1, v.y1) for v in other_words]
         traces = trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, panel_bg, boxes, text_h,
                              rules_in=marks)
@@ -467,6 +470,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             tiny = []   # as _line_markers asks of a line: two are crumbs of labels as likely as markers
         if orphans:
             tiny = _nearest_each(tiny, orphans, text_h)
+        elif gaps:
+            tiny = _like_found(tiny, data_blobs, panel_bg)
         def unnamed_lines():
             return [t.color for t in traces
                     if legend_text.legend_by_color(legend, t.color, params.series_color_delta) is None]
@@ -626,6 +631,18 @@ def _beyond_glyph_band(b, v, text_h: float) -> bool:
 def _near_label(b, v, text_h: float, reach: float = 2.0) -> bool:
     return v.x0 - reach * text_h <= b.cx <= v.x1 + reach * text_h and \
         v.y0 - reach * text_h <= b.cy <= v.y1 + reach * text_h
+
+
+def _like_found(cands, found, bg) -> list:
+    """The tiny markers (see _line_markers) of a found marker's colour and about its size: the
+    same series' markers where the line did not thicken them."""
+    out = []
+    for b in cands:
+        like = [o for o in found if _shade_of(b.color, o.color, bg) and 0.5 * o.size <= b.size <= 1.5 * o.size]
+        if like:
+            # The found marker's colour is its series': its rim may blend it paler than the tiny one.
+            out.append(replace(b, color=like[0].color))
+    return out
 
 
 def _orphan_labels(labels, blobs, text_h: float) -> list:

@@ -32,11 +32,36 @@ def median_u8(values: np.ndarray) -> float:
 
 
 def page_background(rgb: np.ndarray) -> np.ndarray:
-    """Colour of the chart's page: the dominant colour once an outer 8 % is cut off, so that a
+    """Colour of the chart's page: the dominant colour of its core (see _core), so that a
     screenshot's frame does not pass for the page of a dark-themed chart."""
+    return dominant_color(_core(rgb))
+
+
+def _core(rgb: np.ndarray) -> np.ndarray:
+    """The image without an outer 8 %, and first without a flat frame of another colour than
+    what it holds (a dark chart pasted on a light page): wider than 8 %, the frame would pass
+    for the page or the second background, and light text on the chart would read as frame."""
     h, w = rgb.shape[:2]
+    x0, y0, x1, y1 = _flat_frame(rgb)
     b = int(0.08 * min(h, w))
-    return dominant_color(rgb[b:h - b, b:w - b])
+    if max(x0, y0, w - x1, h - y1) > b and min(x1 - x0, y1 - y0) >= 0.5 * min(h, w):
+        inner = rgb[y0:y1, x0:x1]
+        if color_distance(rgb[:1, :1], dominant_color(inner)).max() > 16:
+            rgb, h, w = inner, y1 - y0, x1 - x0
+    b = int(0.08 * min(h, w))
+    return rgb[b:h - b, b:w - b]
+
+
+def _flat_frame(rgb: np.ndarray, tol: int = 16, share: float = 0.98) -> tuple[int, int, int, int]:
+    """The box (x0, y0, x1, y1) inside the outer rows and columns that are all (but for JPEG
+    specks) the colour of the top-left corner."""
+    flat = color_distance(rgb, rgb[0, 0]) <= tol
+    rows = np.flatnonzero(flat.mean(axis=1) < share)
+    cols = np.flatnonzero(flat.mean(axis=0) < share)
+    h, w = flat.shape
+    if not len(rows) or not len(cols):
+        return 0, 0, w, h
+    return int(cols[0]), int(rows[0]), int(cols[-1]) + 1, int(rows[-1]) + 1
 
 
 def color_distance(rgb: np.ndarray, color) -> np.ndarray:
@@ -50,8 +75,7 @@ def color_distance(rgb: np.ndarray, color) -> np.ndarray:
 def second_background(rgb: np.ndarray, background) -> np.ndarray | None:
     """A second large flat colour (a grey panel on a white page, or the reverse), or None."""
     h, w = rgb.shape[:2]
-    b = int(0.08 * min(h, w))
-    core = rgb[b:h - b, b:w - b]     # a screenshot's frame is no background of text
+    core = _core(rgb)     # a screenshot's frame is no background of text
     far = color_distance(core, background) > 12
     if far.mean() <= 0.1:
         return None

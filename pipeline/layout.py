@@ -350,7 +350,9 @@ def snap_ticks(axis: AxisFind, ink: np.ndarray, text_h: float, vertical: bool) -
                         snapped, pix = "tickmark", cand
         new_ticks.append(Tick(pix, t.text, t.value, t.box, snapped, t.repaired))
     cal = calibrate(new_ticks, tol_px=max(1.5, 0.2 * text_h), sign=0 if axis.categorical else -1 if vertical else 1)
-    if cal is None or len(cal.ticks) < len(axis.calibration.ticks):
+    # Snapping moves ticks, it does not choose other labels: of three labels any two fit a line,
+    # and a rejected misreading ('206' for '0.6') must not oust a label the fit agreed on.
+    if cal is None or not {t.box for t in axis.calibration.ticks} <= {t.box for t in cal.ticks}:
         return axis
     return AxisFind(cal, axis.words, axis.side, axis.categorical)
 

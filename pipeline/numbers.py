@@ -7,6 +7,7 @@ _SUFFIX = {"k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "b": 1e9, "B": 1e9, "G": 1e9,
            "t": 1e12, "T": 1e12}
 # OCR confusions seen on tick labels: letter O for zero, l/I for one, S for five.
 _OCR_DIGITS = str.maketrans({"O": "0", "o": "0", "l": "1", "I": "1", "|": "1", "S": "5"})
+_LEADING_DIGITS = str.maketrans({"O": "0", "S": "5"})
 _MINUS = "\u2212\u2013\u2014-"
 
 _TICK = re.compile(
@@ -67,7 +68,10 @@ def parse_tick(text: str) -> float | None:
         return 10.0 ** int(exp)
     m = _TICK.match(t)
     if not m:
-        fixed = t[:1] + t[1:-1].translate(_OCR_DIGITS) + t[-1:] if len(t) > 2 else t.translate(_OCR_DIGITS)
+        # A first or last '|' or 'l' may be a tick mark read with the label; a first 'S' or 'O'
+        # is no mark ('Se2' is 5e2).
+        head = t[:1].translate(_LEADING_DIGITS)
+        fixed = head + t[1:-1].translate(_OCR_DIGITS) + t[-1:] if len(t) > 2 else t.translate(_OCR_DIGITS)
         if fixed == t or not (any(c.isdigit() for c in t) or t in ("O", "o")):
             return None
         m = _TICK.match(fixed)
