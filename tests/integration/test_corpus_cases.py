@@ -186,3 +186,26 @@ def test_a_pale_legend_name_is_read_against_its_own_background(tmp_path):
     truth, ext = _bar_chart(tmp_path, 52, 15)
     names = {p.series for p in ext.points}
     assert "baseline" in names and "HF" in names and len(names) == 3
+
+
+def test_snapping_ticks_does_not_trade_a_label_for_a_misread_one(tmp_path):
+    # Seed-16 syn014: '0.6' read '206' with a letter of the rotated title beside it and was
+    # rejected; snapping to the tick marks fitted all three labels again, and of three any two
+    # fit: '206' and '0.4' won, and every y was off by hundreds.
+    truth, ext = _xy_chart(tmp_path, 14, 16)
+    assert sorted(t.text for t in ext.y_axis.calibration.ticks) == ["0.4", "0.8"]
+    assert _near(ext, truth, by_series=True) == 12
+
+
+def test_a_dark_chart_in_a_wide_light_frame_reads_its_light_ticks(tmp_path):
+    # Seed-16 syn010: the light frame passed for a background, and no tick label was read.
+    truth, ext = _xy_chart(tmp_path, 10, 16)
+    assert _near(ext, truth, by_series=True) == 10
+
+
+def test_tiny_markers_where_the_line_runs_straight_join_the_ones_found_where_it_turns(tmp_path):
+    # Seed-16 syn055: 4 px triangles set apart from the line by a white rim were found where
+    # the line turns (it thickens there), and lost where it runs straight (1, 16 and 64).
+    truth, ext = _xy_chart(tmp_path, 55, 16)
+    assert len({p.series for p in ext.points}) == 2
+    assert _near(ext, truth, by_series=True) == 16 and len(ext.points) == 16

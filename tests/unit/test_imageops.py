@@ -44,3 +44,23 @@ def test_lab_bins_count_the_rows_np_unique_counts_in_its_order():
     centres, counts = lab_bins(lab)
     keys, want = np.unique(np.round(lab / 4.0).astype(int), axis=0, return_counts=True)
     assert np.array_equal(centres, keys * 4.0) and np.array_equal(counts, want)
+
+
+def test_a_wide_light_frame_round_a_dark_chart_is_not_its_page():
+    # Seed-16 syn010: a dark chart pasted on a light page with a 56 px frame, past the 8 % cut;
+    # the frame became the second background and light tick labels on the chart whitened away.
+    rgb = np.full((400, 600, 3), 230, np.uint8)
+    rgb[60:340, 60:540] = (35, 35, 35)            # the chart's page
+    rgb[90:310, 100:520] = (43, 43, 43)           # its plot panel, a shade apart
+    rgb[150:160, 20:50] = (200, 200, 200)         # text on the frame does not make it a chart
+    page = imageops.page_background(rgb)
+    assert tuple(page) == (43, 43, 43)
+    second = imageops.second_background(rgb, page)
+    assert second is None or max(second) < 100
+
+
+def test_a_frame_inside_the_8_percent_cut_changes_nothing():
+    rgb = np.full((400, 600, 3), 255, np.uint8)
+    rgb[20:380, 20:580] = (235, 235, 235)         # a grey panel 20 px inside a white page
+    rgb[50:350, 50:550] = (255, 255, 255)
+    assert tuple(imageops.page_background(rgb)) == (255, 255, 255)

@@ -17,6 +17,9 @@ from pipeline.numbers import parse_point_label, parse_tick
     ("1000", 1000.0),       # a plain number, not read as a power of ten
     ("100", 100.0),
     ("80k:", 80_000.0),     # a tick mark read as trailing punctuation
+    ("Se2", 500.0),         # a first 'S' is a 5 (9 px '5e2', seed-16 syn023)
+    ("O.5", 0.5),
+    ("|20", 20.0),          # a first '|' is a tick mark, not a 1
 ])
 def test_parse_tick_values(text, value):
     got = parse_tick(text)
@@ -29,7 +32,7 @@ def test_parse_tick_superscript_power_matches_caret_power():
     assert parse_tick("10^-2") == pytest.approx(0.01)
 
 
-@pytest.mark.parametrize("text", ["abc", "", "   ", "k", "%"])
+@pytest.mark.parametrize("text", ["abc", "", "   ", "k", "%", "S", "SGLang", "l20"])
 def test_parse_tick_rejects_non_numbers(text):
     assert parse_tick(text) is None
 
