@@ -19,7 +19,7 @@ from .imageio import load_rgb
 from .marks.legend import text_lines
 from .marks.lines import line_swatches, trace_lines
 from .marks.markers import crossings, drop_fragments, find_markers, on_lines, stacked_lines, tiny_markers
-from .marks.series import group_series, lab_distance
+from .marks.series import color_groups, group_series, lab_distance
 from .numbers import parse_point_label, parse_tick
 from .params import DigitizeParams
 from .titles import y_title
@@ -448,7 +448,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     orphans = _orphan_labels(label_words, data_blobs, text_h) if little and not small else []
     # Small markers found where a line turns are some of them: where it runs on straight, a
     # tiny marker set apart from it by its rim is no deeper than the line (see tiny_markers).
-    gaps = little and not small and not orphans
+    gaps = little and not small and not orphans and _gappy(data_blobs, params.series_color_delta)
     if len(data_blobs) < 3 or small or orphans or gaps:
         boxes = [(v.x0, v.y0, v.x1, v.y1) for v in other_words]
         traces = trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, panel_bg, boxes, text_h,
@@ -631,6 +631,19 @@ def _beyond_glyph_band(b, v, text_h: float) -> bool:
 def _near_label(b, v, text_h: float, reach: float = 2.0) -> bool:
     return v.x0 - reach * text_h <= b.cx <= v.x1 + reach * text_h and \
         v.y0 - reach * text_h <= b.cy <= v.y1 + reach * text_h
+
+
+def _gappy(blobs, delta: float) -> bool:
+    """Whether some colour's markers, in x order, leave a gap of about twice or more their
+    shorter steps (a marker missed there): only then is the costly search along the lines made."""
+    groups = color_groups([b.color for b in blobs], delta)
+    for g in set(groups):
+        xs = np.sort([b.cx for b, k in zip(blobs, groups) if k == g])
+        if len(xs) >= 3:
+            steps = np.diff(xs)
+            if steps.max() >= 1.7 * np.percentile(steps, 25) and steps.max() >= 8:
+                return True
+    return False
 
 
 def _like_found(cands, found, bg) -> list:

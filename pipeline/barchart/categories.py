@@ -126,7 +126,7 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude, titled: b
             ln = [v for w in r for v in line_of.get(id(w), [w])]
             inside = min(v.cx for v in ln) >= lo - 0.5 * text_h and max(v.cx for v in ln) <= hi + 0.5 * text_h \
                 and min(v.x0 for v in ln) >= lo - 1.0 * text_h and max(v.x1 for v in ln) <= hi + 1.0 * text_h
-            if gap > 0.9 * text_h or not inside:
+            if gap > 1.2 * text_h or not inside:
                 break
             keep.append(r)
         out.append(keep)
