@@ -209,3 +209,12 @@ def test_tiny_markers_where_the_line_runs_straight_join_the_ones_found_where_it_
     truth, ext = _xy_chart(tmp_path, 55, 16)
     assert len({p.series for p in ext.points}) == 2
     assert _near(ext, truth, by_series=True) == 16 and len(ext.points) == 16
+
+
+def test_a_category_label_wrapped_on_three_centred_lines_is_read_whole(tmp_path):
+    # Bar seed-16 bar039 (Pillow card): 'Llama' / '3.1' / '70B', 11 px apart at 12 px text,
+    # was cut to 'Llama'; a legend entry under the labels is not taken in (bar seed-5 bar017).
+    truth, ext = _bar_chart(tmp_path, 39, 16)
+    assert sorted({p.label for p in ext.points}) == ["GPT3 2.7B", "Llama 3.1 70B", "batch 1"]
+    truth, ext = _bar_chart(tmp_path, 17, 5)
+    assert {p.label for p in ext.points} == {"batch 8", "batch 64", "GPQA Diamond", "TP=8", "TP=4", "chat"}
