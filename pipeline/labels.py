@@ -236,7 +236,9 @@ def sweep_expected(values: list[float | None], min_fit: int = 3) -> dict[int, fl
 
 def _sweep_one_way(values: list, min_fit: int) -> tuple[int, dict[int, float]]:
     """(labels on the sweep, {index: expected value}) for a sweep rising along `values`."""
-    known = [(k, v) for k, v in enumerate(values) if v is not None and v > 0]
+    # A run of digits read off a line's dots parses to an integer no float can hold: it is a
+    # label off the sweep like any other misreading.
+    known = [(k, float(min(v, 1e300))) for k, v in enumerate(values) if v is not None and v > 0]
     if len(known) < min_fit:
         return 0, {}
     best = None

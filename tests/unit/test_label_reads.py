@@ -498,3 +498,10 @@ def test_marker_solids_keep_the_markers_and_their_like_not_a_digits_core():
     assert not got[8:20, 56:61].any()
     # no marker holds a core (hollow markers): every solid blob, as before
     assert marker_solids(depth, 2.5, [(5.0, 5.0)])[8:20, 56:61].any()
+
+
+def test_a_label_of_more_digits_than_a_float_holds_breaks_no_sweep():
+    # A run of digits read off a dotted line parsed to an integer no float can hold, and the
+    # sweep fit raised OverflowError (seed-15 syn090, with a trial marker search).
+    from pipeline.labels import sweep_expected
+    assert sweep_expected([1024.0, 2048.0, int("9" * 400), 8192.0, 16384.0]) == {2: 4096.0}
