@@ -471,7 +471,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         if orphans:
             tiny = _nearest_each(tiny, orphans, text_h)
         elif gaps:
-            tiny = _like_found(tiny, data_blobs, panel_bg)
+            tiny = _like_found(tiny, data_blobs, panel_bg, box, other_words + [v for e in legend for v in e.words], text_h)
         def unnamed_lines():
             return [t.color for t in traces
                     if legend_text.legend_by_color(legend, t.color, params.series_color_delta) is None]
@@ -633,6 +633,9 @@ def _near_label(b, v, text_h: float, reach: float = 2.0) -> bool:
         v.y0 - reach * text_h <= b.cy <= v.y1 + reach * text_h
 
 
+_GAP = 1.7     # a step this many times a colour's shorter steps (the lower quartile) is a gap
+
+
 def _gappy(blobs, delta: float) -> bool:
     """Whether some colour's markers, in x order, leave a gap of about twice or more their
     shorter steps (a marker missed there): only then is the costly search along the lines made."""
@@ -641,18 +644,35 @@ def _gappy(blobs, delta: float) -> bool:
         xs = np.sort([b.cx for b, k in zip(blobs, groups) if k == g])
         if len(xs) >= 3:
             steps = np.diff(xs)
-            if steps.max() >= 1.7 * np.percentile(steps, 25) and steps.max() >= 8:
+            if steps.max() >= _GAP * np.percentile(steps, 25) and steps.max() >= 8:
                 return True
     return False
 
 
-def _like_found(cands, found, bg) -> list:
-    """The tiny markers (see _line_markers) of a found marker's colour and about its size: the
-    same series' markers where the line did not thicken them."""
+def _like_found(cands, found, bg, box, words, text_h: float) -> list:
+    """The tiny markers (see _line_markers) that fill a gap _gappy found: inside the plot box
+    `box`, in no word's box (a legend name's or an axis title's glyph in a dark line colour),
+    between two found markers of their colour and about their size whose step is a gap, or
+    about a step past the first or last of them; none with another candidate beside it."""
+    x0, y0, x1, y1 = box
+    pad = 0.2 * text_h
     out = []
     for b in cands:
+        if not (x0 <= b.cx < x1 and y0 <= b.cy < y1) or any(
+                v.x0 - pad <= b.cx <= v.x1 + pad and v.y0 - pad <= b.cy <= v.y1 + pad for v in words):
+            continue
+        if any(o is not b and np.hypot(o.cx - b.cx, o.cy - b.cy) < 1.5 * max(b.size, o.size) for o in cands):
+            continue    # crumbs of one thing (a line's end cut by a label's mask), no marker
         like = [o for o in found if _shade_of(b.color, o.color, bg) and 0.5 * o.size <= b.size <= 1.5 * o.size]
-        if like:
+        xs = np.sort([o.cx for o in like])
+        if len(xs) < 3:
+            continue
+        steps = np.diff(xs)
+        k = int(np.searchsorted(xs, b.cx))
+        inner = 0 < k < len(xs) and steps[k - 1] >= _GAP * np.percentile(steps, 25)
+        # ... or a step past either end: the line's first or last marker, not thickened by a turn.
+        outer = (k == 0 and xs[0] - b.cx <= 1.2 * steps[0]) or (k == len(xs) and b.cx - xs[-1] <= 1.2 * steps[-1])
+        if inner or outer:
             # The found marker's colour is its series': its rim may blend it paler than the tiny one.
             out.append(replace(b, color=like[0].color))
     return out
