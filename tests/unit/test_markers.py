@@ -302,3 +302,23 @@ def test_dots_of_a_bold_dotted_gridline_are_no_markers():
     short = [Blob(120.0 + 20 * k, 500.0, 12, (0, 0, 4, 4), (40, 40, 40), "circle") for k in range(9)]
     got = {id(b) for b in dotted_rules(row + col + data + short, box)}
     assert got == {id(b) for b in row + col}
+
+
+def test_tiny_markers_fill_only_the_gaps_the_found_ones_leave():
+    from pipeline.digitize import _gappy, _like_found
+    from pipeline.ocr import Word
+
+    def blob(x, y, side=6, color=(30, 120, 200)):
+        return Blob(float(x), float(y), side * side, (x - side // 2, y - side // 2, x + side // 2, y + side // 2),
+                    color, "circle")
+    found = [blob(x, 100) for x in (100, 150, 200, 300, 350)]
+    assert _gappy(found, 22.0) and not _gappy([blob(x, 100) for x in (100, 150, 200, 250)], 22.0)
+    word = Word("Engine", 90.0, 240, 150, 290, 162)
+    cands = [blob(250, 102),                    # in the gap: a marker the line hid
+             blob(52, 98),                      # a step before the first: the line's first marker
+             blob(262, 156),                    # a glyph of a word
+             blob(600, 100),                    # far past the last
+             blob(320, 40), blob(325, 41),      # two crumbs side by side
+             blob(175, 100)]                    # between two found ones a step apart: no gap
+    got = _like_found(cands, found, (255, 255, 255), (0, 0, 800, 600), [word], 12.0)
+    assert sorted((round(b.cx), round(b.cy)) for b in got) == [(52, 98), (250, 102)]
