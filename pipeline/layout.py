@@ -723,16 +723,22 @@ def join_number_parts(words: list[Word], text_h: float) -> list[Word]:
                 # '4.' + '32' is as likely a marker read as a digit beside a point label.
                 point = re.fullmatch(r"[-+\u2212]?\$?\d[\d,]*\.", a.text) and \
                     re.fullmatch(r"[\dO]+[kKMB%][:;.,)\]}|]*", b.text) and gap <= 0.35 * hh
-                if not (comma or bare or point) or not (-0.5 * hh <= gap <= 0.8 * hh):
+                # '27' + '5k-': the point itself lost on a bold dark-theme label ('27.5k'), a
+                # point's width apart; one decimal and a unit, as a tick formatter prints them.
+                lost = re.fullmatch(r"[-+\u2212]?\$?\d{1,3}", a.text) and \
+                    re.fullmatch(r"[\dO][kKMB%][:;.,)\]}|\-~]*", b.text) and 0.35 * hh < gap <= 1.0 * hh
+                if not (comma or bare or point or lost) or not (-0.5 * hh <= gap <= (1.0 if lost else 0.8) * hh):
                     continue
                 if point:
                     text = a.text + re.sub(r"[:;.,)\]}|]+$", "", b.text).replace("O", "0")
+                elif lost:
+                    text = a.text + "." + re.sub(r"[:;.,)\]}|\-~]+$", "", b.text).replace("O", "0")
                 else:
                     text = (a.text.rstrip(",") + "," + b.text.lstrip(",").rstrip(")]}|"))
                 lone_comma = b.text == "," and re.fullmatch(r"[-+\u2212]?\$?\d{1,3}(,\d{3})*", a.text)
                 if not lone_comma and (parse_tick(text) is None or
                                        not re.fullmatch(r"[-+\u2212]?\$?\d{1,3}(,\d{3})*(\.\d+)?[kKMB%]?", text)
-                                       or not (point or "," in text)):
+                                       or not (point or lost or "," in text)):
                     continue
                 j_word = Word(text, min(a.conf, b.conf), a.x0, min(a.y0, b.y0), b.x1, max(a.y1, b.y1))
                 out = [w for k, w in enumerate(out) if k not in (i, j)] + [j_word]

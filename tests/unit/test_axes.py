@@ -268,3 +268,19 @@ def test_a_label_is_the_tick_of_one_axis_only():
     assert [t.text for t in x.calibration.ticks] == ["0", "1000", "2000", "3000"]
     assert not {id(w) for w in x.words} & {id(w) for w in y.words}
     assert sorted(t.text for t in y.calibration.ticks) == ["2", "4"]
+
+
+def test_a_decimal_point_lost_between_a_number_and_its_decimal_and_unit_is_put_back():
+    # Seed-17 syn075 (dark page, bold labels): '27.5k' read '27' and '5k-' a point's width
+    # apart on every other tick; '27', '22', '17' then made a scale of their own.
+    from pipeline.layout import join_number_parts
+    from pipeline.ocr import Word
+    words = [Word("27", 97, 53, 84, 75, 100), Word("5k-", 90, 91, 83, 125, 100),
+             Word("25", 97, 53, 254, 75, 269), Word("Ok-", 85, 91, 253, 125, 269)]
+    assert sorted(v.text for v in join_number_parts(words, 0)) == ["25.0k", "27.5k"]
+    # touching, or a text height apart and more, or without a unit: left as they are
+    near = [Word("27", 97, 53, 84, 75, 100), Word("5k", 90, 77, 83, 100, 100)]
+    far = [Word("27", 97, 53, 84, 75, 100), Word("5k", 90, 95, 83, 120, 100)]
+    bare = [Word("4", 97, 53, 84, 63, 100), Word("32", 90, 72, 83, 90, 100)]
+    for ws in (near, far, bare):
+        assert sorted(v.text for v in join_number_parts(ws, 0)) == sorted(v.text for v in ws)
