@@ -637,15 +637,23 @@ _GAP = 1.7     # a step this many times a colour's shorter steps (the lower quar
 
 
 def _gappy(blobs, delta: float) -> bool:
-    """Whether some colour's markers, in x order, leave a gap of about twice or more their
-    shorter steps (a marker missed there): only then is the costly search along the lines made."""
+    """Whether some colour's markers, in x order, step evenly (a concurrency sweep on a log
+    axis: each step a whole number of the shorter steps, the lower quartile) but for a gap of
+    two steps or more: a marker missed there. Only then is the costly search along the lines
+    made; markers at uneven steps (latencies along a Pareto curve) leave no gap to tell."""
     groups = color_groups([b.color for b in blobs], delta)
     for g in set(groups):
         xs = np.sort([b.cx for b, k in zip(blobs, groups) if k == g])
-        if len(xs) >= 3:
-            steps = np.diff(xs)
-            if steps.max() >= _GAP * np.percentile(steps, 25) and steps.max() >= 8:
-                return True
+        if len(xs) < 3:
+            continue
+        steps = np.diff(xs)
+        unit = float(np.percentile(steps, 25))
+        if unit < 4:
+            continue
+        ratio = steps / unit
+        even = np.abs(ratio - np.round(ratio)) <= 0.15
+        if even.mean() >= 0.75 and (even & (ratio >= _GAP)).any():
+            return True
     return False
 
 

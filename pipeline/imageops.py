@@ -54,14 +54,16 @@ def _core(rgb: np.ndarray) -> np.ndarray:
 
 def _flat_frame(rgb: np.ndarray, tol: int = 16, share: float = 0.98) -> tuple[int, int, int, int]:
     """The box (x0, y0, x1, y1) inside the outer rows and columns that are all (but for JPEG
-    specks) the colour of the top-left corner."""
-    flat = color_distance(rgb, rgb[0, 0]) <= tol
+    specks) the colour of the top-left corner; found on every fourth row and column (to four
+    pixels: the box only cuts a core, and the whole image cost 17 ms a call)."""
+    k = 4
+    flat = color_distance(np.ascontiguousarray(rgb[::k, ::k]), rgb[0, 0]) <= tol
     rows = np.flatnonzero(flat.mean(axis=1) < share)
     cols = np.flatnonzero(flat.mean(axis=0) < share)
-    h, w = flat.shape
+    h, w = rgb.shape[:2]
     if not len(rows) or not len(cols):
         return 0, 0, w, h
-    return int(cols[0]), int(rows[0]), int(cols[-1]) + 1, int(rows[-1]) + 1
+    return k * int(cols[0]), k * int(rows[0]), min(w, k * int(cols[-1]) + k), min(h, k * int(rows[-1]) + k)
 
 
 def color_distance(rgb: np.ndarray, color) -> np.ndarray:
