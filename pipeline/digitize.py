@@ -633,32 +633,34 @@ def _near_label(b, v, text_h: float, reach: float = 2.0) -> bool:
         v.y0 - reach * text_h <= b.cy <= v.y1 + reach * text_h
 
 
-_GAP = 1.7     # a step this many times a colour's shorter steps (the lower quartile) is a gap
+_GAP = 1.7     # a step this many times the shorter steps (their lower quartile) is a gap
+
+
+def _gap_steps(xs: np.ndarray) -> np.ndarray:
+    """Which steps between markers at sorted x positions `xs` are gaps: where the markers step
+    evenly (a concurrency sweep on a log axis: each step a whole number of the shorter steps,
+    the lower quartile), a step of two or more of them, a marker missed there. None is a gap
+    where the markers step unevenly (latencies along a Pareto curve): nothing tells one there."""
+    steps = np.diff(xs)
+    if len(steps) < 2:
+        return np.zeros(len(steps), bool)
+    unit = float(np.percentile(steps, 25))
+    if unit < 4:
+        return np.zeros(len(steps), bool)
+    ratio = steps / unit
+    even = np.abs(ratio - np.round(ratio)) <= 0.15
+    return even & (ratio >= _GAP) if even.mean() >= 0.75 else np.zeros(len(steps), bool)
 
 
 def _gappy(blobs, delta: float) -> bool:
-    """Whether some colour's markers, in x order, step evenly (a concurrency sweep on a log
-    axis: each step a whole number of the shorter steps, the lower quartile) but for a gap of
-    two steps or more: a marker missed there. Only then is the costly search along the lines
-    made; markers at uneven steps (latencies along a Pareto curve) leave no gap to tell."""
+    """Whether some colour's markers leave a gap (see _gap_steps): only then is the costly
+    search along the lines made."""
     groups = color_groups([b.color for b in blobs], delta)
-    for g in set(groups):
-        xs = np.sort([b.cx for b, k in zip(blobs, groups) if k == g])
-        if len(xs) < 3:
-            continue
-        steps = np.diff(xs)
-        unit = float(np.percentile(steps, 25))
-        if unit < 4:
-            continue
-        ratio = steps / unit
-        even = np.abs(ratio - np.round(ratio)) <= 0.15
-        if even.mean() >= 0.75 and (even & (ratio >= _GAP)).any():
-            return True
-    return False
+    return any(_gap_steps(np.sort([b.cx for b, k in zip(blobs, groups) if k == g])).any() for g in set(groups))
 
 
 def _like_found(cands, found, bg, box, words, text_h: float) -> list:
-    """The tiny markers (see _line_markers) that fill a gap _gappy found: inside the plot box
+    """The tiny markers (see _line_markers) that fill a gap (see _gap_steps): inside the plot box
     `box`, in no word's box (a legend name's or an axis title's glyph in a dark line colour),
     between two found markers of their colour and about their size whose step is a gap, or
     about a step past the first or last of them; none with another candidate beside it."""
@@ -677,7 +679,7 @@ def _like_found(cands, found, bg, box, words, text_h: float) -> list:
             continue
         steps = np.diff(xs)
         k = int(np.searchsorted(xs, b.cx))
-        inner = 0 < k < len(xs) and steps[k - 1] >= _GAP * np.percentile(steps, 25)
+        inner = 0 < k < len(xs) and _gap_steps(xs)[k - 1]
         # ... or a step past either end: the line's first or last marker, not thickened by a turn.
         outer = (k == 0 and xs[0] - b.cx <= 1.2 * steps[0]) or (k == len(xs) and b.cx - xs[-1] <= 1.2 * steps[-1])
         if inner or outer:

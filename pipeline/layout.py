@@ -727,7 +727,7 @@ def join_number_parts(words: list[Word], text_h: float) -> list[Word]:
                 # point's width apart; one decimal and a unit, as a tick formatter prints them.
                 lost = re.fullmatch(r"[-+\u2212]?\$?\d{1,3}", a.text) and \
                     re.fullmatch(r"[\dO][kKMB%][:;.,)\]}|\-~]*", b.text) and 0.35 * hh < gap <= 1.0 * hh
-                if not (comma or bare or point or lost) or not (-0.5 * hh <= gap <= (1.0 if lost else 0.8) * hh):
+                if not (lost or ((comma or bare or point) and -0.5 * hh <= gap <= 0.8 * hh)):
                     continue
                 if point:
                     text = a.text + re.sub(r"[:;.,)\]}|]+$", "", b.text).replace("O", "0")

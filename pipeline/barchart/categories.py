@@ -208,9 +208,8 @@ def _without_axis_title(rows: list[list[Word]], slots, text_h: float, titled: bo
     if len(rows) >= 2:
         last, above = rows[-1], rows[-2]
         mid = (slots[0][0] + slots[-1][1]) / 2.0
-        cx = (min(w.x0 for w in last) + max(w.x1 for w in last)) / 2.0
         pitch = _pitch(above, last)
-        if abs(cx - mid) <= 0.5 * text_h and (pitch >= 1.8 * text_h or (titled and len(slots) >= 3)) \
+        if abs(_mid(last) - mid) <= 0.5 * text_h and (pitch >= 1.8 * text_h or (titled and len(slots) >= 3)) \
                 and not any(abs(pitch - p) <= 2.0 for p in wraps):
             rows = rows[:-1]
     return [w for r in rows for w in r]
