@@ -448,7 +448,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     orphans = _orphan_labels(label_words, data_blobs, text_h) if little and not small else []
     # Small markers found where a line turns are some of them: where it runs on straight, a
     # tiny marker set apart from it by its rim is no deeper than the line (see tiny_markers).
-    gaps = little and not small and not orphans and _gappy(data_blobs, params.series_color_delta)
+    gaps = little and not small and not orphans and _gappy(data_blobs, params.series_color_delta, rgb, box)
     if len(data_blobs) < 3 or small or orphans or gaps:
         boxes = [(v.x0, v.y0, v.x1, v.y1) for v in other_words]
         traces = trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, panel_bg, boxes, text_h,
@@ -471,7 +471,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         if orphans:
             tiny = _nearest_each(tiny, orphans, text_h)
         elif gaps:
-            tiny = _like_found(tiny, data_blobs, panel_bg, box, other_words + [v for e in legend for v in e.words], text_h)
+            tiny = _like_found(tiny, data_blobs, panel_bg, box, other_words + [v for e in legend for v in e.words], text_h, rgb)
         def unnamed_lines():
             return [t.color for t in traces
                     if legend_text.legend_by_color(legend, t.color, params.series_color_delta) is None]
@@ -642,24 +642,62 @@ def _gap_steps(xs: np.ndarray) -> np.ndarray:
     the lower quartile), a step of two or more of them, a marker missed there. None is a gap
     where the markers step unevenly (latencies along a Pareto curve): nothing tells one there."""
     steps = np.diff(xs)
-    if len(steps) < 2:
-        return np.zeros(len(steps), bool)
-    unit = float(np.percentile(steps, 25))
-    if unit < 4:
+    unit = _step_unit(xs)
+    if unit is None:
         return np.zeros(len(steps), bool)
     ratio = steps / unit
-    even = np.abs(ratio - np.round(ratio)) <= 0.15
-    return even & (ratio >= _GAP) if even.mean() >= 0.75 else np.zeros(len(steps), bool)
+    return (np.abs(ratio - np.round(ratio)) <= 0.15) & (ratio >= _GAP)
 
 
-def _gappy(blobs, delta: float) -> bool:
-    """Whether some colour's markers leave a gap (see _gap_steps): only then is the costly
-    search along the lines made."""
+def _step_unit(xs: np.ndarray) -> float | None:
+    """The step of markers at sorted x positions `xs` that step evenly (see _gap_steps), or None."""
+    steps = np.diff(xs)
+    if len(steps) < 2 or float(np.percentile(steps, 25)) < 4:
+        return None
+    unit = float(np.percentile(steps, 25))
+    ratio = steps / unit
+    return unit if (np.abs(ratio - np.round(ratio)) <= 0.15).mean() >= 0.75 else None
+
+
+def _line_labels(rgb, box, color) -> np.ndarray:
+    """Connected pieces of the pixels of `color` in the plot box `box`, grown by two pixels so
+    that a tiny marker's pale rim does not cut it off its line."""
+    x0, y0, x1, y1 = box
+    near = (imageops.color_distance(rgb[y0:y1, x0:x1], color) < 60).astype(np.uint8)
+    return cv2.connectedComponents(cv2.dilate(near, np.ones((5, 5), np.uint8)), connectivity=8)[1]
+
+
+def _runs_on(group, rgb, box, unit: float) -> bool:
+    """Whether the line joining markers of one colour runs on past its first or last marker by
+    more than a step and a half: the markers there are too tiny to be found where it runs straight."""
+    x0, y0 = box[:2]
+    lab = _line_labels(rgb, box, np.median([b.color for b in group], axis=0))
+    ends = sorted(group, key=lambda b: b.cx)
+    for b, side in ((ends[0], -1), (ends[-1], 1)):
+        k = lab[int(b.cy) - y0, int(b.cx) - x0]
+        if k:
+            cols = np.nonzero((lab == k).any(axis=0))[0] + x0
+            if (cols.min() if side < 0 else cols.max()) * side > b.cx * side + 1.5 * unit:
+                return True
+    return False
+
+
+def _gappy(blobs, delta: float, rgb, box) -> bool:
+    """Whether some colour's markers leave a gap (see _gap_steps), or stop a step or more short
+    of the end of their line (see _runs_on): only then is the costly search along the lines made."""
     groups = color_groups([b.color for b in blobs], delta)
-    return any(_gap_steps(np.sort([b.cx for b, k in zip(blobs, groups) if k == g])).any() for g in set(groups))
+    for g in set(groups):
+        group = [b for b, k in zip(blobs, groups) if k == g]
+        xs = np.sort([b.cx for b in group])
+        if _gap_steps(xs).any():
+            return True
+        unit = _step_unit(xs)
+        if unit is not None and _runs_on(group, rgb, box, unit):
+            return True
+    return False
 
 
-def _like_found(cands, found, bg, box, words, text_h: float) -> list:
+def _like_found(cands, found, bg, box, words, text_h: float, rgb) -> list:
     """The tiny markers (see _line_markers) that fill a gap (see _gap_steps): inside the plot box
     `box`, in no word's box (a legend name's or an axis title's glyph in a dark line colour),
     between two found markers of their colour and about their size whose step is a gap, or
@@ -680,12 +718,31 @@ def _like_found(cands, found, bg, box, words, text_h: float) -> list:
         steps = np.diff(xs)
         k = int(np.searchsorted(xs, b.cx))
         inner = 0 < k < len(xs) and _gap_steps(xs)[k - 1]
-        # ... or a step past either end: the line's first or last marker, not thickened by a turn.
-        outer = (k == 0 and xs[0] - b.cx <= 1.2 * steps[0]) or (k == len(xs) and b.cx - xs[-1] <= 1.2 * steps[-1])
+        # ... or a step past either end: the line's first or last marker, not thickened by a turn;
+        # where the markers step evenly, a whole number of steps (the line runs on, see _runs_on).
+        past = xs[0] - b.cx if k == 0 else b.cx - xs[-1] if k == len(xs) else 0.0
+        outer = past > 0 and (past <= 1.2 * (steps[0] if k == 0 else steps[-1]) or _steps_on(b, like, rgb, box))
         if inner or outer:
             # The found marker's colour is its series': its rim may blend it paler than the tiny one.
             out.append(replace(b, color=like[0].color))
     return out
+
+
+def _steps_on(b, like, rgb, box) -> bool:
+    """Whether tiny marker `b`, past the end of the evenly stepping markers `like`, lies a whole
+    number of their steps away on the line that joins them (see _runs_on)."""
+    xs = np.sort([o.cx for o in like])
+    unit = _step_unit(xs)
+    if unit is None:
+        return False
+    past = min(abs(b.cx - xs[0]), abs(b.cx - xs[-1])) / unit
+    if abs(past - round(past)) > 0.15:
+        return False
+    end = min(like, key=lambda o: abs(o.cx - b.cx))
+    lab = _line_labels(rgb, box, end.color)
+    x0, y0 = box[:2]
+    k = lab[int(end.cy) - y0, int(end.cx) - x0]
+    return bool(k) and lab[int(b.cy) - y0, int(b.cx) - x0] == k
 
 
 def _orphan_labels(labels, blobs, text_h: float) -> list:

@@ -107,8 +107,13 @@ def text_gray(rgb: np.ndarray, background, second=None, gain: float = 2.0) -> np
 
 
 def saturation(rgb: np.ndarray) -> np.ndarray:
+    """HSV saturation, with a pixel whose channels lie within 24 levels of each other counted
+    grey: near black, a few levels of noise make a large ratio out of no colour (a noisy black
+    frame would pass for a coloured line)."""
     hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)
-    return hsv[..., 1]
+    s, v = hsv[..., 1], hsv[..., 2]
+    chroma = (s.astype(np.uint16) * v) // 255    # max - min of the channels
+    return np.where(chroma < 24, 0, s).astype(np.uint8)
 
 
 def group_runs(idx: np.ndarray, gap: int = 1) -> list[tuple[int, int]]:

@@ -727,9 +727,13 @@ def join_number_parts(words: list[Word], text_h: float) -> list[Word]:
                 # point's width apart; one decimal and a unit, as a tick formatter prints them.
                 lost = re.fullmatch(r"[-+\u2212]?\$?\d{1,3}", a.text) and \
                     re.fullmatch(r"[\dO][kKMB%][:;.,)\]}|\-~]*", b.text) and 0.35 * hh < gap <= 1.0 * hh
-                if not (lost or ((comma or bare or point) and -0.5 * hh <= gap <= 0.8 * hh)):
+                # '2.000' + '000': blurred commas read as points, the last group split off.
+                dots = re.fullmatch(r"[-+\u2212]?\$?\d{1,3}(\.[\d$]{3})+", a.text) and re.fullmatch(r"\d{3}", b.text)
+                if not (lost or ((comma or bare or point or dots) and -0.5 * hh <= gap <= 0.8 * hh)):
                     continue
-                if point:
+                if dots:
+                    text = a.text[:1] + a.text[1:].replace("$", "5").replace(".", ",") + "," + b.text
+                elif point:
                     text = a.text + re.sub(r"[:;.,)\]}|]+$", "", b.text).replace("O", "0")
                 elif lost:
                     text = a.text + "." + re.sub(r"[:;.,)\]}|\-~]+$", "", b.text).replace("O", "0")

@@ -5,8 +5,8 @@ import re
 
 _SUFFIX = {"k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "b": 1e9, "B": 1e9, "G": 1e9, "g": 1e9,
            "t": 1e12, "T": 1e12}
-# OCR confusions seen on tick labels: letter O for zero, l/I for one, S for five.
-_OCR_DIGITS = str.maketrans({"O": "0", "o": "0", "l": "1", "I": "1", "|": "1", "S": "5"})
+# OCR confusions seen on tick labels: letter O for zero, l/I for one, S or $ for five.
+_OCR_DIGITS = str.maketrans({"O": "0", "o": "0", "l": "1", "I": "1", "|": "1", "S": "5", "$": "5"})
 _LEADING_DIGITS = str.maketrans({"O": "0", "S": "5"})
 _MINUS = "\u2212\u2013\u2014-"
 
@@ -62,6 +62,10 @@ def parse_tick(text: str) -> float | None:
         if t.startswith(ch):
             t = "-" + t[1:]
             break
+    # Two or more points, each followed by three digits: thousands separators, as some locales
+    # print them and as OCR reads a blurred comma ('1.250.000'); a decimal number has one point.
+    if re.fullmatch(r"[-+]?\$?\d{1,3}(\.[\dOS$]{3}){2,}[kKMbBGT]?", t):
+        t = t.replace(".", ",")
     m = _POWER.match(t)
     if m:
         exp = m.group("exp") if m.group("exp") is not None else m.group("sup").translate(_SUPERSCRIPT)
