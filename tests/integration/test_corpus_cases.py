@@ -218,3 +218,28 @@ def test_a_category_label_wrapped_on_three_centred_lines_is_read_whole(tmp_path)
     assert sorted({p.label for p in ext.points}) == ["GPT3 2.7B", "Llama 3.1 70B", "batch 1"]
     truth, ext = _bar_chart(tmp_path, 17, 5)
     assert {p.label for p in ext.points} == {"batch 8", "batch 64", "GPQA Diamond", "TP=8", "TP=4", "chat"}
+
+
+def test_a_noisy_black_frame_is_no_coloured_line(tmp_path):
+    # Seed-18 syn012 (noise 5.0, boxed): a few levels of noise on the black frame made a large
+    # HSV saturation, so the frame counted as a 1 px coloured line; at that width the 4 px
+    # series lines were as deep as markers and the squares were lost in them (0 of 10).
+    truth, ext = _xy_chart(tmp_path, 12, 18)
+    assert len({p.series for p in ext.points}) == 2 and "Ours" in {p.series for p in ext.points}
+    assert _near(ext, truth) == 10 and len(ext.points) == 10
+
+
+def test_blurred_commas_read_as_points_are_thousands_separators(tmp_path):
+    # Seed-18 syn108 (dark, blurred): '1,250,000' was read '1.250.000' and '2,000,000' as
+    # '2.000' + '000'; none parsed, and two misread ticks made the y scale (0 of 10 points).
+    truth, ext = _xy_chart(tmp_path, 108, 18)
+    assert len(ext.y_axis.calibration.ticks) >= 6
+    assert _near(ext, truth) == 10
+
+
+def test_tiny_markers_before_the_first_found_where_the_line_runs_on(tmp_path):
+    # Seed-18 syn033: 5 px diamonds found where the line bends (16 to 128) and none where it
+    # runs straight (1 to 8): the line reaching four steps past the first marker found sends
+    # the search along it.
+    truth, ext = _xy_chart(tmp_path, 33, 18)
+    assert _near(ext, truth) == 8 and len(ext.points) == 8

@@ -209,6 +209,19 @@ def test_number_parts_join_across_a_comma_read_alone_and_a_tick_mark_read_as_a_b
     assert sorted(v.text for v in join_number_parts(lone, 0)) == [",", "1", "5"]
 
 
+def test_a_number_read_with_points_for_commas_joins_its_last_group():
+    from pipeline.layout import join_number_parts
+    from pipeline.ocr import Word
+    # Seed-18 syn108 (blurred): '2,000,000' read '2.000' and '000', 6 px apart at 14 px text.
+    got = join_number_parts([Word("2.000", 80, 34, 184, 64, 200), Word("000", 80, 70, 184, 91, 200)], 14)
+    assert [v.text for v in got] == ["2,000,000"]
+    got = join_number_parts([Word("2.$00", 80, 34, 184, 64, 200), Word("000", 80, 70, 184, 91, 200)], 14)
+    assert [v.text for v in got] == ["2,500,000"]
+    # a decimal with other than three digits after its point is no group of thousands
+    got = join_number_parts([Word("2.00", 80, 34, 184, 58, 200), Word("000", 80, 64, 184, 85, 200)], 14)
+    assert sorted(v.text for v in got) == ["000", "2.00"]
+
+
 def test_readings_that_lost_their_decimal_point_are_put_right_when_more_ticks_then_agree():
     from pipeline.numbers import parse_tick
     read = ["25M", "2.0M", "15M", "1.0M", "05M"]           # 2.5M ... 0.5M, one tick every 40 px

@@ -64,3 +64,11 @@ def test_a_frame_inside_the_8_percent_cut_changes_nothing():
     rgb[20:380, 20:580] = (235, 235, 235)         # a grey panel 20 px inside a white page
     rgb[50:350, 50:550] = (255, 255, 255)
     assert tuple(imageops.page_background(rgb)) == (255, 255, 255)
+
+
+def test_saturation_counts_near_black_noise_as_grey():
+    from pipeline.imageops import saturation
+    px = np.array([[[0, 0, 6], [6, 0, 2], [215, 92, 0], [30, 10, 60], [128, 128, 128]]], np.uint8)
+    s = saturation(px)[0]
+    assert s[0] == 0 and s[1] == 0 and s[4] == 0      # a black frame's noise, grey
+    assert s[2] > 200 and s[3] > 60                    # orange; a dark violet of a dark theme

@@ -20,6 +20,9 @@ from pipeline.numbers import parse_point_label, parse_tick
     ("Se2", 500.0),         # a first 'S' is a 5 (9 px '5e2', seed-16 syn023)
     ("O.5", 0.5),
     ("|20", 20.0),          # a first '|' is a tick mark, not a 1
+    ("1.250.000", 1_250_000.0),   # two points: thousands separators (blurred commas, seed-18 syn108)
+    ("2.7$0.000", 2_750_000.0),   # a '$' among the digits is a 5
+    ("$1.5M", 1_500_000.0),       # a first '$' stays a currency sign
 ])
 def test_parse_tick_values(text, value):
     got = parse_tick(text)
@@ -32,7 +35,7 @@ def test_parse_tick_superscript_power_matches_caret_power():
     assert parse_tick("10^-2") == pytest.approx(0.01)
 
 
-@pytest.mark.parametrize("text", ["abc", "", "   ", "k", "%", "S", "SGLang", "l20"])
+@pytest.mark.parametrize("text", ["abc", "", "   ", "k", "%", "S", "SGLang", "l20", "1.2.3", "1.25.000"])
 def test_parse_tick_rejects_non_numbers(text):
     assert parse_tick(text) is None
 
