@@ -246,7 +246,7 @@ def _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params) -> Extrac
     def legend_fn(blobs, data_blobs, legend_words):
         return legend_text.legend_entries(legend_words, tick_words, blobs, box, text_h, params, data_blobs)
 
-    got = barchart.read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn)
+    got = barchart.read_bars(imageops.without_frame(rgb), gray, words, xa, ya, text_h, page_bg, params, legend_fn)
     if got is None:
         return None
     frame, axis, rows, legend, notes, groups, cats = got

@@ -66,6 +66,26 @@ def _flat_frame(rgb: np.ndarray, tol: int = 16, share: float = 0.98) -> tuple[in
     return k * int(cols[0]), k * int(rows[0]), min(w, k * int(cols[-1]) + k), min(h, k * int(rows[-1]) + k)
 
 
+def without_frame(rgb: np.ndarray) -> np.ndarray:
+    """The image with a flat frame (see _flat_frame) painted over in the colour just inside it,
+    where the two differ: a light screenshot border round a dark chart would otherwise stand as
+    bars on the image's edge. The image itself when there is no such frame."""
+    h, w = rgb.shape[:2]
+    x0, y0, x1, y1 = _flat_frame(rgb)
+    if (x0, y0, x1, y1) == (0, 0, w, h) or min(x1 - x0, y1 - y0) < 0.5 * min(h, w):
+        return rgb
+    # The box is found to four pixels: the ring is taken four pixels in.
+    r0, c0, r1, c1 = y0 + 4, x0 + 4, y1 - 5, x1 - 5
+    ring = np.concatenate([rgb[r0, c0:c1], rgb[r1, c0:c1], rgb[r0:r1, c0], rgb[r0:r1, c1]])
+    inside = np.median(ring, axis=0).astype(np.uint8)
+    if color_distance(rgb[:1, :1], inside).max() <= 16:
+        return rgb
+    out = np.empty_like(rgb)
+    out[:] = inside
+    out[y0:y1, x0:x1] = rgb[y0:y1, x0:x1]
+    return out
+
+
 def color_distance(rgb: np.ndarray, color) -> np.ndarray:
     """Per-pixel max channel difference from `color` (0..255), robust to small JPEG noise."""
     # The colour as a scalar: an image-sized copy of it cost twenty times the difference itself.

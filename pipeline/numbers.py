@@ -70,6 +70,9 @@ def parse_tick(text: str) -> float | None:
     if m:
         exp = m.group("exp") if m.group("exp") is not None else m.group("sup").translate(_SUPERSCRIPT)
         return 10.0 ** int(exp)
+    # '$00,000': no amount starts with a zero followed by digits; the '$' is a 5 (500,000).
+    if re.match(r"[-+]?\$0\d", t):
+        t = t.replace("$", "5", 1)
     m = _TICK.match(t)
     if not m:
         # A first or last '|' or 'l' may be a tick mark read with the label; a first 'S' or 'O'

@@ -243,3 +243,14 @@ def test_tiny_markers_before_the_first_found_where_the_line_runs_on(tmp_path):
     # the search along it.
     truth, ext = _xy_chart(tmp_path, 33, 18)
     assert _near(ext, truth) == 8 and len(ext.points) == 8
+
+
+def test_a_light_screenshot_border_round_a_dark_bar_chart_is_no_bar(tmp_path):
+    # Bar seed-18 bar056 (dark, horizontal, 32 px light border): the border stood as bars on
+    # the image's edge, no frame was plausible, and the chart was read as lines (0 of 12).
+    truth, ext = _bar_chart(tmp_path, 56, 18)
+    assert ext.chart_type == "bar" and ext.bar_orientation == "horizontal"
+    got = {(p.series, p.x): p.y for p in ext.points}
+    for s in truth["series"]:
+        for q in s["points"]:
+            assert abs(got[(s["name"], q["x"])] - q["y"]) <= 0.01 * 36370, (s["name"], q)

@@ -72,3 +72,16 @@ def test_saturation_counts_near_black_noise_as_grey():
     s = saturation(px)[0]
     assert s[0] == 0 and s[1] == 0 and s[4] == 0      # a black frame's noise, grey
     assert s[2] > 200 and s[3] > 60                    # orange; a dark violet of a dark theme
+
+
+def test_a_flat_frame_is_painted_in_the_colour_just_inside_it():
+    rgb = np.full((100, 160, 3), 240, np.uint8)
+    rgb[12:88, 16:144] = 30                          # a dark figure on a light page
+    rgb[40:60, 40:120] = (200, 80, 40)               # something drawn on it
+    out = imageops.without_frame(rgb)
+    assert (out[:12] == 30).all() and (out[:, :16] == 30).all()
+    assert (out[12:88, 16:144] == rgb[12:88, 16:144]).all()
+    # a frame of the colour inside it, or none, leaves the image as it is
+    same = np.full((100, 160, 3), 30, np.uint8)
+    same[40:60, 40:120] = 200
+    assert imageops.without_frame(same) is same

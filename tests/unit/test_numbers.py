@@ -23,6 +23,8 @@ from pipeline.numbers import parse_point_label, parse_tick
     ("1.250.000", 1_250_000.0),   # two points: thousands separators (blurred commas, seed-18 syn108)
     ("2.7$0.000", 2_750_000.0),   # a '$' among the digits is a 5
     ("$1.5M", 1_500_000.0),       # a first '$' stays a currency sign
+    ("$00,000", 500_000.0),       # ... unless a zero and digits follow it (seed-17 syn025)
+    ("$0.5", 0.5),
 ])
 def test_parse_tick_values(text, value):
     got = parse_tick(text)
