@@ -226,21 +226,27 @@ def sweep_expected(values: list[float | None], min_fit: int = 3) -> dict[int, fl
     Nothing when no sweep is clear: a series whose labels do not step evenly is left alone.
     The sweep may run either way along x (request counts fall as per-user speed rises): the
     direction more labels fit is taken."""
+    return sweep(values, min_fit)[1]
+
+
+def sweep(values: list[float | None], min_fit: int = 3) -> tuple[set[int], dict[int, float]]:
+    """(indices of the labels on the sweep, {index: expected value} of those off it): see
+    sweep_expected."""
     n = len(values)
     fit_f, fwd = _sweep_one_way(list(values), min_fit)
     fit_r, rev = _sweep_one_way(list(values)[::-1], min_fit)
-    if fit_r > fit_f:
-        return {n - 1 - k: v for k, v in rev.items()}
-    return fwd
+    if len(fit_r) > len(fit_f):
+        return {n - 1 - k for k in fit_r}, {n - 1 - k: v for k, v in rev.items()}
+    return set(fit_f), fwd
 
 
-def _sweep_one_way(values: list, min_fit: int) -> tuple[int, dict[int, float]]:
-    """(labels on the sweep, {index: expected value}) for a sweep rising along `values`."""
+def _sweep_one_way(values: list, min_fit: int) -> tuple[list[int], dict[int, float]]:
+    """(indices of the labels on the sweep, {index: expected value}) for a sweep rising along `values`."""
     # A run of digits read off a line's dots parses to an integer no float can hold: it is a
     # label off the sweep like any other misreading.
     known = [(k, float(min(v, 1e300))) for k, v in enumerate(values) if v is not None and v > 0]
     if len(known) < min_fit:
-        return 0, {}
+        return [], {}
     best = None
     for r in (2, 4, 10):
         groups: dict[float, list[int]] = {}
@@ -253,11 +259,11 @@ def _sweep_one_way(values: list, min_fit: int) -> tuple[int, dict[int, float]]:
             best = (r, a, fit)
     r, a, fit = best
     if len(fit) < min_fit or 2 * len(fit) <= len(known):
-        return 0, {}
+        return [], {}
     lo, hi = min(fit), max(fit)
     # Only inside the fitted run or one step past its ends: further out a skipped value or a
     # second sweep would make any expectation a guess.
-    return len(fit), {k: a * r ** k for k, v in known if k not in fit and lo - 1 <= k <= hi + 1}
+    return fit, {k: a * r ** k for k, v in known if k not in fit and lo - 1 <= k <= hi + 1}
 
 
 def near_misread(read: str, want: str) -> bool:

@@ -105,20 +105,20 @@ def leading_junk(text: str) -> int:
     k = 0
     while k < len(t) and not t[k].isalnum():
         k += 1
-    if re.match(r"^0\d{1,3}(,\d{3})+\W*$", t[k:]):
+    if re.match(r"^0(\d{1,3}(,\d{3})+|\d+)\W*$", t[k:]):
         k += 1
     return k
 
 
 def clean_label_text(text: str) -> str:
     """Drop what OCR reads of a marker or line touching a label: '¢-4,096' -> '4,096',
-    '08,192' -> '8,192' (a leading zero cannot start a number written with thousands commas)."""
+    '08,192' -> '8,192', '064' -> '64' (no label starts with a zero followed by digits)."""
     t = text.strip()
     while t and not t[0].isalnum():
         t = t[1:]
     # A gridline end or the next glyph's edge read after the number: '16,384,', 'n=256:'.
     t = re.sub(r"(?<=\d)[,.:;'|_~-]+$", "", t)
-    if re.match(r"^0\d{1,3}(,\d{3})+$", t):
+    if re.match(r"^0(\d{1,3}(,\d{3})+|\d+)$", t):
         t = t[1:]
     return t
 

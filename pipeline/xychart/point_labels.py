@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import imageops, layout, ocr
 from ..extraction import Point
-from ..labels import assign_labels, near_misread, order_swaps, series_layout, sweep_expected
+from ..labels import assign_labels, near_misread, order_swaps, series_layout, sweep
 from ..marks.series import to_lab
 from ..numbers import parse_point_label
 from . import not_markers, text_words
@@ -279,7 +279,7 @@ def _reread_off_sweep(points, label_word: dict, series_names, gray, ink, erase, 
     for name in series_names:
         idx = sorted((i for i, p in enumerate(points) if p.series == name), key=lambda i: points[i].x_px)
         parsed = [parse_point_label(points[i].label) if i in label_word and points[i].label else None for i in idx]
-        expected = sweep_expected([q[1] if q is not None else None for q in parsed])
+        fits, expected = sweep([q[1] if q is not None else None for q in parsed])
         on = [((points[idx[k]].x_px, points[idx[k]].y_px), label_word[idx[k]])
               for k, q in enumerate(parsed) if q is not None and k not in expected]
         lay = series_layout(on, float(np.median([v.h for _, v in on]))) if len(on) >= 2 else None
@@ -287,9 +287,10 @@ def _reread_off_sweep(points, label_word: dict, series_names, gray, ink, erase, 
             i = idx[k]
             v = label_word[i]
             # A marker within a label's height of its neighbour along x (the curve runs steep
-            # or turns back): the order along x need not be the sweep's.
+            # or turns back): the order along x need not be the sweep's, unless that neighbour's
+            # own label is on the sweep at its place.
             if any(0 <= k + d < len(idx) and abs(points[idx[k + d]].x_px - points[i].x_px) < v.h
-                   for d in (-1, 1)):
+                   and k + d not in fits for d in (-1, 1)):
                 continue
             color = text_words.ink_color(rgb, v, bg, markers_px)
             boxes = []

@@ -434,6 +434,22 @@ def test_sweep_leaves_a_label_whose_marker_shares_its_place_along_x():
     assert [p.label for p in points] == texts
 
 
+def test_a_steep_start_does_not_hide_a_misread_label_between_two_on_the_sweep():
+    from pipeline.xychart.point_labels import _reread_off_sweep
+    # seed-18 syn096: markers 10 px apart along x where the curve starts steep; '1,096' lies
+    # between '2,048' and '8,192', both on the sweep at their places, so x order is the curve's.
+    marks = [(157, 495), (167, 387), (187, 335), (225, 281), (305, 264)]
+    texts = ["2,048", "1,096", "8,192", "16,384", "32,768"]
+    words = [Word(t, 95.0, x + 8, y - 7, x + 8 + 8 * len(t), y + 7) for (x, y), t in zip(marks, texts)]
+    points = [Point("s", t, float(x), float(y), "circle", (31, 119, 180)) for (x, y), t in zip(marks, texts)]
+    rgb = np.full((600, 500, 3), 255, np.uint8)
+    gray = rgb.mean(axis=-1).astype(np.uint8)
+    none = np.zeros(gray.shape, bool)
+    _reread_off_sweep(points, dict(enumerate(words)), ["s"], gray, gray < 160,
+                      ((none, 0), (none, 0), (none, 0)), rgb, (255, 255, 255), none)
+    assert [p.label for p in points] == ["2,048", "4,096", "8,192", "16,384", "32,768"]
+
+
 def test_a_small_pale_mark_inside_a_series_is_a_label_glyph():
     from pipeline.xychart.point_labels import pale_glyphs
     # seed-9 syn105: the '8' beside a square marker joins the light-blue series, at a third of

@@ -65,3 +65,11 @@ def test_clock_ticks_are_hours_and_unwrap_past_midnight():
     assert parse_clock("24:00") is None and parse_clock("12.00") is None
     assert parse_tick("02:00") == 2.0
     assert unwrap_clock([20.0, 22.0, 0.0, 2.0, 12.0]) == [20.0, 22.0, 24.0, 26.0, 36.0]
+
+
+def test_a_zero_read_before_a_label_is_a_marker_glyph():
+    from pipeline.numbers import clean_label_text, leading_junk
+    # seed-18 syn023: the marker read as a '0' before '64'
+    assert clean_label_text("064") == "64" and leading_junk("064") == 1
+    assert clean_label_text("08,192") == "8,192"
+    assert clean_label_text("0.5") == "0.5" and clean_label_text("0") == "0" and leading_junk("0.5") == 0
