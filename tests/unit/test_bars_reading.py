@@ -94,6 +94,15 @@ def test_grainy_bars_are_flat_when_the_page_is_as_grainy():
     assert _flat(img, stacks, (255, 255, 255))
 
 
+def test_a_white_page_clipping_half_its_noise_does_not_make_bars_grainy():
+    # bar seed-16 bar035: noise of 5 levels shows as a step of 5 on the white page and 9 in bars
+    img, stacks = _bars_image(5.0, 5.0)
+    assert _grain(img, (255, 255, 255)) >= 9.0
+    assert _flat(img, stacks, (255, 255, 255))
+    img, stacks = _bars_image(5.0, 25.0)
+    assert not _flat(img, stacks, (255, 255, 255))
+
+
 def test_noisy_shapes_on_a_clean_page_are_no_bars():
     img, stacks = _bars_image(0.0, 25.0)
     assert not _flat(img, stacks, (255, 255, 255))
