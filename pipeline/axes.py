@@ -264,11 +264,15 @@ def _digit_repairs(ticks: list[Tick], tol_px: float) -> tuple[list[Tick], list[T
     return fitted, left
 
 
+# Letters OCR reads for a '1' or a tick mark inside a label ('1le6' for '1e6').
+_STRAY = "lI|"
+
+
 def _one_digit_less(text: str) -> list[tuple[float, int, str]]:
-    """(value, 1, text) of a label of three digits or more read with each one digit left out."""
-    spots = [i for i, c in enumerate(text) if c.isdigit()]
-    if len(spots) < 3:
-        return []
+    """(value, 1, text) of a label of three digits or more read with each one digit left out,
+    and of any label with a stray letter (see _STRAY) left out."""
+    spots = [i for i, c in enumerate(text) if c.isdigit()] if sum(c.isdigit() for c in text) >= 3 else []
+    spots += [i for i, c in enumerate(text) if c in _STRAY]
     out = []
     for i in spots:
         t = text[:i] + text[i + 1:]
@@ -300,8 +304,9 @@ def _three_label_repair(ticks: list[Tick], tol_px: float) -> list[Tick] | None:
     i, v, text = found[0]
     # Labels are round and a misread one is not: the label changed must be the least round of
     # the three ('166' beside '0', '200'; not '200' made '280' beside '260', '300').
+    # A reading with a stray letter in it is a misreading whatever its digits.
     sig = [_significant(k.text) for k in t]
-    if any(sig[i] <= sig[j] for j in range(3) if j != i):
+    if not any(c in _STRAY for c in t[i].text) and any(sig[i] <= sig[j] for j in range(3) if j != i):
         return None
     return [k if k is not t[i] else replace(k, value=float(v), repaired=f"read as '{text}' (digits OCR "
                                             "confuses or one too many), as the other two labels step")

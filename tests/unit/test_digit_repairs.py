@@ -85,3 +85,11 @@ def test_three_labels_at_even_steps_drop_one_digit_too_many():
     # a label as round as the others is not cut: '0', '100', '2000' stays as read
     cal = calibrate(_ticks([(97.5, "0"), (511.5, "100"), (925.0, "2000")]))
     assert not any(t.repaired for t in (cal.ticks + cal.rejected if cal else []))
+
+
+def test_three_labels_at_even_steps_drop_a_stray_letter():
+    # seed-17 syn095: y labels '0', '5e5', '1e6' read '0.', '5e5', '1le6' ('1le6' parses as
+    # 1.1e7): no y axis, no point. Without the 'l' the three step evenly.
+    cal = calibrate(_ticks([(1446.0, "0."), (886.0, "5e5"), (325.0, "1le6")]))
+    assert sorted(t.value for t in cal.ticks) == [0.0, 5e5, 1e6]
+    assert [t for t in cal.ticks if t.text == "1le6"][0].repaired
