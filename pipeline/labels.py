@@ -229,24 +229,27 @@ def sweep_expected(values: list[float | None], min_fit: int = 3) -> dict[int, fl
     return sweep(values, min_fit)[1]
 
 
-def sweep(values: list[float | None], min_fit: int = 3) -> tuple[set[int], dict[int, float]]:
-    """(indices of the labels on the sweep, {index: expected value} of those off it): see
+def sweep(values: list[float | None], min_fit: int = 3) -> tuple[set[int], dict[int, float], dict[int, float]]:
+    """(indices of the labels on the sweep, {index: expected value} of those off it, {index:
+    expected value} of the markers with no label inside the run the sweep's labels span): see
     sweep_expected."""
     n = len(values)
-    fit_f, fwd = _sweep_one_way(list(values), min_fit)
-    fit_r, rev = _sweep_one_way(list(values)[::-1], min_fit)
+    fit_f, fwd, gaps_f = _sweep_one_way(list(values), min_fit)
+    fit_r, rev, gaps_r = _sweep_one_way(list(values)[::-1], min_fit)
     if len(fit_r) > len(fit_f):
-        return {n - 1 - k for k in fit_r}, {n - 1 - k: v for k, v in rev.items()}
-    return set(fit_f), fwd
+        return ({n - 1 - k for k in fit_r}, {n - 1 - k: v for k, v in rev.items()},
+                {n - 1 - k: v for k, v in gaps_r.items()})
+    return set(fit_f), fwd, gaps_f
 
 
-def _sweep_one_way(values: list, min_fit: int) -> tuple[list[int], dict[int, float]]:
-    """(indices of the labels on the sweep, {index: expected value}) for a sweep rising along `values`."""
+def _sweep_one_way(values: list, min_fit: int) -> tuple[list[int], dict[int, float], dict[int, float]]:
+    """(indices of the labels on the sweep, {index: expected value} of those off it, of the
+    unlabelled inside its run) for a sweep rising along `values`."""
     # A run of digits read off a line's dots parses to an integer no float can hold: it is a
     # label off the sweep like any other misreading.
     known = [(k, float(min(v, 1e300))) for k, v in enumerate(values) if v is not None and v > 0]
     if len(known) < min_fit:
-        return [], {}
+        return [], {}, {}
     best = None
     for r in (2, 4, 10):
         groups: dict[float, list[int]] = {}
@@ -259,11 +262,12 @@ def _sweep_one_way(values: list, min_fit: int) -> tuple[list[int], dict[int, flo
             best = (r, a, fit)
     r, a, fit = best
     if len(fit) < min_fit or 2 * len(fit) <= len(known):
-        return [], {}
+        return [], {}, {}
     lo, hi = min(fit), max(fit)
     # Only inside the fitted run or one step past its ends: further out a skipped value or a
     # second sweep would make any expectation a guess.
-    return fit, {k: a * r ** k for k, v in known if k not in fit and lo - 1 <= k <= hi + 1}
+    return (fit, {k: a * r ** k for k, v in known if k not in fit and lo - 1 <= k <= hi + 1},
+            {k: a * r ** k for k in range(lo + 1, hi) if values[k] is None})
 
 
 def near_misread(read: str, want: str) -> bool:

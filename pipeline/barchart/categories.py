@@ -140,9 +140,15 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude, titled: b
     wrapped = sum(isinstance(k, list) and len(k) >= 2 for k in out)
     pitches = [[_pitch(a, b) for a, b in zip(k, k[1:])] if isinstance(k, list) and k and isinstance(k[0], list)
                else [] for k in out]
+    one_line = [_width(k[0]) if isinstance(k, list) and len(k) == 1 and isinstance(k[0], list) else 0.0 for k in out]
     return [_with_marks(_without_axis_title(k, slots, text_h, titled and wrapped == 1,
-                                            [p for j, ps in enumerate(pitches) if j != i for p in ps]), marks)
+                                            [p for j, ps in enumerate(pitches) if j != i for p in ps],
+                                            max([w for j, w in enumerate(one_line) if j != i], default=0.0)), marks)
             if isinstance(k, list) and k and isinstance(k[0], list) else k for i, k in enumerate(out)]
+
+
+def _width(line: list[Word]) -> float:
+    return max(w.x1 for w in line) - min(w.x0 for w in line)
 
 
 def _mid(line: list[Word]) -> float:
@@ -191,7 +197,7 @@ def _with_marks(words: list[Word], marks: list[Word]) -> list[Word]:
 
 
 def _without_axis_title(rows: list[list[Word]], slots, text_h: float, titled: bool = False,
-                        wraps=()) -> list[Word]:
+                        wraps=(), widest: float = 0.0) -> list[Word]:
     """A vertical chart's category label (its lines, top down) without a last line that is
     the category axis title: centred on the category axis as a whole (within half a text
     height) and set further below the line above it than the lines of a wrapped label
@@ -204,12 +210,15 @@ def _without_axis_title(rows: list[list[Word]], slots, text_h: float, titled: bo
     middle one. But a line set at the pitch at which another slot's label wraps (`wraps`:
     the pitches of the other slots' lines; within 2 px) is a wrapped label's line: the title
     is set apart ('prompts' under 'long' 22.5 px down, as '3.1' under 'Llama', 1.96 heights
-    of the chart's 11.5 px value labels)."""
+    of the chart's 11.5 px value labels). Nor is a label wrapped that would fit on one line no
+    wider than another slot's label (`widest`): 'code' over 'GPU' beside 'DeepSeek V3'."""
     if len(rows) >= 2:
         last, above = rows[-1], rows[-2]
         mid = (slots[0][0] + slots[-1][1]) / 2.0
         pitch = _pitch(above, last)
-        if abs(_mid(last) - mid) <= 0.5 * text_h and (pitch >= 1.8 * text_h or (titled and len(slots) >= 3)) \
+        unwrapped = sum(_width(r) for r in rows) + 0.4 * text_h * (len(rows) - 1) <= widest
+        if abs(_mid(last) - mid) <= 0.5 * text_h and (pitch >= 1.8 * text_h or (titled and len(slots) >= 3)
+                                                       or unwrapped) \
                 and not any(abs(pitch - p) <= 2.0 for p in wraps):
             rows = rows[:-1]
     return [w for r in rows for w in r]

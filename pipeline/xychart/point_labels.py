@@ -279,7 +279,7 @@ def _reread_off_sweep(points, label_word: dict, series_names, gray, ink, erase, 
     for name in series_names:
         idx = sorted((i for i, p in enumerate(points) if p.series == name), key=lambda i: points[i].x_px)
         parsed = [parse_point_label(points[i].label) if i in label_word and points[i].label else None for i in idx]
-        fits, expected = sweep([q[1] if q is not None else None for q in parsed])
+        fits, expected, unread = sweep([q[1] if q is not None else None for q in parsed])
         on = [((points[idx[k]].x_px, points[idx[k]].y_px), label_word[idx[k]])
               for k, q in enumerate(parsed) if q is not None and k not in expected]
         lay = series_layout(on, float(np.median([v.h for _, v in on]))) if len(on) >= 2 else None
@@ -332,6 +332,37 @@ def _reread_off_sweep(points, label_word: dict, series_names, gray, ink, erase, 
             if found is not None:
                 points[i].label, points[i].label_conf = found.text, found.conf
                 label_word[i] = found
+        if lay is not None:
+            _read_unlabelled(points, [(idx[k], want) for k, want in unread.items()], on, lay, label_word,
+                             gray, ink, erase, rgb, bg, markers_px, place_budget)
+
+
+def _read_unlabelled(points, wanted, on, lay, label_word: dict, gray, ink, erase, rgb, bg, markers_px,
+                     budget) -> None:
+    """Markers with no label between labels on their series' sweep (`wanted`: (point index,
+    value the sweep expects)): read again where the series prints its labels and around the
+    marker, markers and then lines erased, taking a reading less sure than a label needs
+    elsewhere only when it is exactly the value the sweep expects (a label crossed by a
+    gridline or another series' line reads '8 req' at 40)."""
+    lw, lh = float(np.median([w.w for _, w in on])), float(np.median([w.h for _, w in on]))
+    gap = float(np.median([_box_gap(m, w) for m, w in on]))
+    cols = [c for c in (text_words.ink_color(rgb, w, bg, markers_px) for _, w in on) if c is not None]
+    lcolor = tuple(np.median(cols, axis=0)) if cols else None
+    for i, want in wanted:
+        found = None
+        for place in _label_places(points[i].x_px, points[i].y_px, lay, lw, lh, gap):
+            for mask, bridge in erase[:2]:
+                got = [g for g in _read_label_at(place, gray, ink, mask, budget, lh, 30.0, rgb, lcolor, bg, bridge)
+                       if abs(parse_point_label(g.text)[1] - want) <= 1e-6 * want
+                       and not any(layout.overlaps(g, w) for w in label_word.values())]
+                if got:
+                    found = max(got, key=lambda g: g.conf)
+                    break
+            if found is not None:
+                break
+        if found is not None:
+            points[i].label, points[i].label_conf = found.text, found.conf
+            label_word[i] = found
 
 
 _NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+|\d+")

@@ -60,6 +60,17 @@ def test_category_axis_title_under_the_middle_slot_of_a_titled_chart_is_dropped(
                                                 slots, 10.0, titled=True)] == ["DeepSeek", "V3"]
 
 
+def test_a_short_label_with_a_line_under_it_that_would_fit_beside_it_is_not_wrapped():
+    # Bar seed-17 bar055: 'code' (middle of five slots) and the axis title 'GPU' 24.5 px under
+    # it at 14 px text (1.75 heights, as close as a wrapped line); 'DeepSeek V3' beside it
+    # stands on one line, and 'code GPU' would be narrower: no renderer wraps it.
+    slots = [(100, 220), (220, 340), (340, 460)]
+    label, title = [_w("code", 90, 265, 443, 295, 457)], [_w("GPU", 90, 266, 467, 294, 481)]
+    assert [v.text for v in _without_axis_title([label, title], slots, 14.0, widest=95.0)] == ["code"]
+    # Beside labels no wider than it would be on one line, it is a wrapped label's line.
+    assert [v.text for v in _without_axis_title([label, title], slots, 14.0, widest=50.0)] == ["code", "GPU"]
+
+
 def test_a_line_taking_in_another_swatch_is_not_confirmed(monkeypatch):
     from pipeline.barchart import names
     from pipeline.marks.markers import Blob
