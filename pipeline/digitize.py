@@ -463,9 +463,18 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         elif len(data_blobs) < 3:
             tiny = _scatter_dots(rgb, page_marks, halfwidth, box, panel_bg, masked, text_rgb,
                                  params.series_color_delta, text_h)
-        # Where the line thickens about a marker, find_markers may have found it already.
-        tiny = [b for b in tiny if not any(o.box[0] <= b.cx <= o.box[2] and o.box[1] <= b.cy <= o.box[3]
-                                           for o in blobs)]
+        # Where the line thickens about a marker, find_markers may have found it already; in
+        # the paler colour of its rim and of no other mark's, it would stand as a series of
+        # one (a label's glyph): it takes the colour of the tiny marker found in it.
+        def holds(o, b):
+            return o.box[0] <= b.cx <= o.box[2] and o.box[1] <= b.cy <= o.box[3]
+        colors = np.array([o.color for o in blobs], np.uint8) if blobs else np.zeros((0, 3), np.uint8)
+        for o in blobs:    # in place: sets of blobs are kept by identity
+            alone = (lab_distance(colors, o.color) <= params.series_color_delta).sum() == 1
+            if alone:
+                o.color = next((b.color for b in tiny if holds(o, b) and _shade_of(o.color, b.color, panel_bg)),
+                               o.color)
+        tiny = [b for b in tiny if not any(holds(o, b) for o in blobs)]
         if small and len(tiny) < 3:
             tiny = []   # as _line_markers asks of a line: two are crumbs of labels as likely as markers
         if orphans:

@@ -265,3 +265,15 @@ def test_bars_as_grainy_as_a_noisy_white_page_are_flat(tmp_path):
     want = sorted(_bar_values(truth))
     assert [g[0] for g in got] == [w[0] for w in want]
     assert all(abs(g[1] - w[1]) <= 0.01 * truth["y_axis"]["max"] for g, w in zip(got, want)), got
+
+
+def test_a_tiny_marker_found_in_its_pale_rim_takes_its_lines_colour(tmp_path):
+    # Seed-0 syn066 (Pillow card): where the line thickens about the 4 px triangle of FP8's
+    # '16', the blob found was mostly pale rim, a colour of its own: a series of one, then
+    # dropped as a label's glyph. The tiny marker found in it on the traced line gives it
+    # the line's colour.
+    truth, ext = _xy_chart(tmp_path, 66, 0)
+    fp8 = [p for p in ext.points if p.series == "FP8"]
+    assert any(p.label == "16" and abs(p.x - 108.4) <= 2.5 and abs(p.y - 833.8) <= 120 for p in fp8), \
+        [(p.label, p.x, p.y) for p in fp8]
+    assert _near(ext, truth, by_series=True) >= 11
