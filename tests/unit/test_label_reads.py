@@ -405,49 +405,40 @@ def test_pale_lone_marks_in_a_series_colour_are_label_glyphs():
     assert pale_glyphs(series[:9], colors[:8] + [(170, 235, 170)], heights[:9], {"base", "B200"}, bg, 16.0) == set()
 
 
-def test_sweep_leaves_a_label_whose_marker_shares_its_place_along_x():
+def _sweep_labels(marks, texts, box, color, size):
+    """Labels of one series after _reread_off_sweep on a blank page (nothing to read again)."""
     from pipeline.xychart.point_labels import _reread_off_sweep
+    words = [Word(t, 95.0, *box(x, y, t)) for (x, y), t in zip(marks, texts)]
+    points = [Point("s", t, float(x), float(y), "circle", color) for (x, y), t in zip(marks, texts)]
+    rgb = np.full(size + (3,), 255, np.uint8)
+    gray = rgb.mean(axis=-1).astype(np.uint8)
+    none = np.zeros(gray.shape, bool)
+    _reread_off_sweep(points, dict(enumerate(words)), ["s"], gray, gray < 160,
+                      ((none, 0), (none, 0), (none, 0)), rgb, (255, 255, 255), none)
+    return [p.label for p in points]
+
+
+def test_sweep_leaves_a_label_whose_marker_shares_its_place_along_x():
     # seed-6 syn080: the last two markers lie 4 px apart along x, the curve running steep;
     # '2' is printed under the first of them and '4' over the second. Along x the labels read
     # 32, 16, 8, 2, 4, off a sweep by halves only because the order along x is not the curve's.
-    marks = [(100, 50), (200, 90), (300, 120), (400, 160), (404, 140)]
     texts = ["32", "16", "8", "2", "4"]
-    words = [Word(t, 95.0, x + 8, y - 20, x + 8 + 8 * len(t), y - 4) for (x, y), t in zip(marks, texts)]
-    points = [Point("s", t, float(x), float(y), "circle", (31, 119, 180)) for (x, y), t in zip(marks, texts)]
-    rgb = np.full((240, 520, 3), 255, np.uint8)
-    gray = rgb.mean(axis=-1).astype(np.uint8)
-    none = np.zeros(gray.shape, bool)
-    _reread_off_sweep(points, dict(enumerate(words)), ["s"], gray, gray < 160,
-                      ((none, 0), (none, 0), (none, 0)), rgb, (255, 255, 255), none)
-    assert [p.label for p in points] == texts
+    assert _sweep_labels([(100, 50), (200, 90), (300, 120), (400, 160), (404, 140)], texts,
+                         lambda x, y, t: (x + 8, y - 20, x + 8 + 8 * len(t), y - 4), (31, 119, 180), (240, 520)) == texts
     # seed-11 syn075: the curve turns back, its last marker 16 px left of the one before it
     # ('n=1' under it, 'n=2' over the other), labels 21 px tall
-    marks = [(812, 799), (1238, 942), (1454, 1022), (1619, 1086), (1635, 1064)]
     texts = ["n=16", "n=8", "n=4", "n=1", "n=2"]
-    words = [Word(t, 90.0, x - 26, y + 16, x + 26, y + 37) for (x, y), t in zip(marks, texts)]
-    points = [Point("s", t, float(x), float(y), "circle", (148, 103, 189)) for (x, y), t in zip(marks, texts)]
-    rgb = np.full((1200, 1700, 3), 255, np.uint8)
-    gray = rgb.mean(axis=-1).astype(np.uint8)
-    none = np.zeros(gray.shape, bool)
-    _reread_off_sweep(points, dict(enumerate(words)), ["s"], gray, gray < 160,
-                      ((none, 0), (none, 0), (none, 0)), rgb, (255, 255, 255), none)
-    assert [p.label for p in points] == texts
+    assert _sweep_labels([(812, 799), (1238, 942), (1454, 1022), (1619, 1086), (1635, 1064)], texts,
+                         lambda x, y, t: (x - 26, y + 16, x + 26, y + 37), (148, 103, 189), (1200, 1700)) == texts
 
 
 def test_a_steep_start_does_not_hide_a_misread_label_between_two_on_the_sweep():
-    from pipeline.xychart.point_labels import _reread_off_sweep
     # seed-18 syn096: markers 10 px apart along x where the curve starts steep; '1,096' lies
     # between '2,048' and '8,192', both on the sweep at their places, so x order is the curve's.
-    marks = [(157, 495), (167, 387), (187, 335), (225, 281), (305, 264)]
-    texts = ["2,048", "1,096", "8,192", "16,384", "32,768"]
-    words = [Word(t, 95.0, x + 8, y - 7, x + 8 + 8 * len(t), y + 7) for (x, y), t in zip(marks, texts)]
-    points = [Point("s", t, float(x), float(y), "circle", (31, 119, 180)) for (x, y), t in zip(marks, texts)]
-    rgb = np.full((600, 500, 3), 255, np.uint8)
-    gray = rgb.mean(axis=-1).astype(np.uint8)
-    none = np.zeros(gray.shape, bool)
-    _reread_off_sweep(points, dict(enumerate(words)), ["s"], gray, gray < 160,
-                      ((none, 0), (none, 0), (none, 0)), rgb, (255, 255, 255), none)
-    assert [p.label for p in points] == ["2,048", "4,096", "8,192", "16,384", "32,768"]
+    got = _sweep_labels([(157, 495), (167, 387), (187, 335), (225, 281), (305, 264)],
+                        ["2,048", "1,096", "8,192", "16,384", "32,768"],
+                        lambda x, y, t: (x + 8, y - 7, x + 8 + 8 * len(t), y + 7), (31, 119, 180), (600, 500))
+    assert got == ["2,048", "4,096", "8,192", "16,384", "32,768"]
 
 
 def test_a_small_pale_mark_inside_a_series_is_a_label_glyph():
