@@ -31,13 +31,31 @@ def _ocr_scale(shape) -> float:
     return 2.0 if max(shape[:2]) < 1100 else 1.0
 
 
+_SMALL = 600    # a chart this small (its longer side, px) is read again at 3x when an axis is missing
+
+
 def read_chart_text(rgb: np.ndarray, params: DigitizeParams):
-    """OCR pass over the page, then line-by-line reads where the tick labels must be."""
+    """OCR pass over the page, then line-by-line reads where the tick labels must be. A small
+    chart (see _SMALL) with an axis unread is read again enlarged three times, and the reading
+    whose axes take more labels is kept: at twice, a downscaled chart's 5-7 px labels are
+    still too small for tesseract, yet three times loses labels another chart reads at two."""
+    got = _read_chart_text(rgb, params, _ocr_scale(rgb.shape))
+    if (got[4] is None or got[5] is None) and max(rgb.shape[:2]) < _SMALL:
+        again = _read_chart_text(rgb, params, 3.0)
+
+        def ticks(r):
+            return sum(len(a.calibration.ticks) for a in r[4:6] if a is not None)
+        if ticks(again) > ticks(got):
+            return again
+    return got
+
+
+def _read_chart_text(rgb: np.ndarray, params: DigitizeParams, scale: float):
     page_bg = imageops.page_background(rgb)
     gray = imageops.text_gray(rgb, page_bg, imageops.second_background(rgb, page_bg))
     ink = gray < params.ink_gray_threshold
     h, w = gray.shape
-    words = layout.join_number_parts(ocr.read_words(gray, _ocr_scale(gray.shape)), 0)
+    words = layout.join_number_parts(ocr.read_words(gray, scale), 0)
     words = layout.strip_tick_marks(words, gray, ink)
     x, y, text_h = layout.find_axes(words, w, h)
     xreg, yreg = layout.tick_regions(x, y, text_h, w, h)

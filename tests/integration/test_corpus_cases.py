@@ -277,3 +277,11 @@ def test_a_tiny_marker_found_in_its_pale_rim_takes_its_lines_colour(tmp_path):
     assert any(p.label == "16" and abs(p.x - 108.4) <= 2.5 and abs(p.y - 833.8) <= 120 for p in fp8), \
         [(p.label, p.x, p.y) for p in fp8]
     assert _near(ext, truth, by_series=True) >= 11
+
+
+def test_a_small_chart_with_an_axis_unread_is_read_again_enlarged_three_times(tmp_path):
+    # Seed-16 syn059 (534 x 376 px, downscaled and blurred): read at twice its size, its 5-7 px
+    # tick labels gave no y axis and not one point; at three times they give both axes.
+    truth, ext = _xy_chart(tmp_path, 59, 16)
+    assert ext.x_axis is not None and ext.y_axis is not None
+    assert _near(ext, truth) >= 18       # of 20
