@@ -311,8 +311,11 @@ def test_tiny_markers_fill_only_the_gaps_the_found_ones_leave():
     def blob(x, y, side=6, color=(30, 120, 200)):
         return Blob(float(x), float(y), side * side, (x - side // 2, y - side // 2, x + side // 2, y + side // 2),
                     color, "circle")
+    blank = np.full((600, 800, 3), 255, np.uint8)
+    box = (0, 0, 800, 600)
     found = [blob(x, 100) for x in (100, 150, 200, 300, 350)]
-    assert _gappy(found, 22.0) and not _gappy([blob(x, 100) for x in (100, 150, 200, 250)], 22.0)
+    assert _gappy(found, 22.0, blank, box) and not _gappy([blob(x, 100) for x in (100, 150, 200, 250)], 22.0,
+                                                          blank, box)
     word = Word("Engine", 90.0, 240, 150, 290, 162)
     cands = [blob(250, 102),                    # in the gap: a marker the line hid
              blob(52, 98),                      # a step before the first: the line's first marker
@@ -320,5 +323,33 @@ def test_tiny_markers_fill_only_the_gaps_the_found_ones_leave():
              blob(600, 100),                    # far past the last
              blob(320, 40), blob(325, 41),      # two crumbs side by side
              blob(175, 100)]                    # between two found ones a step apart: no gap
-    got = _like_found(cands, found, (255, 255, 255), (0, 0, 800, 600), [word], 12.0)
+    got = _like_found(cands, found, (255, 255, 255), box, [word], 12.0, blank)
     assert sorted((round(b.cx), round(b.cy)) for b in got) == [(52, 98), (250, 102)]
+
+
+def test_tiny_markers_are_looked_for_where_the_line_runs_on_past_the_ones_found():
+    from pipeline.digitize import _gappy, _like_found
+    # seed-18 syn033: markers found from 16 to 128 (where the line bends), none on the straight
+    # run from 1 to 8 before them, each marker parted from the line by a white rim.
+    rgb = np.full((300, 800, 3), 255, np.uint8)
+    cv2.line(rgb, (60, 200), (700, 100), (30, 120, 200), 3)
+
+    def blob(x, y):
+        cv2.circle(rgb, (x, y), 5, (255, 255, 255), -1)     # the rim
+        cv2.circle(rgb, (x, y), 3, (30, 120, 200), -1)
+        return Blob(float(x), float(y), 36, (x - 3, y - 3, x + 3, y + 3), (30, 120, 200), "circle")
+    ys = {x: int(round(200 - (x - 60) * 100 / 640)) for x in range(60, 701, 80)}
+    found = [blob(x, ys[x]) for x in (380, 460, 540, 620)]
+    hidden = [blob(x, ys[x]) for x in (140, 220, 300)]
+    box = (0, 0, 800, 300)
+    assert _gappy(found, 22.0, rgb, box)
+    # two steps before the first found, but off the line
+    off = Blob(220.0, 140.0, 36, (217, 137, 223, 143), (30, 120, 200), "circle")
+    got = _like_found(hidden + [off], found, (255, 255, 255), box, [], 12.0, rgb)
+    assert sorted(round(b.cx) for b in got) == [140, 220, 300]
+    # a marker of the same colour not on the line (a legend's) is not taken
+    assert not _like_found([off], found, (255, 255, 255), box, [], 12.0, rgb)
+    # the markers found reaching the line's ends leave nothing to look for
+    short = np.full((300, 800, 3), 255, np.uint8)
+    cv2.line(short, (380, ys[380]), (620, ys[620]), (30, 120, 200), 3)
+    assert not _gappy(found, 22.0, short, box)
