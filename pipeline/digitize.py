@@ -39,12 +39,14 @@ def read_chart_text(rgb: np.ndarray, params: DigitizeParams):
     chart (see _SMALL) with an axis unread is read again enlarged three times, and the reading
     whose axes take more labels is kept: at twice, a downscaled chart's 5-7 px labels are
     still too small for tesseract, yet three times loses labels another chart reads at two."""
-    got = _read_chart_text(rgb, params, _ocr_scale(rgb.shape))
-    if (got[4] is None or got[5] is None) and max(rgb.shape[:2]) < _SMALL:
-        again = _read_chart_text(rgb, params, 3.0)
+    def ticks(reading):
+        x, y = reading[4:6]
+        return sum(len(a.calibration.ticks) for a in (x, y) if a is not None)
 
-        def ticks(r):
-            return sum(len(a.calibration.ticks) for a in r[4:6] if a is not None)
+    got = _read_chart_text(rgb, params, _ocr_scale(rgb.shape))
+    x, y = got[4:6]
+    if (x is None or y is None) and max(rgb.shape[:2]) < _SMALL:
+        again = _read_chart_text(rgb, params, 3.0)
         if ticks(again) > ticks(got):
             return again
     return got
@@ -679,9 +681,9 @@ def _gap_steps(xs: np.ndarray) -> np.ndarray:
 def _step_unit(xs: np.ndarray) -> float | None:
     """The step of markers at sorted x positions `xs` that step evenly (see _gap_steps), or None."""
     steps = np.diff(xs)
-    if len(steps) < 2 or float(np.percentile(steps, 25)) < 4:
+    unit = float(np.percentile(steps, 25)) if len(steps) >= 2 else 0.0
+    if unit < 4:
         return None
-    unit = float(np.percentile(steps, 25))
     ratio = steps / unit
     return unit if (np.abs(ratio - np.round(ratio)) <= 0.15).mean() >= 0.75 else None
 
