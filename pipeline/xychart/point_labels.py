@@ -211,11 +211,7 @@ def attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg
         if len(done) < 2 or len(done) == len(idx):
             continue
         lay = series_layout(done, text_h)
-        lw = float(np.median([v.w for _, v in done]))
-        lh = float(np.median([v.h for _, v in done]))
-        gap = float(np.median([_box_gap(m, v) for m, v in done]))
-        cols = [c for c in (text_words.ink_color(rgb, v, panel_bg, markers_px) for _, v in done) if c is not None]
-        lcolor = tuple(np.median(cols, axis=0)) if cols else None
+        lw, lh, gap, lcolor = _label_style(done, rgb, panel_bg, markers_px)
         ways = _erase_ways(erase, lcolor, series_colors[sidx[name]])
         for i in idx:
             if i in pairs or budget[0] <= 0:
@@ -297,10 +293,7 @@ def _reread_off_sweep(points, label_word: dict, series_names, gray, ink, erase, 
             if lay is not None:
                 # The word taken may be a stray glyph away from the label (a '4' above a marker
                 # whose '16,384' sits where the series prints its labels): read there too.
-                lw, lh = float(np.median([w.w for _, w in on])), float(np.median([w.h for _, w in on]))
-                gap = float(np.median([_box_gap(m, w) for m, w in on]))
-                cols = [c for c in (text_words.ink_color(rgb, w, bg, markers_px) for _, w in on) if c is not None]
-                lcolor = tuple(np.median(cols, axis=0)) if cols else None
+                lw, lh, gap, lcolor = _label_style(on, rgb, bg, markers_px)
                 for place in _label_places(points[i].x_px, points[i].y_px, lay, lw, lh, gap):
                     if not (place[0] <= v.cx <= place[2] and place[1] <= v.cy <= place[3]):
                         boxes.append((place, lcolor, lh, place_budget))
@@ -337,6 +330,15 @@ def _reread_off_sweep(points, label_word: dict, series_names, gray, ink, erase, 
                              gray, ink, erase, rgb, bg, markers_px, place_budget)
 
 
+def _label_style(pairs, rgb, bg, markers_px):
+    """(width, height, gap from its marker, colour) of a series' typical label, from its
+    (marker (x, y), label word) pairs."""
+    lw, lh = float(np.median([v.w for _, v in pairs])), float(np.median([v.h for _, v in pairs]))
+    gap = float(np.median([_box_gap(m, v) for m, v in pairs]))
+    cols = [c for c in (text_words.ink_color(rgb, v, bg, markers_px) for _, v in pairs) if c is not None]
+    return lw, lh, gap, (tuple(np.median(cols, axis=0)) if cols else None)
+
+
 def _read_unlabelled(points, wanted, on, lay, label_word: dict, gray, ink, erase, rgb, bg, markers_px,
                      budget) -> None:
     """Markers with no label between labels on their series' sweep (`wanted`: (point index,
@@ -344,10 +346,7 @@ def _read_unlabelled(points, wanted, on, lay, label_word: dict, gray, ink, erase
     marker, markers and then lines erased, taking a reading less sure than a label needs
     elsewhere only when it is exactly the value the sweep expects (a label crossed by a
     gridline or another series' line reads '8 req' at 40)."""
-    lw, lh = float(np.median([w.w for _, w in on])), float(np.median([w.h for _, w in on]))
-    gap = float(np.median([_box_gap(m, w) for m, w in on]))
-    cols = [c for c in (text_words.ink_color(rgb, w, bg, markers_px) for _, w in on) if c is not None]
-    lcolor = tuple(np.median(cols, axis=0)) if cols else None
+    lw, lh, gap, lcolor = _label_style(on, rgb, bg, markers_px)
     for i, want in wanted:
         found = None
         for place in _label_places(points[i].x_px, points[i].y_px, lay, lw, lh, gap):
