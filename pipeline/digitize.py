@@ -488,7 +488,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         # one (a label's glyph): it takes the colour of the tiny marker found in it.
         def holds(o, b):
             return o.box[0] <= b.cx <= o.box[2] and o.box[1] <= b.cy <= o.box[3]
-        colors = np.array([o.color for o in blobs], np.uint8) if blobs else np.zeros((0, 3), np.uint8)
+        colors = np.array([o.color for o in blobs], np.uint8).reshape(-1, 3)
         for o in blobs:    # in place: sets of blobs are kept by identity
             alone = (lab_distance(colors, o.color) <= params.series_color_delta).sum() == 1
             if alone:
@@ -734,6 +734,7 @@ def _like_found(cands, found, bg, box, words, text_h: float, rgb) -> list:
     x0, y0, x1, y1 = box
     pad = 0.2 * text_h
     out = []
+    lines = {}    # a colour's line pieces (see _line_labels), worked out once for all candidates
     for b in cands:
         if not (x0 <= b.cx < x1 and y0 <= b.cy < y1) or any(
                 v.x0 - pad <= b.cx <= v.x1 + pad and v.y0 - pad <= b.cy <= v.y1 + pad for v in words):
@@ -750,16 +751,17 @@ def _like_found(cands, found, bg, box, words, text_h: float, rgb) -> list:
         # ... or a step past either end: the line's first or last marker, not thickened by a turn;
         # where the markers step evenly, a whole number of steps (the line runs on, see _runs_on).
         past = xs[0] - b.cx if k == 0 else b.cx - xs[-1] if k == len(xs) else 0.0
-        outer = past > 0 and (past <= 1.2 * (steps[0] if k == 0 else steps[-1]) or _steps_on(b, like, rgb, box))
+        outer = past > 0 and (past <= 1.2 * (steps[0] if k == 0 else steps[-1]) or _steps_on(b, like, rgb, box, lines))
         if inner or outer:
             # The found marker's colour is its series': its rim may blend it paler than the tiny one.
             out.append(replace(b, color=like[0].color))
     return out
 
 
-def _steps_on(b, like, rgb, box) -> bool:
+def _steps_on(b, like, rgb, box, lines: dict) -> bool:
     """Whether tiny marker `b`, past the end of the evenly stepping markers `like`, lies a whole
-    number of their steps away on the line that joins them (see _runs_on)."""
+    number of their steps away on the line that joins them (see _runs_on). `lines` keeps each
+    colour's line pieces once worked out."""
     xs = np.sort([o.cx for o in like])
     unit = _step_unit(xs)
     if unit is None:
@@ -768,7 +770,10 @@ def _steps_on(b, like, rgb, box) -> bool:
     if abs(past - round(past)) > 0.15:
         return False
     end = min(like, key=lambda o: abs(o.cx - b.cx))
-    lab = _line_labels(rgb, box, end.color)
+    key = tuple(end.color)
+    if key not in lines:
+        lines[key] = _line_labels(rgb, box, end.color)
+    lab = lines[key]
     x0, y0 = box[:2]
     k = lab[int(end.cy) - y0, int(end.cx) - x0]
     return bool(k) and lab[int(b.cy) - y0, int(b.cx) - x0] == k
