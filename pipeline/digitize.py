@@ -131,9 +131,11 @@ def _reread_unread_axes(gray: np.ndarray, words, x, y, text_h: float):
     return out
 
 
-def plot_box(x: layout.AxisFind | None, y: layout.AxisFind | None, w: int, h: int, text_h: float):
+def plot_box(x: layout.AxisFind | None, y: layout.AxisFind | None, w: int, h: int, text_h: float,
+             words=()):
     """Where data can be: inside the tick labels, and at most most of a tick step beyond the last
-    tick (axes end near a tick; past that lie titles and outside legends)."""
+    tick (axes end near a tick; past that lie titles and outside legends), and below a title
+    line among `words` over the plot."""
     left, right, top, bottom = 0, w, 0, h
     if y is not None:
         if y.side == "left":
@@ -154,7 +156,24 @@ def plot_box(x: layout.AxisFind | None, y: layout.AxisFind | None, w: int, h: in
             if k == 1 and abs(t.pixel - last - step) <= 0.15 * step:
                 last = t.pixel
         right = min(right, last + 0.9 * step)
+    if y is not None:
+        top_tick = min(t.pixel for t in y.calibration.ticks)
+        top = max(top, _title_floor(words, top_tick, left, right, text_h))
     return int(left), int(top), int(right), int(bottom)
+
+
+def _title_floor(words, top_tick: float, left: float, right: float, text_h: float) -> float:
+    """The bottom of the lowest title line above the top y tick: a line of words, none a point
+    label, over at least a quarter of the plot's width. A tall tick step lets the plot box
+    reach up into the title, whose letters then pass for markers (a small downscaled chart
+    with its title just over the top tick). 0 where there is none."""
+    above = [v for v in words if v.y1 < top_tick - 0.5 * text_h and left <= v.cx <= right
+             and parse_point_label(v.text) is None and sum(c.isalpha() for c in v.text) >= 2]
+    floor = 0.0
+    for line in text_lines(above, text_h):
+        if sum(v.x1 - v.x0 for v in line) >= 0.25 * (right - left):
+            floor = max(floor, max(v.y1 for v in line) + 2.0)
+    return floor
 
 
 def search_box(x: layout.AxisFind | None, y: layout.AxisFind | None, w: int, h: int):
@@ -320,7 +339,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             bad = ", ".join(repr(t.text) for t in ax.calibration.rejected)
             notes.append(f"{name} axis: tick label(s) {bad} disagree with the others and were not used")
 
-    box = plot_box(xa, ya, w, h, text_h)
+    box = plot_box(xa, ya, w, h, text_h, words)
     x0, y0, x1, y1 = box
     region = np.zeros((h, w), bool)
     region[y0:y1, x0:x1] = True
@@ -521,6 +540,13 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             # names the lines the first reading left unnamed.
             legend = legend + stroke_entries(unnamed_lines())
             ext = _line_extraction(traces, legend, params, (w, h, box, xa, ya, words, text_h, notes))
+            if label_words:
+                # Markers too small to be found (a 3 px triangle) leave labels beside the
+                # line's vertices.
+                names = list(dict.fromkeys(p.series for p in ext.points))
+                point_labels.attach_labels(ext.points, label_words, names, text_h, gray, rgb, panel_bg,
+                                           text_words.text_color(rgb, tick_list, panel_bg), ink_text,
+                                           vertices=True)
             ext.axis_titles = _axis_titles(ext, other_words, gray, ink_text)
             return ext
     if not data_blobs:

@@ -5,8 +5,9 @@ import re
 
 _SUFFIX = {"k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "b": 1e9, "B": 1e9, "G": 1e9, "g": 1e9,
            "t": 1e12, "T": 1e12}
-# OCR confusions seen on tick labels: letter O for zero, l/I for one, S or $ for five.
-_OCR_DIGITS = str.maketrans({"O": "0", "o": "0", "l": "1", "I": "1", "|": "1", "S": "5", "$": "5"})
+# OCR confusions seen on tick labels: letter O for zero, l/I for one, S or $ for five, and the
+# euro sign for a serif 'e' ('2.5€6').
+_OCR_DIGITS = str.maketrans({"O": "0", "o": "0", "l": "1", "I": "1", "|": "1", "S": "5", "$": "5", "€": "e"})
 _LEADING_DIGITS = str.maketrans({"O": "0", "S": "5"})
 _MINUS = "\u2212\u2013\u2014-"
 

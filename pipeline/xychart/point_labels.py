@@ -147,13 +147,14 @@ def _label_color_series(word: ocr.Word, rgb: np.ndarray, panel_bg, series_colors
 
 
 def attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg, text_rgb=None,
-                   ink=None, erase=((None, 0), (None, 0), (None, 0))):
+                   ink=None, erase=((None, 0), (None, 0), (None, 0)), vertices=False):
     """Point labels onto the points: assignment of the words read, then re-reads of labels
     cut short at a marker or line, then re-reads around markers left without one. Returns
     ({point index: its label word}, the label words as read again, in the order given).
     `ink`: text ink of the page; `erase`: the two ways of cleaning a crop before it is read
     again, tried in that order: ((marker pixels, 0), (marker and series-line pixels, width of
-    the gap a line leaves in the strokes it crossed))."""
+    the gap a line leaves in the strokes it crossed)). `vertices`: the points are a traced
+    line's vertices, most of them bends of a sampled curve with no label: none is read around."""
     if not points:
         return {}, list(label_words)
     sidx = {n: i for i, n in enumerate(series_names)}
@@ -208,7 +209,7 @@ def attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg
     for name in series_names:
         idx = [i for i, p in enumerate(points) if p.series == name]
         done = [((points[i].x_px, points[i].y_px), words[pairs[i]]) for i in idx if i in pairs]
-        if len(done) < 2 or len(done) == len(idx):
+        if vertices or len(done) < 2 or len(done) == len(idx):
             continue
         lay = series_layout(done, text_h)
         lw, lh, gap, lcolor = _label_style(done, rgb, panel_bg, markers_px)

@@ -285,3 +285,29 @@ def test_a_small_chart_with_an_axis_unread_is_read_again_enlarged_three_times(tm
     truth, ext = _xy_chart(tmp_path, 59, 16)
     assert ext.x_axis is not None and ext.y_axis is not None
     assert _near(ext, truth) >= 18       # of 20
+
+
+def test_serif_exponent_ticks_read_with_a_euro_sign_still_calibrate(tmp_path):
+    # Seed-19 syn023 (serif font): '2.5e6' and '3e6' were read '2.5€6', '3€6'; with the three
+    # top labels lost, the plot box ended a step above '1.5e6' and four markers above it were lost.
+    truth, ext = _xy_chart(tmp_path, 23, 19)
+    assert max(t.value for t in ext.y_axis.calibration.ticks) >= 2.5e6
+    assert _near(ext, truth, by_series=True) == 12
+
+
+def test_labels_beside_a_lines_vertices_are_read_where_its_markers_are_too_tiny(tmp_path):
+    # Seed-19 syn057: 3 px triangles are no markers to find_markers, so the chart is read as a
+    # line whose vertices are its points; the five labels, read surely, were never attached.
+    truth, ext = _xy_chart(tmp_path, 57, 19)
+    want = {(round(p["x"]), p["label"]) for s in truth["series"] for p in s["points"]}
+    got = {(round(p.x), p.label) for p in ext.points if p.label}
+    assert len(got) == 5 and all(any(abs(x - gx) <= 3 and l == gl for gx, gl in got) for x, l in want), got
+
+
+def test_no_markers_are_taken_from_a_title_a_tall_tick_step_reaches_into(tmp_path):
+    # Seed-9 syn068 (643 px, blurred): 0.9 of a tick step above the top y tick lay the title,
+    # whose letters gave markers and legend entries ('Decode fre' at y 27, a third of a step
+    # past the top).
+    truth, ext = _xy_chart(tmp_path, 68, 9)
+    assert ext.plot_box[1] >= 36
+    assert all(p.y_px > ext.plot_box[1] for p in ext.points)

@@ -25,6 +25,8 @@ from pipeline.numbers import parse_point_label, parse_tick
     ("$1.5M", 1_500_000.0),       # a first '$' stays a currency sign
     ("$00,000", 500_000.0),       # ... unless a zero and digits follow it (seed-17 syn025)
     ("$0.5", 0.5),
+    ("2.5€6", 2_500_000.0),       # a serif 'e' read as a euro sign (seed-19 syn023)
+    ("3€6", 3_000_000.0),
 ])
 def test_parse_tick_values(text, value):
     got = parse_tick(text)
