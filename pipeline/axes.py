@@ -155,7 +155,8 @@ def calibrate(ticks: list[Tick], tol_px: float = 3.0, sign: int = 0) -> AxisCali
         other = _calibrate(fixed[0], tol_px, sign) if fixed is not None else None
         if other is not None and other.scale == "linear" and len(other.ticks) >= max(4, len(cal.ticks)) \
                 and on_step([t.value for t in other.ticks]) \
-                and (len(other.ticks) > len(cal.ticks) or other.residual_px < cal.residual_px):
+                and (len(other.ticks) > len(cal.ticks) or other.residual_px < cal.residual_px
+                     or not on_step([t.value for t in cal.ticks])):
             other.rejected = sorted(other.rejected + fixed[1], key=lambda t: t.pixel)
             cal = other
     return cal
@@ -168,7 +169,9 @@ def _fit_stands(cal: AxisCalibration, tol_px: float) -> bool:
     ticks; misread digits ('8,800', '6,608' for '8,000', '6,000') are off the line by pixels."""
     if len(cal.ticks) >= 3 and on_step([t.value for t in cal.ticks]):
         return True
-    return not cal.rejected and cal.residual_px <= 0.25 * tol_px
+    # Four labels or more off a locator's steps are one misreading made alike in every label
+    # ('9', '29', '49', '69' for a slashed-zero '0', '20', '40', '60'), however well they fit.
+    return not cal.rejected and cal.residual_px <= 0.25 * tol_px and len(cal.ticks) < 4
 
 
 # Digits a blurred, downscaled or JPEG'd label is misread as: a dotted or slashed zero as '8',

@@ -93,3 +93,16 @@ def test_three_labels_at_even_steps_drop_a_stray_letter():
     cal = calibrate(_ticks([(1446.0, "0."), (886.0, "5e5"), (325.0, "1le6")]))
     assert sorted(t.value for t in cal.ticks) == [0.0, 5e5, 1e6]
     assert [t for t in cal.ticks if t.text == "1le6"][0].repaired
+
+
+def test_four_labels_misread_alike_are_repaired_though_they_fit_exactly():
+    # Bar seed-19 bar036 (monospaced, slashed zeros): '9', '29', '49', '69' for 0, 20, 40, 60
+    # fit one line to a quarter pixel, and every bar came out 9 too long.
+    cal = calibrate(_ticks([(138, "9"), (473, "29"), (807, "49"), (1142, "69")]))
+    assert [t.value for t in cal.ticks] == [0.0, 20.0, 40.0, 60.0]
+    assert abs(cal.to_data(763.5) - 37.4) < 0.1
+
+
+def test_three_exact_labels_off_a_step_are_left_as_read():
+    cal = calibrate(_ticks([(10, "9"), (60, "29"), (110, "49")]))
+    assert [t.value for t in cal.ticks] == [9.0, 29.0, 49.0]
