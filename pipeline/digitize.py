@@ -549,6 +549,12 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                                            vertices=True)
             ext.axis_titles = _axis_titles(ext, other_words, gray, ink_text)
             return ext
+    else:
+        keyed = _keyed_dots(legend, data_blobs, rgb, halfwidth, box, panel_bg, masked, text_rgb,
+                            params.series_color_delta, text_h)
+        if keyed:
+            blobs = blobs + keyed
+            legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
     if not data_blobs:
         raise NoChartFound("no data markers or lines were found inside the plot area")
 
@@ -837,6 +843,28 @@ def _scatter_dots(rgb, ink, halfwidth: float, box, bg, masked, text_rgb, delta: 
         g = [b for b in g if 0.5 * typical <= b.area <= 2.0 * typical]
         if len(g) >= 3:
             out += g
+    return out
+
+
+def _keyed_dots(legend, data_blobs, rgb, halfwidth: float, box, bg, masked, text_rgb, delta: float,
+                text_h: float) -> list:
+    """Tiny markers (see _scatter_dots) of the colour of a legend entry whose key is a mark and
+    whose colour no data marker found has: a series drawn in 4 px triangles beside one in 5 px
+    diamonds, too small for find_markers, though its key in the legend was found."""
+    def alike(a, b):
+        # (A small key's colour, mostly rim, is paler than its marks' cores, or the other way.)
+        return float(lab_distance(np.array([a], np.uint8), b)[0]) <= delta or _shade_of(a, b, bg) \
+            or _shade_of(b, a, bg)
+    keys = [e.blob.color for e in legend if e.blob is not None and e.blob.shape != "line"
+            and not any(alike(e.blob.color, b.color) for b in data_blobs)]
+    if not keys:
+        return []
+    out = []
+    for c in keys:
+        # Its own colour only: such a mark on a gridline is one piece with the grid's dashes.
+        own = imageops.blend_mask(rgb, c, bg)
+        out += [b for b in _scatter_dots(rgb, own, halfwidth, box, bg, masked, text_rgb, delta, text_h)
+                if alike(c, b.color)]
     return out
 
 

@@ -94,6 +94,16 @@ def color_distance(rgb: np.ndarray, color) -> np.ndarray:
     return np.maximum(np.maximum(diff[..., 0], diff[..., 1]), diff[..., 2])
 
 
+def blend_mask(rgb: np.ndarray, color, background, min_t: float = 0.3, resid: float = 40.0) -> np.ndarray:
+    """Pixels that mix `color` with `background`, at least `min_t` of the way to `color`: a
+    mark of that colour with its anti-aliased rim, without the grey of a gridline it sits on
+    (grey lies off the segment from a white page to a red mark)."""
+    c = rgb.astype(np.float32) - np.asarray(background, np.float32)
+    d = np.asarray(color, np.float32) - np.asarray(background, np.float32)
+    t = (c @ d) / max(float(d @ d), 1.0)
+    return (t >= min_t) & (np.abs(c - t[..., None] * d).max(axis=-1) < resid)
+
+
 def second_background(rgb: np.ndarray, background) -> np.ndarray | None:
     """A second large flat colour (a grey panel on a white page, or the reverse), or None."""
     h, w = rgb.shape[:2]

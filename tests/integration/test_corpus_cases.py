@@ -311,3 +311,12 @@ def test_no_markers_are_taken_from_a_title_a_tall_tick_step_reaches_into(tmp_pat
     truth, ext = _xy_chart(tmp_path, 68, 9)
     assert ext.plot_box[1] >= 36
     assert all(p.y_px > ext.plot_box[1] for p in ext.points)
+
+
+def test_a_keyed_series_of_marks_too_small_for_the_others_is_found_in_its_colour(tmp_path):
+    # Seed-6 syn013 (Pillow card, scatter): 4 px red triangles beside 5 px blue diamonds. The
+    # legend found the triangle's key, find_markers none of its marks (those on gridlines are
+    # one piece with the grey dashes), and the series was lost.
+    truth, ext = _xy_chart(tmp_path, 13, 6)
+    assert {p.series for p in ext.points} == {"optimized", "Engine A"}
+    assert _near(ext, truth, by_series=True) >= 17      # of 20
