@@ -167,8 +167,10 @@ def _title_floor(words, top_tick: float, left: float, right: float, text_h: floa
     label, over at least a quarter of the plot's width. A tall tick step lets the plot box
     reach up into the title, whose letters then pass for markers (a small downscaled chart
     with its title just over the top tick). 0 where there is none."""
+    # (Sure readings, letters no wider than letters: a flat line read as 'ee' spans 170 px.)
     above = [v for v in words if v.y1 < top_tick - 0.5 * text_h and left <= v.cx <= right
-             and parse_point_label(v.text) is None and sum(c.isalpha() for c in v.text) >= 2]
+             and parse_point_label(v.text) is None and sum(c.isalpha() for c in v.text) >= 2
+             and v.conf >= 50 and v.x1 - v.x0 <= 1.5 * text_h * len(v.text.strip())]
     floor = 0.0
     for line in text_lines(above, text_h):
         if sum(v.x1 - v.x0 for v in line) >= 0.25 * (right - left):
