@@ -19,8 +19,6 @@ from PIL import Image
 
 from .errors import OcrEngineMissing
 
-os.environ.setdefault("OMP_THREAD_LIMIT", "1")
-
 PSM_SPARSE = 11
 PSM_BLOCK = 6
 PSM_LINE = 7

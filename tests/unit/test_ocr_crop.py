@@ -38,3 +38,17 @@ def test_raw_bytes_read_as_the_pil_image_did():
             for r in eng._t.iterate_level(api.GetIterator(), level)]
     assert [(w.text, w.conf, (w.x0, w.y0, w.x1, w.y1)) for w in got] == want
     assert len(got) >= 2
+
+
+def test_importing_the_package_limits_tesseract_to_one_thread_before_opencv_loads():
+    # With OpenMP loaded by opencv first, a later limit is ignored, and some crops read
+    # differently (seed-19 syn001 lost two points when pipeline.digitize was imported directly).
+    import subprocess
+    import sys
+    from pathlib import Path
+    env = {k: v for k, v in __import__("os").environ.items() if k != "OMP_THREAD_LIMIT"}
+    code = "import os, sys, pipeline; print(os.environ.get('OMP_THREAD_LIMIT'), 'cv2' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         cwd=Path(__file__).resolve().parents[2], timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["1", "False"]
