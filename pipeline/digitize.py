@@ -450,6 +450,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                 label_words = label_words + [v for v, _ in glyphs_read if v is not None]
             # After the runs read as labels: a glyph taken out first would break up its run.
             text_glyphs = not_markers.text_row_glyphs(data_blobs, rgb, text_rgb, panel_bg, text_h)
+            text_glyphs += not_markers.word_counters(data_blobs, rgb, [e.blob.color for e in legend if e.blob],
+                                                     panel_bg, text_h)
             if text_glyphs:
                 glyph_blobs.extend(text_glyphs)
                 data_blobs = [b for b in data_blobs if not any(b is g for g in text_glyphs)]

@@ -51,11 +51,24 @@ def text_row_glyphs(blobs, rgb: np.ndarray, text_rgb, bg, text_h: float) -> list
     chart that draws its markers in its text's colour keeps them all."""
     if text_rgb is None or not blobs:
         return []
-    textish = [b for b in blobs if blend_of(b.color, text_rgb, bg)
+    textish = [b for b in blobs if blend_of(_rim_color(b, rgb, bg), text_rgb, bg)
                and b.box[3] - b.box[1] <= 1.2 * text_h]
     if 2 * len(textish) >= len(blobs):
         return []
     return [b for b in textish if _glyphs_on_its_line(b, rgb, text_rgb, bg, text_h) >= 2]
+
+
+def _rim_color(b, rgb: np.ndarray, bg, min_delta: float = 40.0) -> tuple:
+    """The colour of blob b, or for a blob of the page's colour (a hollow one: its filled
+    counter, a '6' or a 'q' of a label as well as a ring marker) that of the darker half of its
+    box, its ring: what it is drawn in."""
+    if float(np.abs(np.subtract(b.color, bg, dtype=float)).max()) >= min_delta:
+        return b.color
+    px = rgb[b.box[1]:b.box[3], b.box[0]:b.box[2]].reshape(-1, 3).astype(float)
+    if len(px) == 0:
+        return b.color
+    far = np.abs(px - np.asarray(bg, float)).max(axis=1)
+    return tuple(float(v) for v in np.median(px[far >= np.median(far)], axis=0))
 
 
 def blend_of(color, ink, bg, min_t: float = 0.15, resid: float = 30.0) -> bool:
@@ -71,6 +84,14 @@ def blend_of(color, ink, bg, min_t: float = 0.15, resid: float = 30.0) -> bool:
 def _glyphs_on_its_line(b, rgb: np.ndarray, color, bg, text_h: float, gap: float = 0.5) -> int:
     """How many text-sized connected pieces of `color` (or its blend half-way from `bg`) run on
     from blob `b` along its line, left and right, each within `gap` text heights of the last."""
+    return sum(_glyphs_beside(b, rgb, color, bg, text_h, gap))
+
+
+def _glyphs_beside(b, rgb: np.ndarray, color, bg, text_h: float, gap: float = 0.5, first: float | None = None,
+                   min_h: float = 0.3) -> tuple[int, int]:
+    """(left, right): the pieces of _glyphs_on_its_line on each side of blob `b`; with `first`,
+    a side counts only when its first piece lies within `first` text heights of the blob.
+    `min_h`: the least height of a piece, in text heights."""
     h, w = rgb.shape[:2]
     cy = 0.5 * (b.box[1] + b.box[3])
     x0, x1 = max(0, int(b.box[0] - 4 * text_h)), min(w, int(b.box[2] + 4 * text_h))
@@ -84,22 +105,43 @@ def _glyphs_on_its_line(b, rgb: np.ndarray, color, bg, text_h: float, gap: float
     pieces = []
     for i in range(1, n):
         sx, sy, sw, sh = (int(v) for v in stats[i][:4])
-        if not (0.3 * text_h <= sh <= 1.2 * text_h and sw <= 1.2 * text_h):
+        if not (min_h * text_h <= sh <= 1.2 * text_h and sw <= 1.2 * text_h):
             continue
         if sx < bx1 and sx + sw > bx0:      # the blob's own glyph
             continue
         if abs(sy + 0.5 * sh - (cy - y0)) > 0.35 * text_h:
             continue
         pieces.append((sx, sx + sw))
-    step = gap * text_h
-    count, left, right = 0, bx0, bx1
+    n_left, n_right, left, right = 0, 0, bx0, bx1
     for sx, ex in sorted(pieces):
+        step = (first if first is not None and n_right == 0 else gap) * text_h
         if sx >= bx1 and sx <= right + step:
-            right, count = ex, count + 1
+            right, n_right = ex, n_right + 1
     for sx, ex in sorted(pieces, key=lambda p: -p[1]):
+        step = (first if first is not None and n_left == 0 else gap) * text_h
         if ex <= bx0 and ex >= left - step:
-            left, count = sx, count + 1
-    return count
+            left, n_left = sx, n_left + 1
+    return n_left, n_right
+
+
+def word_counters(blobs, rgb: np.ndarray, colors, bg, text_h: float) -> list:
+    """Blobs that are the filled counters of glyphs inside a word printed in one of `colors`
+    (the legend's: labels in their series' colour), not ring markers: pale (of the page's
+    colour within a ring, or a pale blend: see _rim_color), no taller than a line of text, with
+    two glyphs or more of that colour on its line, the first of them a glyph's spacing away
+    ('6' of 'n=64', '=' counted). A ring marker stands off its label by more than that."""
+    out = []
+    for b in blobs:
+        if b.box[3] - b.box[1] > 1.2 * text_h:
+            continue
+        rim = _rim_color(b, rgb, bg)
+        for c in colors:
+            if blend_of(b.color, c, bg, min_t=0.75) or not blend_of(rim, c, bg):
+                continue
+            if sum(_glyphs_beside(b, rgb, c, bg, text_h, first=0.2, min_h=0.1)) >= 2:
+                out.append(b)
+                break
+    return out
 
 
 def glyph_beside(b, v: ocr.Word, text_h: float, typical_area: float) -> bool:
