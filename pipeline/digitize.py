@@ -502,7 +502,12 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             # in its box when OCR took it in: inside a word, only what is as tall as half a
             # line of text is a glyph.
             tiny = [b for b in _line_markers(rgb, page_marks, traces, halfwidth, box, panel_bg)
-                    if not (b.box[3] - b.box[1] >= 0.45 * text_h and _in_a_word(b, masked, text_rgb, text_h))]
+                    if not (b.box[3] - b.box[1] >= 0.45 * text_h and _in_a_word(b, masked, text_rgb, text_h, ink))]
+            # A tiny marker OCR read as a label's first or last glyph ('48,192'): the label
+            # is the rest of the word.
+            cut = {id(v): _without_end_glyph(v, b) for b in tiny for v in other_words
+                   if v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1 and _apart_in_word(b, v, ink, text_h)}
+            other_words = [cut.get(id(v), v) for v in other_words]
         elif len(data_blobs) < 3:
             tiny = _scatter_dots(rgb, page_marks, halfwidth, box, panel_bg, masked, text_rgb,
                                  params.series_color_delta, text_h)
@@ -678,11 +683,37 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg) -> list:
     return out
 
 
-def _in_a_word(b, words, text_rgb, text_h: float) -> bool:
+def _in_a_word(b, words, text_rgb, text_h: float, ink=None) -> bool:
     """Whether blob b lies among the glyphs of one of `words`: inside its box, not a marker OCR
-    read as a glyph of its own (see text_words.read_as_glyph), not past its line of glyphs."""
+    read as a glyph of its own (see text_words.read_as_glyph), not past its line of glyphs, and
+    (given the page's `ink`) not set apart at one end of a point label (see _apart_in_word)."""
     return any(v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1 and not text_words.read_as_glyph(b, v, text_rgb)
-               and not _beyond_glyph_band(b, v, text_h) for v in words)
+               and not _beyond_glyph_band(b, v, text_h)
+               and not (ink is not None and _apart_in_word(b, v, ink, text_h)) for v in words)
+
+
+def _apart_in_word(b, v, ink, text_h: float) -> bool:
+    """Blob b is word v's first or last glyph, with a blank a quarter of a text height wide or
+    more between it and the rest of the word, which is a point label without it: a marker read
+    with its label ('48,192' for a triangle before '8,192'; a label's glyphs are closer)."""
+    gap = int(np.ceil(0.25 * text_h))
+    rows = ink[max(0, int(v.y0)):int(v.y1) + 1]
+    text = v.text.strip()
+    if b.box[0] <= v.x0 + 0.3 * text_h and parse_point_label(text[1:]) is not None:
+        band = rows[:, b.box[2] + 1:b.box[2] + 1 + gap]
+    elif b.box[2] >= v.x1 - 0.3 * text_h and parse_point_label(text[:-1]) is not None:
+        band = rows[:, max(0, b.box[0] - gap):b.box[0]]
+    else:
+        return False
+    return band.shape[1] == gap and not band.any()
+
+
+def _without_end_glyph(v, b):
+    """Word v without its first or last glyph, blob b (see _apart_in_word)."""
+    text = v.text.strip()
+    if b.box[0] <= v.x0 + (v.x1 - v.x0) / 2.0:
+        return replace(v, text=text[1:], x0=int(b.box[2]) + 1)
+    return replace(v, text=text[:-1], x1=int(b.box[0]) - 1)
 
 
 def _beyond_glyph_band(b, v, text_h: float) -> bool:

@@ -320,3 +320,13 @@ def test_a_keyed_series_of_marks_too_small_for_the_others_is_found_in_its_colour
     truth, ext = _xy_chart(tmp_path, 13, 6)
     assert {p.series for p in ext.points} == {"optimized", "Engine A"}
     assert _near(ext, truth, by_series=True) >= 17      # of 20
+
+
+def test_a_tiny_marker_read_as_its_labels_first_glyph_is_a_marker(tmp_path):
+    # Seed-14 syn058: the 4 px triangle at the line's end was read with its label, '48,192',
+    # and taken for that word's glyph; it stands apart from '8,192' by a blank a letter's gap
+    # never is.
+    truth, ext = _xy_chart(tmp_path, 58, 14)
+    first = [p for p in ext.points if abs(p.x - 622.3) <= 0.01 * 14420 and abs(p.y - 16240) <= 0.01 * 25960]
+    assert len(first) == 1 and first[0].label == "8,192"
+    assert _near(ext, truth) >= 4       # of 6: two triangles at bends are not found
