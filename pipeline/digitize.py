@@ -5,6 +5,7 @@ them through the axis calibrations, so a corrected axis never needs a new search
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from .extraction import Extraction, Point
 from .imageio import load_rgb
 from .marks.legend import text_lines
 from .marks.lines import line_swatches, trace_lines
-from .marks.markers import crossings, drop_fragments, find_markers, on_lines, stacked_lines, tiny_markers
+from .marks.markers import Blob, crossings, drop_fragments, find_markers, on_lines, stacked_lines, tiny_markers
 from .marks.series import color_groups, group_series, lab_distance
 from .numbers import parse_point_label, parse_tick
 from .params import DigitizeParams
@@ -529,6 +530,9 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             tiny = _nearest_each(tiny, orphans, text_h)
         elif gaps:
             tiny = _like_found(tiny, data_blobs, panel_bg, box, other_words + [v for e in legend for v in e.words], text_h, rgb)
+        if tiny and traces:
+            lone = _orphan_labels(label_words, data_blobs + tiny, text_h)
+            tiny += _vertex_markers(lone, data_blobs + tiny, traces, rgb, panel_bg, halfwidth, text_h)
         def unnamed_lines():
             return [t.color for t in traces
                     if legend_text.legend_by_color(legend, t.color, params.series_color_delta) is None]
@@ -849,6 +853,39 @@ def _steps_on(b, like, rgb, box, lines: dict) -> bool:
 def _orphan_labels(labels, blobs, text_h: float) -> list:
     """The point labels with no marker within two text heights of their box."""
     return [v for v in labels if not any(_near_label(b, v, text_h) for b in blobs)]
+
+
+def _vertex_markers(labels, found, traces, rgb, bg, halfwidth: float, text_h: float) -> list:
+    """Markers at the bends of the traced lines near each of `labels`, point labels with no
+    marker found near them: a tiny marker where its line bends touches the line through its
+    anti-aliased rim, so that the page's ink holds it in one piece with the line; in the line's
+    own colour (see imageops.blend_mask) it stands apart, within a text height of a bend. Of
+    such pieces near a label (outside its box: its glyphs may be of the line's colour), the
+    nearest. Each takes the colour of the markers `found` on its line, to join their series."""
+    out = []
+    for v in labels:
+        cands = []
+        for t in traces:
+            mine = [o for o in found if _shade_of(o.color, t.color, bg)]
+            color = tuple(int(c) for c in np.median([o.color for o in mine], axis=0)) if mine else None
+            for x, y in t.vertices:
+                probe = Blob(x, y, 1, (int(x), int(y), int(x) + 1, int(y) + 1), t.color, "circle")
+                if not _near_label(probe, v, text_h):
+                    continue
+                r = int(np.ceil(1.5 * text_h))
+                x0, y0 = max(0, int(x) - r), max(0, int(y) - r)
+                sub = np.ascontiguousarray(rgb[y0:int(y) + r + 1, x0:int(x) + r + 1])
+                own = imageops.blend_mask(sub, t.color, bg, min_t=0.5)
+                for b in tiny_markers(sub, own, min(halfwidth, imageops.stroke_halfwidth(own)), bg):
+                    bx, by = x0 + b.cx, y0 + b.cy
+                    if np.hypot(bx - x, by - y) > text_h or v.x0 - 1 <= bx <= v.x1 + 1 and v.y0 - 1 <= by <= v.y1 + 1 \
+                            or any(np.hypot(bx - o.cx, by - o.cy) < text_h for o in found + out):
+                        continue
+                    box = (x0 + b.box[0], y0 + b.box[1], x0 + b.box[2], y0 + b.box[3])
+                    cands.append(Blob(bx, by, b.area, box, color or b.color, b.shape))
+        if cands:
+            out.append(min(cands, key=lambda b: np.hypot(b.cx - v.cx, b.cy - v.cy)))
+    return out
 
 
 def _nearest_each(cands, labels, text_h: float) -> list:
