@@ -340,3 +340,13 @@ def test_a_tiny_marker_run_into_its_line_at_a_bend_is_found_beside_its_label(tmp
     got = {p.label for p in ext.points}
     assert {"16,384", "65,536"} <= got
     assert _near(ext, truth, by_series=True) == 6
+
+
+def test_filled_counters_of_label_glyphs_are_no_ring_markers(tmp_path):
+    # Seed-19 syn091 (monospaced labels in their series' colours): the filled counters of '6',
+    # '8' and '4' in 'n=64', 'n=16', 'n=8', 'n=4' are round and centred like ring markers; five
+    # of them made a series of their own, and took labels.
+    truth, ext = _xy_chart(tmp_path, 91, 19)
+    assert {p.series for p in ext.points} == {"Engine A", "spec. decode"}
+    assert len(ext.points) == 16 and _near(ext, truth, by_series=True) == 16
+    assert sum(bool(p.label) for p in ext.points) >= 11
