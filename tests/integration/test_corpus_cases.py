@@ -350,3 +350,10 @@ def test_filled_counters_of_label_glyphs_are_no_ring_markers(tmp_path):
     assert {p.series for p in ext.points} == {"Engine A", "spec. decode"}
     assert len(ext.points) == 16 and _near(ext, truth, by_series=True) == 16
     assert sum(bool(p.label) for p in ext.points) >= 11
+
+
+def test_a_filled_counter_ringed_in_the_texts_colour_on_a_text_line_is_a_glyph(tmp_path):
+    # Seed-14 syn103 (Pillow dashboard): the 'q' of '8 req', its counter filled in, is of the
+    # page's colour ringed in the labels' grey; it stood as a pale series of its own.
+    truth, ext = _xy_chart(tmp_path, 103, 14)
+    assert not any(abs(p.x_px - 706) <= 3 and abs(p.y_px - 557) <= 3 for p in ext.points)
