@@ -555,11 +555,18 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             ext = _line_extraction(traces, legend, params, (w, h, box, xa, ya, words, text_h, notes))
             if label_words:
                 # Markers too small to be found (a 3 px triangle) leave labels beside the
-                # line's vertices.
+                # line's vertices. A line's vertices are its data points when three or more of
+                # them carry labels; one or two numbers beside a line are a title's or a
+                # legend's words ('length=8192', '2' of a panel's title), no labels of it.
                 names = list(dict.fromkeys(p.series for p in ext.points))
                 point_labels.attach_labels(ext.points, label_words, names, text_h, gray, rgb, panel_bg,
                                            text_words.text_color(rgb, tick_list, panel_bg), ink_text,
                                            vertices=True)
+                for name in names:
+                    mine = [p for p in ext.points if p.series == name]
+                    if sum(bool(p.label) for p in mine) < 3:
+                        for p in mine:
+                            p.label, p.label_conf = "", 0.0
             ext.axis_titles = _axis_titles(ext, other_words, gray, ink_text)
             return ext
     else:

@@ -23,3 +23,12 @@ def test_flashattention_memory_bars_with_tick_marks_against_their_labels(tmp_pat
     assert y["2048"] == pytest.approx(10.5, abs=0.25)
     assert y["4096"] == pytest.approx(20.3, abs=0.25)
     assert y["128"] == pytest.approx(1.55, abs=0.25)
+
+
+def test_flashinfer_line_panels_take_no_labels_from_titles_and_legends(tmp_path):
+    # Four panels of unlabelled lines: numbers beside a line's vertices there are pieces of the
+    # panels' titles and legend ('length=8192', '2'), one or two per line, no point labels.
+    digitize_file(REAL / "flashinfer-cascade-speedup-h100.png", tmp_path / "out")
+    pts = pd.read_csv(tmp_path / "out" / "points.csv", keep_default_na=False)
+    assert len(pts) >= 150 and set(pts["marker"]) == {"line"}
+    assert not any(pts["label"].astype(str) != "")
