@@ -503,11 +503,11 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             # in its box when OCR took it in: inside a word, only what is as tall as half a
             # line of text is a glyph.
             tiny = [b for b in _line_markers(rgb, page_marks, traces, halfwidth, box, panel_bg)
-                    if not (b.box[3] - b.box[1] >= 0.45 * text_h and _in_a_word(b, masked, text_rgb, text_h, ink))]
+                    if not (b.box[3] - b.box[1] >= 0.45 * text_h and _in_a_word(b, masked, text_rgb, text_h, page_marks))]
             # A tiny marker OCR read as a label's first or last glyph ('48,192'): the label
             # is the rest of the word.
             cut = {id(v): _without_end_glyph(v, b) for b in tiny for v in other_words
-                   if v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1 and _apart_in_word(b, v, ink, text_h)}
+                   if v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1 and _apart_in_word(b, v, page_marks, text_h)}
             other_words = [cut.get(id(v), v) for v in other_words]
         elif len(data_blobs) < 3:
             tiny = _scatter_dots(rgb, page_marks, halfwidth, box, panel_bg, masked, text_rgb,
@@ -707,6 +707,8 @@ def _apart_in_word(b, v, ink, text_h: float) -> bool:
     """Blob b is word v's first or last glyph, with a blank a quarter of a text height wide or
     more between it and the rest of the word, which is a point label without it: a marker read
     with its label ('48,192' for a triangle before '8,192'; a label's glyphs are closer)."""
+    if b.box[2] - b.box[0] > 0.6 * text_h:
+        return False        # wider than a glyph: digits blurred into one piece ('64' of '64 req')
     gap = int(np.ceil(0.25 * text_h))
     rows = ink[max(0, int(v.y0)):int(v.y1) + 1]
     text = v.text.strip()
