@@ -503,7 +503,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             # in its box when OCR took it in: inside a word, only what is as tall as half a
             # line of text is a glyph.
             tiny = [b for b in _line_markers(rgb, page_marks, traces, halfwidth, box, panel_bg)
-                    if not (b.box[3] - b.box[1] >= 0.45 * text_h and _in_a_word(b, masked, text_rgb, text_h, page_marks))]
+                    if not (b.box[3] - b.box[1] >= 0.45 * text_h
+                            and _in_a_word(b, masked, text_rgb, text_h, page_marks))]
             # A tiny marker OCR read as a label's first or last glyph ('48,192'): the label
             # is the rest of the word.
             cut = {id(v): _without_end_glyph(v, b) for b in tiny for v in other_words
