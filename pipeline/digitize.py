@@ -571,8 +571,18 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             ext.axis_titles = _axis_titles(ext, other_words, gray, ink_text)
             return ext
     else:
-        keyed = _keyed_dots(legend, data_blobs, rgb, halfwidth, box, panel_bg, masked, text_rgb,
-                            params.series_color_delta, text_h)
+        keys = _starved_keys(legend, data_blobs, panel_bg, params.series_color_delta)
+        keyed = _keyed_dots(keys, data_blobs, rgb, halfwidth, box, panel_bg, masked, text_rgb,
+                            params.series_color_delta, text_h) if keys else []
+        if keys and not keyed:
+            # On a line of their colour, such marks are tiny markers on a traced line.
+            boxes = [(v.x0, v.y0, v.x1, v.y1) for v in other_words]
+            traces = trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, panel_bg, boxes, text_h,
+                                 rules_in=marks)
+            keyed = [b for b in _line_markers(rgb, page_marks, traces, halfwidth, box, panel_bg)
+                     if _in_box(b.cx, b.cy, box, 0) and any(_alike(k, b.color, panel_bg, params.series_color_delta)
+                                                            for k in keys)
+                     and not any(_in_box(b.cx, b.cy, o.box, 1) for o in data_blobs)]
         if keyed:
             blobs = blobs + keyed
             legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
@@ -928,25 +938,29 @@ def _scatter_dots(rgb, ink, halfwidth: float, box, bg, masked, text_rgb, delta: 
     return out
 
 
-def _keyed_dots(legend, data_blobs, rgb, halfwidth: float, box, bg, masked, text_rgb, delta: float,
+def _alike(a, b, bg, delta: float) -> bool:
+    """Colours of one series: within `delta` in Lab, or one a shade of the other (a small
+    mark's colour, mostly rim, is paler than its series' solid marks)."""
+    return float(lab_distance(np.array([a], np.uint8), b)[0]) <= delta or _shade_of(a, b, bg) or _shade_of(b, a, bg)
+
+
+def _starved_keys(legend, data_blobs, bg, delta: float) -> list:
+    """The colours of the legend's keys that are marks, where fewer than three data markers of
+    that colour were found: a series drawn in 4 px triangles beside one in 5 px diamonds is too
+    small for find_markers (but where its line ends or runs steep), though its key was found."""
+    return [e.blob.color for e in legend if e.blob is not None and e.blob.shape != "line"
+            and sum(_alike(e.blob.color, b.color, bg, delta) for b in data_blobs) < 3]
+
+
+def _keyed_dots(keys, data_blobs, rgb, halfwidth: float, box, bg, masked, text_rgb, delta: float,
                 text_h: float) -> list:
-    """Tiny markers (see _scatter_dots) of the colour of a legend entry whose key is a mark and
-    whose colour no data marker found has: a series drawn in 4 px triangles beside one in 5 px
-    diamonds, too small for find_markers, though its key in the legend was found."""
-    def alike(a, b):
-        # (A small key's colour, mostly rim, is paler than its marks' cores, or the other way.)
-        return float(lab_distance(np.array([a], np.uint8), b)[0]) <= delta or _shade_of(a, b, bg) \
-            or _shade_of(b, a, bg)
-    keys = [e.blob.color for e in legend if e.blob is not None and e.blob.shape != "line"
-            and not any(alike(e.blob.color, b.color) for b in data_blobs)]
-    if not keys:
-        return []
+    """Tiny markers (see _scatter_dots) of the colours `keys` (see _starved_keys), each in its
+    own colour only: such a mark on a gridline is one piece with the grid's dashes."""
     out = []
     for c in keys:
-        # Its own colour only: such a mark on a gridline is one piece with the grid's dashes.
         own = imageops.blend_mask(rgb, c, bg)
         out += [b for b in _scatter_dots(rgb, own, halfwidth, box, bg, masked, text_rgb, delta, text_h)
-                if alike(c, b.color)]
+                if _alike(c, b.color, bg, delta) and not any(_in_box(b.cx, b.cy, o.box, 1) for o in data_blobs + out)]
     return out
 
 

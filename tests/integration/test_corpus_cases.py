@@ -357,3 +357,13 @@ def test_a_filled_counter_ringed_in_the_texts_colour_on_a_text_line_is_a_glyph(t
     # page's colour ringed in the labels' grey; it stood as a pale series of its own.
     truth, ext = _xy_chart(tmp_path, 103, 14)
     assert not any(abs(p.x_px - 706) <= 3 and abs(p.y_px - 557) <= 3 for p in ext.points)
+
+
+def test_a_keyed_series_of_tiny_markers_on_its_line_is_found_on_the_traced_line(tmp_path):
+    # Seed-11 syn116 (ggplot panel, noisy border): 5 px orange triangles on an orange line
+    # beside blue diamonds. find_markers found one triangle (where the line ends); the legend
+    # found the triangle's key; the others are tiny markers on the traced orange line.
+    truth, ext = _xy_chart(tmp_path, 116, 11)
+    assert {p.series for p in ext.points} == {"chunked prefill", "TP=4, DP=2"}
+    assert sum(p.series == "TP=4, DP=2" for p in ext.points) >= 4
+    assert _near(ext, truth, by_series=True) >= 12      # of 16
