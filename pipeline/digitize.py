@@ -583,6 +583,12 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                      if _in_box(b.cx, b.cy, box, 0) and any(_alike(k, b.color, panel_bg, params.series_color_delta)
                                                             for k in keys)
                      and not any(_in_box(b.cx, b.cy, o.box, 1) for o in data_blobs)]
+            if keyed:
+                # ... and where the line bends, a tiny marker may touch it (see _marks_at_bend).
+                keyed += [b for b in _bend_markers([t for t in traces if any(_shade_of(b.color, t.color, panel_bg)
+                                                                              for b in keyed)],
+                                                   data_blobs + keyed, rgb, panel_bg, halfwidth, text_h)
+                          if _in_box(b.cx, b.cy, box, 0)]
         if keyed:
             blobs = blobs + keyed
             legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
@@ -877,34 +883,62 @@ def _orphan_labels(labels, blobs, text_h: float) -> list:
 
 def _vertex_markers(labels, found, traces, rgb, bg, halfwidth: float, text_h: float) -> list:
     """Markers at the bends of the traced lines near each of `labels`, point labels with no
-    marker found near them: a tiny marker where its line bends touches the line through its
-    anti-aliased rim, so that the page's ink holds it in one piece with the line; in the line's
-    own colour (see imageops.blend_mask) it stands apart, within a text height of a bend. Of
-    such pieces near a label (outside its box: its glyphs may be of the line's colour), the
-    nearest. Each takes the colour of the markers `found` on its line, to join their series."""
+    marker found near them (see _marks_at_bend). Of those near a label (outside its box: its
+    glyphs may be of the line's colour), the nearest. Each takes the colour of the markers
+    `found` on its line, to join their series."""
     out = []
     for v in labels:
         cands = []
         for t in traces:
-            mine = [o for o in found if _shade_of(o.color, t.color, bg)]
-            color = tuple(int(c) for c in np.median([o.color for o in mine], axis=0)) if mine else None
+            color = _found_color(found, t, bg)
             for x, y in t.vertices:
                 probe = Blob(x, y, 1, (int(x), int(y), int(x) + 1, int(y) + 1), t.color, "circle")
-                if not _near_label(probe, v, text_h):
-                    continue
-                r = int(np.ceil(1.5 * text_h))
-                x0, y0 = max(0, int(x) - r), max(0, int(y) - r)
-                sub = np.ascontiguousarray(rgb[y0:int(y) + r + 1, x0:int(x) + r + 1])
-                own = imageops.blend_mask(sub, t.color, bg, min_t=0.5)
-                for b in tiny_markers(sub, own, min(halfwidth, imageops.stroke_halfwidth(own)), bg):
-                    bx, by = x0 + b.cx, y0 + b.cy
-                    if np.hypot(bx - x, by - y) > text_h or v.x0 - 1 <= bx <= v.x1 + 1 and v.y0 - 1 <= by <= v.y1 + 1 \
-                            or any(np.hypot(bx - o.cx, by - o.cy) < text_h for o in found + out):
-                        continue
-                    box = (x0 + b.box[0], y0 + b.box[1], x0 + b.box[2], y0 + b.box[3])
-                    cands.append(Blob(bx, by, b.area, box, color or b.color, b.shape))
+                if _near_label(probe, v, text_h):
+                    cands += [replace(b, color=color or b.color) for b in _marks_at_bend(x, y, t, rgb, bg, halfwidth, text_h)
+                              if not (v.x0 - 1 <= b.cx <= v.x1 + 1 and v.y0 - 1 <= b.cy <= v.y1 + 1)
+                              and not any(np.hypot(b.cx - o.cx, b.cy - o.cy) < text_h for o in found + out)]
         if cands:
             out.append(min(cands, key=lambda b: np.hypot(b.cx - v.cx, b.cy - v.cy)))
+    return out
+
+
+def _bend_markers(traces, found, rgb, bg, halfwidth: float, text_h: float) -> list:
+    """Markers at every bend of `traces` (lines of a colour the legend keys as a mark) that no
+    marker `found` sits at (see _marks_at_bend), in the colour of those found on the line."""
+    out = []
+    for t in traces:
+        color = _found_color(found, t, bg)
+        for x, y in t.vertices:
+            near = [b for b in _marks_at_bend(x, y, t, rgb, bg, halfwidth, text_h)
+                    if np.hypot(b.cx - x, b.cy - y) <= 0.5 * text_h
+                    and not any(np.hypot(b.cx - o.cx, b.cy - o.cy) < text_h for o in found + out)]
+            if near:
+                b = min(near, key=lambda b: np.hypot(b.cx - x, b.cy - y))
+                out.append(replace(b, color=color or b.color))
+    return out
+
+
+def _found_color(found, t, bg):
+    """The median colour of the markers `found` on trace t's colour, None where there are none."""
+    mine = [o for o in found if _shade_of(o.color, t.color, bg)]
+    return tuple(int(c) for c in np.median([o.color for o in mine], axis=0)) if mine else None
+
+
+def _marks_at_bend(x: float, y: float, t, rgb, bg, halfwidth: float, text_h: float) -> list:
+    """Tiny markers within a text height of the bend (x, y) of trace t, in page coordinates. A
+    tiny marker where its line bends touches the line through its anti-aliased rim, so that
+    the page's ink holds the two in one piece; in the line's own colour (see
+    imageops.blend_mask), its rim left out, the marker stands apart."""
+    r = int(np.ceil(1.5 * text_h))
+    x0, y0 = max(0, int(x) - r), max(0, int(y) - r)
+    sub = np.ascontiguousarray(rgb[y0:int(y) + r + 1, x0:int(x) + r + 1])
+    own = imageops.blend_mask(sub, t.color, bg, min_t=0.5)
+    out = []
+    for b in tiny_markers(sub, own, min(halfwidth, imageops.stroke_halfwidth(own)), bg):
+        bx, by = x0 + b.cx, y0 + b.cy
+        if np.hypot(bx - x, by - y) <= text_h:
+            out.append(Blob(bx, by, b.area, (x0 + b.box[0], y0 + b.box[1], x0 + b.box[2], y0 + b.box[3]),
+                            b.color, b.shape))
     return out
 
 
