@@ -531,7 +531,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             tiny = _nearest_each(tiny, orphans, text_h)
         elif gaps:
             tiny = _like_found(tiny, data_blobs, panel_bg, box, other_words + [v for e in legend for v in e.words], text_h, rgb)
-        if tiny and traces:
+        if traces and (tiny or len(data_blobs) >= 3):
+            # (Without markers, labels are the line's vertices': see _line_extraction below.)
             lone = _orphan_labels(label_words, data_blobs + tiny, text_h)
             tiny += _vertex_markers(lone, data_blobs + tiny, traces, rgb, panel_bg, halfwidth, text_h)
         def unnamed_lines():
