@@ -756,8 +756,11 @@ def _beyond_glyph_band(b, v, text_h: float) -> bool:
 
 
 def _near_label(b, v, text_h: float, reach: float = 2.0) -> bool:
-    return v.x0 - reach * text_h <= b.cx <= v.x1 + reach * text_h and \
-        v.y0 - reach * text_h <= b.cy <= v.y1 + reach * text_h
+    return _near_word(b.cx, b.cy, v, text_h, reach)
+
+
+def _near_word(x: float, y: float, v, text_h: float, reach: float = 2.0) -> bool:
+    return v.x0 - reach * text_h <= x <= v.x1 + reach * text_h and v.y0 - reach * text_h <= y <= v.y1 + reach * text_h
 
 
 _GAP = 1.7     # a step this many times the shorter steps (their lower quartile) is a gap
@@ -893,11 +896,11 @@ def _vertex_markers(labels, found, traces, rgb, bg, halfwidth: float, text_h: fl
         for t in traces:
             color = _found_color(found, t, bg)
             for x, y in t.vertices:
-                probe = Blob(x, y, 1, (int(x), int(y), int(x) + 1, int(y) + 1), t.color, "circle")
-                if _near_label(probe, v, text_h):
-                    cands += [replace(b, color=color or b.color) for b in _marks_at_bend(x, y, t, rgb, bg, halfwidth, text_h)
-                              if not (v.x0 - 1 <= b.cx <= v.x1 + 1 and v.y0 - 1 <= b.cy <= v.y1 + 1)
-                              and not any(np.hypot(b.cx - o.cx, b.cy - o.cy) < text_h for o in found + out)]
+                if not _near_word(x, y, v, text_h):
+                    continue
+                cands += [replace(b, color=color or b.color) for b in _marks_at_bend(x, y, t, rgb, bg, halfwidth, text_h)
+                          if not (v.x0 - 1 <= b.cx <= v.x1 + 1 and v.y0 - 1 <= b.cy <= v.y1 + 1)
+                          and not any(np.hypot(b.cx - o.cx, b.cy - o.cy) < text_h for o in found + out)]
         if cands:
             out.append(min(cands, key=lambda b: np.hypot(b.cx - v.cx, b.cy - v.cy)))
     return out
