@@ -533,8 +533,13 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             tiny = _like_found(tiny, data_blobs, panel_bg, box, other_words + [v for e in legend for v in e.words], text_h, rgb)
         if traces and (tiny or len(data_blobs) >= 3):
             # (Without markers, labels are the line's vertices': see _line_extraction below.)
-            lone = _orphan_labels(label_words, data_blobs + tiny, text_h)
-            tiny += _vertex_markers(lone, data_blobs + tiny, traces, rgb, panel_bg, halfwidth, text_h)
+            # (A number in a line of words is a title's or a legend's: 'ISL=8k' of 'Prefill
+            # frontier, ISL=8k' over a small chart.)
+            lone = [v for v in _orphan_labels(label_words, data_blobs + tiny, text_h)
+                    if not _in_sentence(v, other_words, text_h)]
+            keys = [e.blob for e in legend if e.blob is not None]
+            tiny += [b for b in _vertex_markers(lone, data_blobs + tiny, traces, rgb, panel_bg, halfwidth, text_h)
+                     if not any(_in_box(b.cx, b.cy, k.box, 2) for k in keys)]   # a legend key on the line
         def unnamed_lines():
             return [t.color for t in traces
                     if legend_text.legend_by_color(legend, t.color, params.series_color_delta) is None]
@@ -589,7 +594,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                 keyed += [b for b in _bend_markers([t for t in traces if any(_shade_of(b.color, t.color, panel_bg)
                                                                               for b in keyed)],
                                                    data_blobs + keyed, rgb, panel_bg, halfwidth, text_h)
-                          if _in_box(b.cx, b.cy, box, 0)]
+                          if _in_box(b.cx, b.cy, box, 0)
+                          and not any(_in_box(b.cx, b.cy, e.blob.box, 2) for e in legend if e.blob is not None)]
         if keyed:
             blobs = blobs + keyed
             legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
@@ -885,20 +891,30 @@ def _orphan_labels(labels, blobs, text_h: float) -> list:
     return [v for v in labels if not any(_near_label(b, v, text_h) for b in blobs)]
 
 
+def _in_sentence(v, words, text_h: float) -> bool:
+    """Word v stands in a line of text (see text_lines) with a word that is no point label."""
+    return any(any(o is v or o.text == v.text and o.x0 == v.x0 for o in line)
+               and any(parse_point_label(o.text) is None for o in line)
+               for line in text_lines(words, text_h))
+
+
 def _vertex_markers(labels, found, traces, rgb, bg, halfwidth: float, text_h: float) -> list:
     """Markers at the bends of the traced lines near each of `labels`, point labels with no
-    marker found near them (see _marks_at_bend). Of those near a label (outside its box: its
+    marker found near them (see _marks_at_bend), on lines with markers `found` (a title's
+    strokes traced as a dark line have none). Of those near a label (outside its box: its
     glyphs may be of the line's colour), the nearest. Each takes the colour of the markers
-    `found` on its line, to join their series."""
+    found on its line, to join their series."""
     out = []
     for v in labels:
         cands = []
         for t in traces:
             color = _found_color(found, t, bg)
+            if color is None:
+                continue
             for x, y in t.vertices:
                 if not _near_word(x, y, v, text_h):
                     continue
-                cands += [replace(b, color=color or b.color) for b in _marks_at_bend(x, y, t, rgb, bg, halfwidth, text_h)
+                cands += [replace(b, color=color) for b in _marks_at_bend(x, y, t, rgb, bg, halfwidth, text_h)
                           if not (v.x0 - 1 <= b.cx <= v.x1 + 1 and v.y0 - 1 <= b.cy <= v.y1 + 1)
                           and not any(np.hypot(b.cx - o.cx, b.cy - o.cy) < text_h for o in found + out)]
         if cands:
