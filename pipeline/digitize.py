@@ -531,8 +531,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             tiny = _nearest_each(tiny, orphans, text_h)
         elif gaps:
             tiny = _like_found(tiny, data_blobs, panel_bg, box, other_words + [v for e in legend for v in e.words], text_h, rgb)
-        if traces and (tiny or len(data_blobs) >= 3):
-            # (Without markers, labels are the line's vertices': see _line_extraction below.)
+        if tiny and traces:
             # (A number in a line of words is a title's or a legend's: 'ISL=8k' of 'Prefill
             # frontier, ISL=8k' over a small chart.)
             lone = [v for v in _orphan_labels(label_words, data_blobs + tiny, text_h)
