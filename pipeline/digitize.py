@@ -531,8 +531,10 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             tiny = _nearest_each(tiny, orphans, text_h)
         elif gaps:
             tiny = _like_found(tiny, data_blobs, panel_bg, box, other_words + [v for e in legend for v in e.words], text_h, rgb)
-        if tiny and traces:
-            # (A number in a line of words is a title's or a legend's: 'ISL=8k' of 'Prefill
+        on_lines_found = bool(tiny)
+        if traces and (tiny or len(data_blobs) >= 3):
+            # (Without markers, labels are the line's vertices': see _line_extraction below. A
+            # number in a line of words is a title's or a legend's: 'ISL=8k' of 'Prefill
             # frontier, ISL=8k' over a small chart.)
             lone = [v for v in _orphan_labels(label_words, data_blobs + tiny, text_h)
                     if not _in_sentence(v, other_words, text_h)]
@@ -545,8 +547,12 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         if tiny:
             blobs = blobs + tiny
             inside = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
+            # Markers on the lines are data, never a swatch; but where only markers at bends
+            # beside labels were added, a key already found on its legend stroke stays a key.
+            kept = set() if on_lines_found else legend_blob_ids
             on_traces.update(id(b) for t in traces for b in on_lines(
-                [b for b in inside if _shade_of(b.color, t.color, panel_bg)], [t.vertices], halfwidth + 2.5))
+                [b for b in inside if _shade_of(b.color, t.color, panel_bg) and id(b) not in kept],
+                [t.vertices], halfwidth + 2.5))
             legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
             # The legend's sample of a line with a tiny marker is a stroke, like a line's swatch.
             swatches = stroke_swatches(unnamed_lines(), patches_inside=False) if len(data_blobs) >= 3 else []

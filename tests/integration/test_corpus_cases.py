@@ -368,3 +368,20 @@ def test_a_keyed_series_of_tiny_markers_on_its_line_is_found_on_the_traced_line(
     assert {p.series for p in ext.points} == {"chunked prefill", "TP=4, DP=2"}
     assert sum(p.series == "TP=4, DP=2" for p in ext.points) == 8
     assert _near(ext, truth, by_series=True) == 16
+
+
+def test_labels_read_beside_tiny_markers_at_bends_find_them_where_few_markers_were_found(tmp_path):
+    # Seed-17 syn052 (blurred Pillow card): 4 px triangles where the line bends; three were
+    # found, far fewer than the labels read, and no tiny marker stood apart in the page's ink.
+    # Beside '32', 'n=16', 'n=8' the line's own colour sets them apart.
+    truth, ext = _xy_chart(tmp_path, 52, 17)
+    assert len(ext.points) >= 5 and sum(bool(p.label) for p in ext.points) >= 5
+    assert _near(ext, truth) >= 4       # of 8
+
+
+def test_a_legend_key_on_its_stroke_stays_a_key_when_markers_are_added_at_bends(tmp_path):
+    # Seed-15 syn081: markers looked for at the bends beside orphan labels made every blob on a
+    # traced line data, the legend's key on its '-■-' stroke too, and the series lost its name.
+    truth, ext = _xy_chart(tmp_path, 81, 15)
+    assert {p.series for p in ext.points} == {"B200"}
+    assert all(p.y_px > 60 for p in ext.points)      # the key sits at y 27, above the title
