@@ -533,14 +533,14 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             tiny = _like_found(tiny, data_blobs, panel_bg, box, other_words + [v for e in legend for v in e.words], text_h, rgb)
         on_lines_found = bool(tiny)
         if traces and (tiny or len(data_blobs) >= 3):
-            # (Without markers, labels are the line's vertices': see _line_extraction below. A
+            # (Without markers, labels go to the line's vertices: see _line_extraction below. A
             # number in a line of words is a title's or a legend's: 'ISL=8k' of 'Prefill
             # frontier, ISL=8k' over a small chart.)
             lone = [v for v in _orphan_labels(label_words, data_blobs + tiny, text_h)
                     if not _in_sentence(v, other_words, text_h)]
-            keys = [e.blob for e in legend if e.blob is not None]
+            key_blobs = [e.blob for e in legend if e.blob is not None]
             tiny += [b for b in _vertex_markers(lone, data_blobs + tiny, traces, rgb, panel_bg, halfwidth, text_h)
-                     if not any(_in_box(b.cx, b.cy, k.box, 2) for k in keys)]   # a legend key on the line
+                     if not any(_in_box(b.cx, b.cy, k.box, 2) for k in key_blobs)]   # a legend key on the line
         def unnamed_lines():
             return [t.color for t in traces
                     if legend_text.legend_by_color(legend, t.color, params.series_color_delta) is None]
