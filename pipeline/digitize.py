@@ -572,8 +572,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                 # legend's words ('length=8192', '2' of a panel's title), no labels of it.
                 names = list(dict.fromkeys(p.series for p in ext.points))
                 point_labels.attach_labels(ext.points, label_words, names, text_h, gray, rgb, panel_bg,
-                                           text_words.text_color(rgb, tick_list, panel_bg), ink_text,
-                                           vertices=True)
+                                           text_rgb, ink_text, vertices=True)
                 for name in names:
                     mine = [p for p in ext.points if p.series == name]
                     if sum(bool(p.label) for p in mine) < 3:
@@ -959,7 +958,9 @@ def _marks_at_bend(x: float, y: float, t, rgb, bg, halfwidth: float, text_h: flo
     sub = np.ascontiguousarray(rgb[y0:int(y) + r + 1, x0:int(x) + r + 1])
     own = imageops.blend_mask(sub, t.color, bg, min_t=0.5)
     out = []
-    for b in tiny_markers(sub, own, min(halfwidth, imageops.stroke_halfwidth(own)), bg):
+    # Without its rim the line is a thin one (a window too small to measure it in: its line
+    # runs from edge to edge, which stroke_halfwidth leaves out as a border).
+    for b in tiny_markers(sub, own, min(halfwidth, 1.0), bg):
         bx, by = x0 + b.cx, y0 + b.cy
         if np.hypot(bx - x, by - y) <= text_h:
             out.append(Blob(bx, by, b.area, (x0 + b.box[0], y0 + b.box[1], x0 + b.box[2], y0 + b.box[3]),
@@ -1015,9 +1016,11 @@ def _keyed_dots(keys, data_blobs, rgb, halfwidth: float, box, bg, masked, text_r
                 text_h: float) -> list:
     """Tiny markers (see _scatter_dots) of the colours `keys` (see _starved_keys), each in its
     own colour only: such a mark on a gridline is one piece with the grid's dashes."""
+    x0, y0, x1, y1 = box
     out = []
     for c in keys:
-        own = imageops.blend_mask(rgb, c, bg)
+        own = np.zeros(rgb.shape[:2], bool)    # dots are looked for in the plot box only
+        own[y0:y1, x0:x1] = imageops.blend_mask(rgb[y0:y1, x0:x1], c, bg)
         out += [b for b in _scatter_dots(rgb, own, halfwidth, box, bg, masked, text_rgb, delta, text_h)
                 if _alike(c, b.color, bg, delta) and not any(_in_box(b.cx, b.cy, o.box, 1) for o in data_blobs + out)]
     return out
