@@ -150,7 +150,10 @@ def calibrate(ticks: list[Tick], tol_px: float = 3.0, sign: int = 0) -> AxisCali
         other = _calibrate(fixed, tol_px, sign) if fixed is not None else None
         if other is not None and len(other.ticks) > len(cal.ticks):
             cal = other
-    if cal.scale == "linear" and not _fit_stands(cal, tol_px):
+    # A log fit of values no log axis prints ('10', '16', '26' for 10, 15, 20 misread) is a
+    # linear axis misread, when digit repairs make one of it.
+    if cal.scale == "linear" and not _fit_stands(cal, tol_px) or \
+            cal.is_log and not evenly_stepped([t.value for t in cal.ticks], cal.scale):
         fixed = _digit_repairs(ticks, tol_px)
         other = _calibrate(fixed[0], tol_px, sign) if fixed is not None else None
         if other is not None and other.scale == "linear" and len(other.ticks) >= max(4, len(cal.ticks)) \
@@ -174,9 +177,9 @@ def _fit_stands(cal: AxisCalibration, tol_px: float) -> bool:
     return not cal.rejected and cal.residual_px <= 0.25 * tol_px and len(cal.ticks) < 4
 
 
-# Digits a blurred, downscaled or JPEG'd label is misread as: a dotted or slashed zero as '8',
-# a zero with a closed-up gap as '6' or '9', '3' and '8', '5' and '6', '1' and '7'.
-_CONFUSED = {"0": "869", "8": "03", "6": "05", "9": "0", "3": "8", "5": "6", "1": "7", "7": "1"}
+# Digits a blurred, downscaled or JPEG'd label is misread as: a dotted or slashed zero as '8'
+# or '3', a zero with a closed-up gap as '6' or '9', '3' and '8', '5' and '6', '1' and '7'.
+_CONFUSED = {"0": "8693", "8": "03", "6": "05", "9": "0", "3": "80", "5": "6", "1": "7", "7": "1"}
 
 
 def _significant(text: str) -> int:
@@ -217,7 +220,8 @@ def _digit_repairs(ticks: list[Tick], tol_px: float) -> tuple[list[Tick], list[T
     ticks = [t for t in ticks if t.value is not None and math.isfinite(t.value)]
     if not 4 <= len(ticks) <= 12:
         return None
-    cands = [(k, v, n, s) for k, t in enumerate(ticks) for v, n, s in _digit_variants(t.text)]
+    # (Three digits: a dotted zero misread in each of '5,000' reads '5,368'.)
+    cands = [(k, v, n, s) for k, t in enumerate(ticks) for v, n, s in _digit_variants(t.text, 3)]
     tick_of = np.array([c[0] for c in cands])
     vals = np.array([c[1] for c in cands], float)
     subs = np.array([c[2] for c in cands], float)

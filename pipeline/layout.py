@@ -738,7 +738,8 @@ def join_number_parts(words: list[Word], text_h: float) -> list[Word]:
                 elif lost:
                     text = a.text + "." + re.sub(r"[:;.,)\]}|\-~]+$", "", b.text).replace("O", "0")
                 else:
-                    text = (a.text.rstrip(",") + "," + b.text.lstrip(",").rstrip(")]}|"))
+                    # (A tick mark read at its end: '000-', '000}'.)
+                    text = (a.text.rstrip(",") + "," + b.text.lstrip(",").rstrip(")]}|-~\u2014_"))
                 lone_comma = b.text == "," and re.fullmatch(r"[-+\u2212]?\$?\d{1,3}(,\d{3})*", a.text)
                 if not lone_comma and (parse_tick(text) is None or
                                        not re.fullmatch(r"[-+\u2212]?\$?\d{1,3}(,\d{3})*(\.\d+)?[kKMB%]?", text)

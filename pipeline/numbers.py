@@ -77,8 +77,10 @@ def parse_tick(text: str) -> float | None:
     m = _TICK.match(t)
     if not m:
         # A first or last '|' or 'l' may be a tick mark read with the label; a first 'S' or 'O'
-        # is no mark ('Se2' is 5e2).
+        # is no mark ('Se2' is 5e2), nor a first 'l' before an exponent.
         head = t[:1].translate(_LEADING_DIGITS)
+        if head in "lI" and t[1:2] in "eE":    # 'le3': no tick mark stands before an exponent
+            head = "1"
         fixed = head + t[1:-1].translate(_OCR_DIGITS) + t[-1:] if len(t) > 2 else t.translate(_OCR_DIGITS)
         if fixed == t or not (any(c.isdigit() for c in t) or t in ("O", "o")):
             return None

@@ -90,16 +90,18 @@ def mask_text(text_mask: np.ndarray, word: ocr.Word, depth: np.ndarray, pad: int
     if text_h is not None:
         # A box of ordinary height took in a small marker too when a narrow band of its rows,
         # set apart by blank rows, is a quarter of the text tall: an 'i' dot is much shorter.
-        for r0, r1, c0, c1 in _narrow_bands(depth[max(0, word.y0):word.y1, max(0, word.x0):word.x1] > 0):
+        for r0, r1, c0, c1 in _narrow_bands(depth[max(0, word.y0):word.y1, max(0, word.x0):word.x1] > 0, tall):
             if tall or r1 - r0 >= 0.25 * text_h:
                 text_mask[max(0, word.y0) + r0:max(0, word.y0) + r1, max(0, word.x0) + c0:max(0, word.x0) + c1] = False
 
 
-def _narrow_bands(ink: np.ndarray) -> list[tuple[int, int, int, int]]:
+def _narrow_bands(ink: np.ndarray, tall: bool = False) -> list[tuple[int, int, int, int]]:
     """In a word's box taller than the text, the bands of rows (set apart by blank rows) whose
     ink is under a third of the widest band's width, as (row0, row1, col0, col1), ends
     exclusive: a small marker the box took in above or below its label, too shallow to tell
-    from a letter by depth, and no part of the word."""
+    from a letter by depth, and no part of the word. In a box far taller than the text
+    (`tall`), every band but the one with the most ink: a marker with its line running on
+    to the box's edge is as wide as a short label."""
     runs = imageops.group_runs(np.flatnonzero(ink.any(axis=1)))
     if len(runs) < 2:
         return []
@@ -107,6 +109,9 @@ def _narrow_bands(ink: np.ndarray) -> list[tuple[int, int, int, int]]:
     for r0, r1 in runs:
         cols = np.flatnonzero(ink[r0:r1 + 1].any(axis=0))
         spans.append((r0, r1 + 1, int(cols[0]), int(cols[-1]) + 1))
+    if tall:
+        most = max(range(len(spans)), key=lambda i: ink[spans[i][0]:spans[i][1]].sum())
+        return [b for i, b in enumerate(spans) if i != most]
     widest = max(c1 - c0 for _, _, c0, c1 in spans)
     return [b for b in spans if b[3] - b[2] < widest / 3.0]
 

@@ -204,6 +204,9 @@ def test_number_parts_join_across_a_comma_read_alone_and_a_tick_mark_read_as_a_b
              Word("60,", 90, 39, 299, 68, 316), Word("000)", 60, 75, 299, 106, 316)]
     got = sorted((v.text, v.x0, v.x1) for v in join_number_parts(words, 0))
     assert got == [("60,000", 39, 106), ("70,000", 39, 106)]
+    # Seed-21 syn049 (dark, monospaced): the tick mark read as a dash after the thousands.
+    got = join_number_parts([Word("30,", 31, 103, 304, 136, 323), Word("000-", 31, 144, 304, 190, 320)], 0)
+    assert [v.text for v in got] == ["30,000"]
     # A comma far from any number stays as it is; so does a number with no digits after it.
     lone = [Word("1", 90, 200, 10, 210, 20), Word(",", 90, 300, 10, 305, 20), Word("5", 90, 400, 10, 410, 20)]
     assert sorted(v.text for v in join_number_parts(lone, 0)) == [",", "1", "5"]

@@ -106,3 +106,26 @@ def test_four_labels_misread_alike_are_repaired_though_they_fit_exactly():
 def test_three_exact_labels_off_a_step_are_left_as_read():
     cal = calibrate(_ticks([(10, "9"), (60, "29"), (110, "49")]))
     assert [t.value for t in cal.ticks] == [9.0, 29.0, 49.0]
+
+
+def test_a_dotted_zero_read_as_three_six_or_eight_in_every_place_is_put_back():
+    # Bar seed-21 bar054 (dark theme, monospaced): '5,000', '4,000', '3,000', '2,000' read
+    # '5,368', '4,888', '3,666', '2,888'; three of them fit a line to 2 px.
+    cal = calibrate(_ticks([(47, "5,368"), (118.5, "4,888"), (190, "3,666"), (261.5, "2,888")]))
+    assert [t.value for t in cal.ticks] == [5000.0, 4000.0, 3000.0, 2000.0]
+    assert abs(cal.to_data(404.5)) < 1e-6
+
+
+def test_a_log_fit_of_values_no_log_axis_prints_gives_way_to_a_repaired_linear_one():
+    # Bar seed-21 bar056 (429 px JPEG): '26', '16', '10' for 20, 15, 10 step by a ratio of 1.6;
+    # with '5' and '9' (for 0) the repaired linear axis takes all five.
+    cal = calibrate(_ticks([(56, "26"), (105, "16"), (154.5, "10"), (203, "5"), (251.5, "9")]))
+    assert cal.scale == "linear"
+    assert [t.value for t in cal.ticks] == [20.0, 15.0, 10.0, 5.0, 0.0]
+
+
+def test_a_log_axis_of_printed_values_is_left_alone():
+    cal = calibrate(_ticks([(10, "10"), (60, "20"), (110, "40"), (160, "80")]))
+    assert cal.is_log
+    cal = calibrate(_ticks([(10, "1"), (60, "10"), (110, "100"), (160, "1000")]))
+    assert cal.is_log and [t.value for t in cal.ticks] == [1.0, 10.0, 100.0, 1000.0]

@@ -27,6 +27,8 @@ from pipeline.numbers import parse_point_label, parse_tick
     ("$0.5", 0.5),
     ("2.5€6", 2_500_000.0),       # a serif 'e' read as a euro sign (seed-19 syn023)
     ("3€6", 3_000_000.0),
+    ("le3:", 1000.0),             # a first 'l' before an exponent is a one (seed-21 syn090)
+    ("Ie4", 10000.0),
 ])
 def test_parse_tick_values(text, value):
     got = parse_tick(text)
