@@ -171,12 +171,17 @@ def _title_floor(words, top_tick: float, left: float, right: float, text_h: floa
     # (Sure readings, letters no wider than letters: a flat line read as 'ee' spans 170 px.)
     above = [v for v in words if v.y1 < top_tick - 0.5 * text_h and left <= v.cx <= right
              and parse_point_label(v.text) is None and sum(c.isalpha() for c in v.text) >= 2
-             and v.conf >= 50 and v.x1 - v.x0 <= 1.5 * text_h * len(v.text.strip())]
+             and v.conf >= 50 and _letter_wide(v, text_h)]
     floor = 0.0
     for line in text_lines(above, text_h):
         if sum(v.x1 - v.x0 for v in line) >= 0.25 * (right - left):
             floor = max(floor, max(v.y1 for v in line) + 2.0)
     return floor
+
+
+def _letter_wide(v, text_h: float) -> bool:
+    """Word `v`'s box is no wider than its letters: a line read as 'ee' may span 200 px."""
+    return v.x1 - v.x0 <= 1.5 * text_h * len(v.text.strip())
 
 
 def search_box(x: layout.AxisFind | None, y: layout.AxisFind | None, w: int, h: int):
@@ -492,7 +497,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     orphans = _orphan_labels(label_words, data_blobs, text_h) if little and not small else []
     # Small markers found where a line turns are some of them: where it runs on straight, a
     # tiny marker set apart from it by its rim is no deeper than the line (see tiny_markers).
-    gaps = little and not small and not orphans and _gappy(data_blobs, params.series_color_delta, rgb, box)
+    gaps = little and not small and not orphans and _gappy(data_blobs, params.series_color_delta, rgb, box, panel_bg)
     if len(data_blobs) < 3 or small or orphans or gaps:
         boxes = [(v.x0, v.y0, v.x1, v.y1) for v in other_words]
         traces = trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, panel_bg, boxes, text_h,
@@ -504,11 +509,12 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             # line of text is a glyph.
             tiny = [b for b in _line_markers(rgb, page_marks, traces, halfwidth, box, panel_bg)
                     if not (b.box[3] - b.box[1] >= 0.45 * text_h
-                            and _in_a_word(b, masked, text_rgb, text_h, page_marks))]
+                            and _in_a_word(b, masked, text_rgb, text_h, page_marks, rgb))]
             # A tiny marker OCR read as a label's first or last glyph ('48,192'): the label
             # is the rest of the word.
             cut = {id(v): _without_end_glyph(v, b) for b in tiny for v in other_words
-                   if v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1 and _apart_in_word(b, v, page_marks, text_h)}
+                   if v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1
+                   and _apart_in_word(b, v, page_marks, text_h, rgb, text_rgb)}
             other_words = [cut.get(id(v), v) for v in other_words]
         elif len(data_blobs) < 3:
             tiny = _scatter_dots(rgb, page_marks, halfwidth, box, panel_bg, masked, text_rgb,
@@ -531,6 +537,14 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             tiny = _nearest_each(tiny, orphans, text_h)
         elif gaps:
             tiny = _like_found(tiny, data_blobs, panel_bg, box, other_words + [v for e in legend for v in e.words], text_h, rgb)
+            # A 5 px marker's rim pales it by more or less (one read (0,139,229), the next
+            # (149,190,241), a third of the way from the page to the line): on a traced line,
+            # such markers of its hue take its colour.
+            for t in traces:    # in place, as above
+                pale = [o for o in data_blobs + tiny if o.size <= 7
+                        and not_markers.blend_of(o.color, t.color, panel_bg, min_t=0.3, resid=40.0)]
+                for o in on_lines(pale, [t.vertices], halfwidth + 2.5):
+                    o.color = t.color
         on_lines_found = bool(tiny)
         if traces and (tiny or len(data_blobs) >= 3):
             # (Without markers, labels go to the line's vertices: see _line_extraction below. A
@@ -722,21 +736,24 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg) -> list:
     return out
 
 
-def _in_a_word(b, words, text_rgb, text_h: float, ink=None) -> bool:
+def _in_a_word(b, words, text_rgb, text_h: float, ink=None, rgb=None) -> bool:
     """Whether blob b lies among the glyphs of one of `words`: inside its box, not a marker OCR
     read as a glyph of its own (see text_words.read_as_glyph), not past its line of glyphs, and
     (given the page's `ink`) not set apart at one end of a point label (see _apart_in_word)."""
     return any(v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1 and not text_words.read_as_glyph(b, v, text_rgb)
                and not _beyond_glyph_band(b, v, text_h)
-               and not (ink is not None and _apart_in_word(b, v, ink, text_h)) for v in words)
+               and not (ink is not None and _apart_in_word(b, v, ink, text_h, rgb, text_rgb)) for v in words)
 
 
-def _apart_in_word(b, v, ink, text_h: float) -> bool:
-    """Blob b is word v's first or last glyph, with a blank a quarter of a text height wide or
-    more between it and the rest of the word, which is a point label without it: a marker read
-    with its label ('48,192' for a triangle before '8,192'; a label's glyphs are closer)."""
-    if b.box[2] - b.box[0] > 0.6 * text_h:
-        return False        # wider than a glyph: digits blurred into one piece ('64' of '64 req')
+def _apart_in_word(b, v, ink, text_h: float, rgb=None, text_rgb=None) -> bool:
+    """Blob b is word v's first or last glyph, which is a point label without it, and set
+    apart from the rest of it: by a blank a quarter of a text height wide or more (a marker
+    read with its label: '48,192' for a triangle before '8,192'; a label's glyphs are closer),
+    or (given the page's `rgb` and the text's colour) by its colour, where the rest of the
+    word is in the text's ('41024': a green triangle touching a black '1024')."""
+    wide = b.box[2] - b.box[0] > 0.6 * text_h   # wider than a glyph: digits blurred into one piece ('64' of '64 req')
+    if b.box[2] - b.box[0] > text_h:
+        return False
     gap = int(np.ceil(0.25 * text_h))
     rows = ink[max(0, int(v.y0)):int(v.y1) + 1]
     text = v.text.strip()
@@ -746,7 +763,17 @@ def _apart_in_word(b, v, ink, text_h: float) -> bool:
         band = rows[:, max(0, b.box[0] - gap):b.box[0]]
     else:
         return False
-    return band.shape[1] == gap and not band.any()
+    if band.shape[1] == gap and not band.any() and not wide:
+        return True
+    if rgb is None or text_rgb is None or not text_words.not_text_color(b.color, text_rgb):
+        return False
+    rest = rows[:, max(0, int(v.x0)):int(v.x1) + 1].copy()
+    rest[:, max(0, b.box[0] - 1 - int(v.x0)):max(0, b.box[2] + 1 - int(v.x0))] = False
+    if rest.sum() < 0.5 * text_h:
+        return False
+    ys, xs = np.nonzero(rest)
+    color = np.median(rgb[max(0, int(v.y0)) + ys, max(0, int(v.x0)) + xs], axis=0)
+    return not text_words.not_text_color(color, text_rgb)
 
 
 def _without_end_glyph(v, b):
@@ -792,7 +819,8 @@ def _gap_steps(xs: np.ndarray) -> np.ndarray:
 def _step_unit(xs: np.ndarray) -> float | None:
     """The step of markers at sorted x positions `xs` that step evenly (see _gap_steps), or None."""
     steps = np.diff(xs)
-    unit = float(np.percentile(steps, 25)) if len(steps) >= 2 else 0.0
+    # (a step that was taken: between two steps, no value half-way from one to the other)
+    unit = float(np.percentile(steps, 25, method="lower")) if len(steps) >= 2 else 0.0
     if unit < 4:
         return None
     ratio = steps / unit
@@ -822,10 +850,11 @@ def _runs_on(group, rgb, box, unit: float) -> bool:
     return False
 
 
-def _gappy(blobs, delta: float, rgb, box) -> bool:
+def _gappy(blobs, delta: float, rgb, box, bg) -> bool:
     """Whether some colour's markers leave a gap (see _gap_steps), or stop a step or more short
-    of the end of their line (see _runs_on): only then is the costly search along the lines made."""
-    groups = color_groups([b.color for b in blobs], delta)
+    of the end of their line (see _runs_on): only then is the costly search along the lines made.
+    A tiny marker's rim may pale it well past `delta`: a colour and its shades are one."""
+    groups = _shade_groups(color_groups([b.color for b in blobs], delta), [b.color for b in blobs], bg)
     for g in set(groups):
         group = [b for b, k in zip(blobs, groups) if k == g]
         xs = np.sort([b.cx for b in group])
@@ -835,6 +864,22 @@ def _gappy(blobs, delta: float, rgb, box) -> bool:
         if unit is not None and _runs_on(group, rgb, box, unit):
             return True
     return False
+
+
+def _shade_groups(groups: list, colors: list, bg) -> list:
+    """Colour groups `groups` (one per colour in `colors`) joined where one group's colour is
+    a shade of another's (see _shade_of)."""
+    reps = {}
+    for g, c in zip(groups, colors):
+        reps.setdefault(g, []).append(c)
+    med = {g: np.median(cs, axis=0) for g, cs in reps.items()}
+    root = {g: g for g in med}
+    for a in med:
+        for b in med:
+            if a < b and root[a] != root[b] and (_shade_of(med[a], med[b], bg) or _shade_of(med[b], med[a], bg)):
+                old = root[b]
+                root = {k: root[a] if r == old else r for k, r in root.items()}
+    return [root[g] for g in groups]
 
 
 def _like_found(cands, found, bg, box, words, text_h: float, rgb) -> list:
@@ -848,11 +893,13 @@ def _like_found(cands, found, bg, box, words, text_h: float, rgb) -> list:
     lines = {}    # a colour's line pieces (see _line_labels), worked out once for all candidates
     for b in cands:
         if not (x0 <= b.cx < x1 and y0 <= b.cy < y1) or any(
-                v.x0 - pad <= b.cx <= v.x1 + pad and v.y0 - pad <= b.cy <= v.y1 + pad for v in words):
+                v.x0 - pad <= b.cx <= v.x1 + pad and v.y0 - pad <= b.cy <= v.y1 + pad and _letter_wide(v, text_h)
+                for v in words):
             continue
         if any(o is not b and np.hypot(o.cx - b.cx, o.cy - b.cy) < 1.5 * max(b.size, o.size) for o in cands):
             continue    # crumbs of one thing (a line's end cut by a label's mask), no marker
-        like = [o for o in found if _shade_of(b.color, o.color, bg) and 0.5 * o.size <= b.size <= 1.5 * o.size]
+        like = [o for o in found if (_shade_of(b.color, o.color, bg) or _shade_of(o.color, b.color, bg))
+                and 0.5 * o.size <= b.size <= 1.5 * o.size]
         xs = np.sort([o.cx for o in like])
         if len(xs) < 3:
             continue

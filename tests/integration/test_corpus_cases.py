@@ -384,3 +384,64 @@ def test_a_legend_key_on_its_stroke_stays_a_key_when_markers_are_added_at_bends(
     truth, ext = _xy_chart(tmp_path, 81, 15)
     assert {p.series for p in ext.points} == {"B200"}
     assert all(p.y_px > 60 for p in ext.points)      # the key sits at y 27, above the title
+
+
+def test_tiny_markers_paled_unevenly_by_their_rims_are_one_series_on_their_line(tmp_path):
+    # Seed-21 syn114 (Pillow card, 637 px): 5 px triangles on a log-log line. Three were found,
+    # two read (149,190,241) and one (0,139,229): no colour had three markers to step evenly,
+    # a line read as the word 'ee' hid the others, and the series came out as two.
+    truth, ext = _xy_chart(tmp_path, 114, 21)
+    assert len({p.series for p in ext.points}) == 1
+    assert _near(ext, truth) == 6 and len(ext.points) == 6
+
+
+def test_a_marker_under_its_label_in_a_tall_word_box_is_found(tmp_path):
+    # Seed-16 syn046 (Pillow dashboard): OCR's box of 'bs=8192' took in the grey marker under
+    # it, and the line running from it to the box's edge kept it masked as text.
+    truth, ext = _xy_chart(tmp_path, 46, 16)
+    assert "no chunking" in {p.series for p in ext.points}
+    assert any(abs(p.x_px - 696.5) <= 2 and abs(p.y_px - 722) <= 2 and p.series == "no chunking"
+               for p in ext.points)
+    assert _near(ext, truth, by_series=True) >= 12      # of 15
+
+
+def test_thousands_split_from_their_tick_mark_dash_are_joined(tmp_path):
+    # Seed-21 syn049 (dark, monospaced): '30,' and '000-' were left apart; the axis read
+    # 5 to 35 and every value came out a thousandth of the truth.
+    truth, ext = _xy_chart(tmp_path, 49, 21)
+    assert _near(ext, truth) == 10
+
+
+def test_a_log_axis_with_one_read_as_the_letter_l_calibrates(tmp_path):
+    # Seed-21 syn090 (ggplot): '1e4.' and 'le3:' were the y axis's only readings; without
+    # 'le3' the axis was left uncalibrated.
+    truth, ext = _xy_chart(tmp_path, 90, 21)
+    assert ext.y_axis is not None and ext.y_axis.calibration.is_log
+    assert _near(ext, truth) == 24
+
+
+def test_bar_axis_of_dotted_zeros_misread_in_every_place_is_repaired(tmp_path):
+    # Bar seed-21 bar054 (dark, monospaced, 721 px): '5,368', '3,666', '2,888' fitted a line
+    # to 2 px, and every bar came out about 600 too long.
+    truth, ext = _bar_chart(tmp_path, 54, 21)
+    for label, y in _bar_values(truth):
+        got = [p.y for p in ext.points if p.label == label]
+        assert got and abs(got[0] - y) <= 0.01 * 5400
+
+
+def test_bar_axis_misread_into_a_log_scale_is_read_linear(tmp_path):
+    # Bar seed-21 bar056 (429 px JPEG): '26', '16', '10' for 20, 15, 10 fitted a log scale.
+    truth, ext = _bar_chart(tmp_path, 56, 21)
+    assert not ext.y_axis.calibration.is_log
+    # (its category names are OCR-limited at this size: bars are matched by their index)
+    values = [y for _, y in _bar_values(truth)]
+    assert len(ext.points) == 6
+    assert all(abs(p.y - values[int(p.x)]) <= 0.01 * 22.84 for p in ext.points)
+
+
+def test_a_marker_touching_its_label_is_told_from_its_glyphs_by_its_colour(tmp_path):
+    # Seed-21 syn051 (679 px): green 7 px triangles touching black labels were read with them
+    # ('41024', '42048'), no blank between to tell them apart, and both points were lost.
+    truth, ext = _xy_chart(tmp_path, 51, 21)
+    assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
+    assert _near(ext, truth) == 7

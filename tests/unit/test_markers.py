@@ -314,8 +314,12 @@ def test_tiny_markers_fill_only_the_gaps_the_found_ones_leave():
     blank = np.full((600, 800, 3), 255, np.uint8)
     box = (0, 0, 800, 600)
     found = [blob(x, 100) for x in (100, 150, 200, 300, 350)]
-    assert _gappy(found, 22.0, blank, box) and not _gappy([blob(x, 100) for x in (100, 150, 200, 250)], 22.0,
-                                                          blank, box)
+    white = (255, 255, 255)
+    assert _gappy(found, 22.0, blank, box, white) and not _gappy([blob(x, 100) for x in (100, 150, 200, 250)], 22.0,
+                                                                 blank, box, white)
+    # a marker paled by its rim to a third of the way from the page is of its series
+    pale = [blob(x, 100) for x in (100, 150)] + [blob(x, 100, color=(170, 200, 235)) for x in (250,)]
+    assert _gappy(pale, 22.0, blank, box, white)
     word = Word("Engine", 90.0, 240, 150, 290, 162)
     cands = [blob(250, 102),                    # in the gap: a marker the line hid
              blob(52, 98),                      # a step before the first: the line's first marker
@@ -342,7 +346,7 @@ def test_tiny_markers_are_looked_for_where_the_line_runs_on_past_the_ones_found(
     found = [blob(x, ys[x]) for x in (380, 460, 540, 620)]
     hidden = [blob(x, ys[x]) for x in (140, 220, 300)]
     box = (0, 0, 800, 300)
-    assert _gappy(found, 22.0, rgb, box)
+    assert _gappy(found, 22.0, rgb, box, (255, 255, 255))
     # two steps before the first found, but off the line
     off = Blob(220.0, 140.0, 36, (217, 137, 223, 143), (30, 120, 200), "circle")
     got = _like_found(hidden + [off], found, (255, 255, 255), box, [], 12.0, rgb)
@@ -352,4 +356,4 @@ def test_tiny_markers_are_looked_for_where_the_line_runs_on_past_the_ones_found(
     # the markers found reaching the line's ends leave nothing to look for
     short = np.full((300, 800, 3), 255, np.uint8)
     cv2.line(short, (380, ys[380]), (620, ys[620]), (30, 120, 200), 3)
-    assert not _gappy(found, 22.0, short, box)
+    assert not _gappy(found, 22.0, short, box, (255, 255, 255))
