@@ -202,15 +202,20 @@ def trace_tracks(mask: np.ndarray, x0: int, x1: int, max_gap: int, max_jump: flo
     return _joined([(np.asarray(t[0], float), np.asarray(t[1], float)) for t in done + live])
 
 
+_SHORT_PIECE = 12    # columns: a piece of line under this is a crumb or a swatch as likely
+
+
 def _joined(tracks: list[tuple[np.ndarray, np.ndarray]]) -> list[tuple[np.ndarray, np.ndarray]]:
     """Lines of one colour that never share a column are one line cut by a long gap (a word
     or a legend box over it): each is joined to the line ending before it starts nearest its
-    first centre. Only lines seen in the same columns are two lines."""
+    first centre. Only lines seen in the same columns are two lines. A piece a few columns
+    wide that would join by a jump steeper than the tracker follows (a legend's marker above
+    the gap a label's box cut in the line) stays apart."""
     chains: list[list] = []
     for xs, ys in sorted(tracks, key=lambda t: t[0][0]):
         before = [c for c in chains if c[0][-1] < xs[0]]
-        if before:
-            c = min(before, key=lambda c: abs(c[1][-1] - ys[0]))
+        c = min(before, key=lambda c: abs(c[1][-1] - ys[0])) if before else None
+        if c is not None and (len(xs) >= _SHORT_PIECE or abs(c[1][-1] - ys[0]) <= 3.0 * (xs[0] - c[0][-1]) + 10):
             c[0] = np.r_[c[0], xs]
             c[1] = np.r_[c[1], ys]
         else:

@@ -225,3 +225,19 @@ def test_a_key_is_found_before_a_name_whose_first_word_ocr_missed():
     assert 55 <= glyphs_before(ink(img), chunking, 12.0) <= 59       # walked back over 'no', not the key
     got = line_swatches(img, ink(img), [blue], 1.0, 22.0, [chunking], 12.0)
     assert [b.shape for b in got] == ["line"] and abs(got[0].box[0] - 20) <= 1
+
+
+def test_a_legend_marker_above_a_gap_in_the_line_is_not_joined_into_it():
+    from pipeline.marks.lines import trace_tracks
+    # Seed-15 syn034: the label '4 req' cut the line at x 615-648; the legend's triangle of
+    # its colour, 300 px above, filled the gap and the line ran up to it and back.
+    mask = np.zeros((420, 720), bool)
+    for x in range(200, 700):
+        if not 615 <= x < 649:
+            y = int(round(80 + (x - 200) * 0.6))
+            mask[y:y + 2, x] = True
+    mask[72:80, 640:648] = True
+    tracks = trace_tracks(mask, 0, 720, max_gap=20, max_jump=8.0)    # the gap ends the track
+    line = max(tracks, key=lambda t: len(t[0]))
+    assert line[0][0] == 200 and line[0][-1] == 699
+    assert np.all(line[1] > 75 + 0.6 * (line[0] - 200))    # never up at the triangle
