@@ -187,7 +187,7 @@ def _significant(text: str) -> int:
     return len(re.sub(r"\D", "", text).strip("0"))
 
 
-def _digit_variants(text: str, most: int = 2) -> list[tuple[float, int, str]]:
+def digit_variants(text: str, most: int = 2) -> list[tuple[float, int, str]]:
     """(value, digits changed, text) of a label with up to `most` of its digits read as the
     digit OCR confuses them with (see _CONFUSED); the reading as it is comes first."""
     out, seen = [], set()
@@ -221,7 +221,7 @@ def _digit_repairs(ticks: list[Tick], tol_px: float) -> tuple[list[Tick], list[T
     if not 4 <= len(ticks) <= 12:
         return None
     # (Three digits: a dotted zero misread in each of '5,000' reads '5,368'.)
-    cands = [(k, v, n, s) for k, t in enumerate(ticks) for v, n, s in _digit_variants(t.text, 3)]
+    cands = [(k, v, n, s) for k, t in enumerate(ticks) for v, n, s in digit_variants(t.text, 3)]
     tick_of = np.array([c[0] for c in cands])
     vals = np.array([c[1] for c in cands], float)
     subs = np.array([c[2] for c in cands], float)
@@ -300,7 +300,7 @@ def _three_label_repair(ticks: list[Tick], tol_px: float) -> list[Tick] | None:
         return None
     found = []
     for i in range(3):
-        for v, n, text in _digit_variants(t[i].text)[1:] + _one_digit_less(t[i].text):
+        for v, n, text in digit_variants(t[i].text)[1:] + _one_digit_less(t[i].text):
             vals = [k.value for k in t]
             vals[i] = v
             if abs((vals[1] - vals[0]) - (vals[2] - vals[1])) <= 1e-9 * max(map(abs, vals)) and vals[0] != vals[1] \

@@ -8,13 +8,13 @@ and gridlines, where present, then fix each tick's pixel more exactly than the l
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from . import imageops, ocr
-from .axes import AxisCalibration, Tick, calibrate, evenly_stepped
+from .axes import AxisCalibration, Tick, calibrate, digit_variants, evenly_stepped
 from .numbers import parse_clock, parse_tick, unwrap_clock
 from .ocr import Word
 
@@ -80,12 +80,13 @@ def _candidate_groups(nums: list[Word], vertical: bool, text_h: float) -> list[t
 
 def typical_text_height(words: list[Word]) -> float:
     """Height of confidently read numbers (tick labels mostly); OCR's reading of specks and
-    line fragments as tiny digits must not set it."""
+    line fragments as tiny digits must not set it, nor point labels whose boxes took in the
+    marker under them (ten labels 41 px tall beside eight tick labels 18 to 27 px tall)."""
     for pick in (lambda w: parse_tick(w.text) is not None and w.conf >= 60,
                  lambda w: w.conf >= 60 and sum(c.isalnum() for c in w.text) >= 2):
-        heights = [w.h for w in words if pick(w) and w.h >= 6]
+        heights = np.array([w.h for w in words if pick(w) and w.h >= 6], float)
         if len(heights) >= 2:
-            return float(np.median(heights))
+            return float(np.median(heights[heights <= 1.6 * np.percentile(heights, 25)]))
     return 12.0
 
 
@@ -101,6 +102,22 @@ def _plausible_pair(a: float, b: float) -> bool:
             if d / s <= 10 + 1e-9 and all(abs(v / s - round(v / s)) < 1e-6 for v in (a, b)):
                 return True
     return False
+
+
+def _repaired_pair(ticks: list[Tick]) -> list[Tick] | None:
+    """Two tick labels that make no plausible pair (see _plausible_pair) as read, with one digit
+    read as the digit OCR confuses it with ('7000' for a serif '1000' beside '500') where that
+    makes one; None where no single digit does, or more than one reading would."""
+    a, b = ticks
+    fixes = [(v, text, k) for k, t in enumerate(ticks) for v, n, text in digit_variants(t.text, 1)
+             if n == 1 and _plausible_pair(v, ticks[1 - k].value)]
+    if len(fixes) != 1:
+        return None
+    v, text, k = fixes[0]
+    fixed = list(ticks)
+    fixed[k] = replace(ticks[k], value=float(v), repaired=f"read as '{ticks[k].text}': a digit OCR confuses, "
+                                                          f"put right as a pair of tick labels prints it")
+    return fixed
 
 
 def _unwrapped(ticks: list[Tick], vertical: bool) -> list[Tick]:
@@ -208,7 +225,10 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
             if n < 2 or (n < 3 and len(ws) > 3):
                 continue
             if n == 2 and not _plausible_pair(*[t.value for t in cal.ticks]):
-                continue
+                fixed = _repaired_pair(cal.ticks) if len(ws) == 2 else None
+                cal = calibrate(fixed, tol_px=max(3.0, 0.4 * text_h), sign=-1 if vertical else 1) if fixed else None
+                if cal is None or len(cal.ticks) != 2:
+                    continue
             # An axis prints each value once and in order: two labels fitted and a third between
             # them repeating one of their values (2.58, 2.58, 2.59 beside three points) are
             # printed data values. (One beyond them may be '-20%' read without its minus.)
@@ -702,6 +722,11 @@ def merge_words(base: list[Word], better: list[Word]) -> list[Word]:
     return kept + extra
 
 
+# What a tick mark or gridline's end at a label's end is read as ('000-', '000}', '000:').
+_MARK_CHARS = ")]}|-~\u2014_:;.,"
+_GROUP_END = r"\d{3}[)\]}|\-~\u2014_:;.,]*"    # a last group of thousands, a tick mark read after it
+
+
 def join_number_parts(words: list[Word], text_h: float) -> list[Word]:
     """'120' + ',000' or '29,' + '000' on one line, a small gap apart: one number, '120,000'.
     A comma read as a word of its own joins the number before it first ('70' ',' '000'), and a
@@ -717,7 +742,7 @@ def join_number_parts(words: list[Word], text_h: float) -> list[Word]:
                 gap, hh = b.x0 - a.x1, max(a.h, b.h)
                 comma = a.text.endswith(",") or b.text.startswith(",")
                 # '27' + '000' with the comma lost: only when the two nearly touch.
-                bare = re.fullmatch(r"\d{1,3}", a.text) and re.fullmatch(r"\d{3}", b.text) and gap <= 0.35 * hh
+                bare = re.fullmatch(r"\d{1,3}", a.text) and re.fullmatch(_GROUP_END, b.text) and gap <= 0.35 * hh
                 # '25.' + '0k:': a number cut after its decimal point, its decimals and unit
                 # touching it (a zero there is often read as the letter: 'Ok:'). Without a unit,
                 # '4.' + '32' is as likely a marker read as a digit beside a point label.
@@ -738,8 +763,8 @@ def join_number_parts(words: list[Word], text_h: float) -> list[Word]:
                 elif lost:
                     text = a.text + "." + re.sub(r"[:;.,)\]}|\-~]+$", "", b.text).replace("O", "0")
                 else:
-                    # (A tick mark read at its end: '000-', '000}'.)
-                    text = (a.text.rstrip(",") + "," + b.text.lstrip(",").rstrip(")]}|-~\u2014_"))
+                    # (A tick mark read at its end: '000-', '000}', '000:'.)
+                    text = (a.text.rstrip(",") + "," + b.text.lstrip(",").rstrip(_MARK_CHARS))
                 lone_comma = b.text == "," and re.fullmatch(r"[-+\u2212]?\$?\d{1,3}(,\d{3})*", a.text)
                 if not lone_comma and (parse_tick(text) is None or
                                        not re.fullmatch(r"[-+\u2212]?\$?\d{1,3}(,\d{3})*(\.\d+)?[kKMB%]?", text)

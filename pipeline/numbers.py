@@ -10,6 +10,8 @@ _SUFFIX = {"k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "b": 1e9, "B": 1e9, "G": 1e9,
 _OCR_DIGITS = str.maketrans({"O": "0", "o": "0", "l": "1", "I": "1", "|": "1", "S": "5", "$": "5", "€": "e"})
 _LEADING_DIGITS = str.maketrans({"O": "0", "S": "5"})
 _MINUS = "\u2212\u2013\u2014-"
+# Exponents past this are digits run together in OCR ('1e3333'), and overflow a float.
+_MAX_EXPONENT = 99
 
 _TICK = re.compile(
     r"""^(?P<sign>[-+]?)\$?
@@ -70,7 +72,7 @@ def parse_tick(text: str) -> float | None:
     m = _POWER.match(t)
     if m:
         exp = m.group("exp") if m.group("exp") is not None else m.group("sup").translate(_SUPERSCRIPT)
-        return 10.0 ** int(exp)
+        return 10.0 ** int(exp) if abs(int(exp)) <= _MAX_EXPONENT else None
     # '$00,000': no amount starts with a zero followed by digits; the '$' is a 5 (500,000).
     if re.match(r"[-+]?\$0\d", t):
         t = t.replace("$", "5", 1)
@@ -90,6 +92,8 @@ def parse_tick(text: str) -> float | None:
     num = m.group("num").replace(",", "").replace("\u2009", "").replace(" ", "")
     value = float(num)
     if m.group("exp"):
+        if abs(int(m.group("exp"))) > _MAX_EXPONENT:
+            return None
         value *= 10.0 ** int(m.group("exp"))
     if m.group("suffix"):
         value *= _SUFFIX[m.group("suffix")]

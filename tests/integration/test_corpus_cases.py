@@ -445,3 +445,28 @@ def test_a_marker_touching_its_label_is_told_from_its_glyphs_by_its_colour(tmp_p
     truth, ext = _xy_chart(tmp_path, 51, 21)
     assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
     assert _near(ext, truth) == 7
+
+
+def test_a_pair_of_x_labels_with_a_serif_one_read_seven_beats_a_row_of_point_labels(tmp_path):
+    # Seed-24 syn066 (boxed, serif): '0' unread and '1000' read '7000' left no x axis, and the
+    # point labels '1,024', '8,192', '16,384' across the plot's middle were taken for one.
+    truth, ext = _xy_chart(tmp_path, 66, 24)
+    assert [t.value for t in ext.x_axis.calibration.ticks] == [500.0, 1000.0]
+    assert _near(ext, truth) == 18
+
+
+def test_thousands_read_apart_with_tick_mark_punctuation_are_joined(tmp_path):
+    # Seed-24 syn112 (noisy JPEG with a border): '100' + '000:' and '40,' + '000,'; the axis
+    # was read 40, 60, 80 from the parts.
+    truth, ext = _xy_chart(tmp_path, 112, 24)
+    assert [t.value for t in ext.y_axis.calibration.ticks] == [100000.0, 80000.0, 60000.0, 40000.0]
+    assert _near(ext, truth) == 6
+
+
+def test_point_label_boxes_that_took_in_their_markers_do_not_set_the_text_height(tmp_path):
+    # Seed-24 syn062: ten point labels read 41 px tall with the marker under each, eight tick
+    # labels 18 to 27 px: a text height of 40 px kept every orange marker masked as text.
+    truth, ext = _xy_chart(tmp_path, 62, 24)
+    assert ext.text_h < 30
+    assert {p.series for p in ext.points} == {"optimized", "chunked prefill"}
+    assert _near(ext, truth, by_series=True) == 10

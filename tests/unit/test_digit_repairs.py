@@ -129,3 +129,13 @@ def test_a_log_axis_of_printed_values_is_left_alone():
     assert cal.is_log
     cal = calibrate(_ticks([(10, "1"), (60, "10"), (110, "100"), (160, "1000")]))
     assert cal.is_log and [t.value for t in cal.ticks] == [1.0, 10.0, 100.0, 1000.0]
+
+
+def test_a_pair_of_labels_with_a_serif_one_read_seven_is_put_right():
+    from pipeline.layout import _repaired_pair
+    # Seed-24 syn066: '0' unread, '500' and '7000' for '1000'; the row of point labels
+    # '1,024', '8,192', '16,384' across the plot was taken for the x axis instead.
+    got = _repaired_pair(_ticks([(562, "500"), (1021, "7000")]))
+    assert [t.value for t in got] == [500.0, 1000.0] and got[1].repaired
+    # a pair that no single digit makes plausible, or that two readings would, is left alone
+    assert _repaired_pair(_ticks([(10, "123"), (60, "457")])) is None

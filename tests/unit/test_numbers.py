@@ -41,7 +41,8 @@ def test_parse_tick_superscript_power_matches_caret_power():
     assert parse_tick("10^-2") == pytest.approx(0.01)
 
 
-@pytest.mark.parametrize("text", ["abc", "", "   ", "k", "%", "S", "SGLang", "l20", "1.2.3", "1.25.000"])
+@pytest.mark.parametrize("text", ["abc", "", "   ", "k", "%", "S", "SGLang", "l20", "1.2.3", "1.25.000",
+                                  "1e3333", "10^{400}"])    # digits run together: past a float (seed-23 syn037)
 def test_parse_tick_rejects_non_numbers(text):
     assert parse_tick(text) is None
 
