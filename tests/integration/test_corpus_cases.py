@@ -451,7 +451,8 @@ def test_a_pair_of_x_labels_with_a_serif_one_read_seven_beats_a_row_of_point_lab
     # Seed-24 syn066 (boxed, serif): '0' unread and '1000' read '7000' left no x axis, and the
     # point labels '1,024', '8,192', '16,384' across the plot's middle were taken for one.
     truth, ext = _xy_chart(tmp_path, 66, 24)
-    assert [t.value for t in ext.x_axis.calibration.ticks] == [500.0, 1000.0]
+    values = [t.value for t in ext.x_axis.calibration.ticks]
+    assert {500.0, 1000.0} <= set(values) and 1024.0 not in values
     assert _near(ext, truth) == 18
 
 
