@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 from .errors import PipelineError, UsageError
+
+INTERNAL_ERROR = 70    # sysexits.h's EX_SOFTWARE: a fault in this program, whatever the input
 
 
 def _digitize(args) -> int:
@@ -131,3 +134,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:    # a fault of ours, not of the input: one line, and a way to see more
+        if os.environ.get("PIPELINE_DEBUG"):
+            raise
+        print(f"error: internal error ({type(exc).__name__}: {exc}). "
+              f"Run again with PIPELINE_DEBUG=1 for the traceback, and please report it.", file=sys.stderr)
+        return INTERNAL_ERROR

@@ -176,3 +176,23 @@ def test_subprocess_text_file_named_png(tmp_path):
                          cwd=REPO, env=env, timeout=120)
     assert res.returncode == errors.NotAnImage.exit_code
     assert_one_error_line(res.stderr)
+
+
+def test_a_fault_of_ours_is_one_line_and_its_own_exit_code(tmp_path, capsys, monkeypatch, real_png):
+    # An unforeseen exception (an overflow once crashed a chart) is no traceback for the user,
+    # and leaves no output folder behind.
+    import pipeline.digitize as D
+
+    def broken(*a, **k):
+        raise OverflowError("(34, 'Numerical result out of range')")
+    monkeypatch.setattr(D, "digitize_array", broken)
+    out = tmp_path / "out"
+    code = main(["digitize", str(real_png), "--out", str(out)])
+    err = capsys.readouterr().err.strip()
+    assert code == 70 and code not in {c.exit_code for c in vars(errors).values()
+                                       if isinstance(c, type) and hasattr(c, "exit_code")}
+    assert len(err.splitlines()) == 1 and "OverflowError" in err and "Traceback" not in err
+    assert not out.exists()
+    monkeypatch.setenv("PIPELINE_DEBUG", "1")
+    with pytest.raises(OverflowError):
+        main(["digitize", str(real_png), "--out", str(out)])
