@@ -27,10 +27,16 @@ def backdrop(rgba: np.ndarray) -> np.ndarray:
     alpha = sample[..., 3]
     if (alpha < 128).mean() < 0.2:
         return WHITE_PAGE
-    rgb = sample[..., :3][alpha >= 128].astype(np.int16)
-    level = rgb[(rgb.max(axis=1) - rgb.min(axis=1)) < 30].mean(axis=1)
-    # Light gridlines are common on white pages too: what tells is that no grey ink is dark.
-    if len(level) >= 50 and (level < 100).mean() < 0.01 and (level > 170).mean() > 0.5:
+    def grey_levels(opaque):
+        rgb = sample[..., :3][opaque].astype(np.int16)
+        return rgb[(rgb.max(axis=1) - rgb.min(axis=1)) < 30].mean(axis=1)
+    level = grey_levels(alpha >= 128)
+    # Light gridlines are common on white pages too: what tells is that no grey ink is dark,
+    # faint ink too: small text blurred or downscaled never reaches half opacity, yet keeps
+    # its colour (dark grey labels over white gridlines, seed-23 syn072).
+    faint = grey_levels(alpha >= 40)
+    if len(level) >= 50 and (level < 100).mean() < 0.01 and (faint < 100).mean() < 0.01 \
+            and (level > 170).mean() > 0.5:
         return DARK_PAGE
     return WHITE_PAGE
 

@@ -28,6 +28,22 @@ def test_white_ink_goes_on_a_dark_page(tmp_path):
     assert tuple(rgb[60, 70]) == (200, 60, 60)
 
 
+def test_light_gridlines_with_faint_dark_text_go_on_white(tmp_path):
+    # Seed-23 syn072 (transparent, downscaled, blurred): every opaque grey pixel is a light
+    # gridline; the dark grey labels, blurred, never reach half opacity. On a dark page they
+    # vanished and no tick label could be read.
+    a = np.zeros((120, 160, 4), np.uint8)
+    a[::20, :] = (190, 190, 190, 255)              # gridlines
+    a[:, ::20] = (190, 190, 190, 255)
+    a[104:112, 40:70] = (60, 60, 60, 90)           # a faint label
+    p = tmp_path / "faint.png"
+    Image.fromarray(a, "RGBA").save(p)
+    assert tuple(load_rgb(p)[5, 5]) == (255, 255, 255)
+    a[104:112, 40:70, 3] = 0                        # without it the chart is one for a dark page
+    Image.fromarray(a, "RGBA").save(p)
+    assert tuple(load_rgb(p)[5, 5]) == tuple(int(v) for v in DARK_PAGE)
+
+
 def test_half_transparent_pixels_are_blended(tmp_path):
     a = np.full((60, 60, 4), 255, np.uint8)
     a[10:20, 10:20] = (0, 0, 0, 128)
