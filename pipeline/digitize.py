@@ -5,6 +5,7 @@ them through the axis calibrations, so a corrected axis never needs a new search
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -685,8 +686,9 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     tick_rgb = text_words.text_color(rgb, tick_list, panel_bg)
     label_word, read = point_labels.attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg,
                                       tick_rgb, ink_text, erase_masks())
+    units = [v for v in other_words if re.fullmatch(r"[a-z]{2,5}", v.text.strip())]
     crossed = point_labels.crossed_glyphs([(p.x_px, p.y_px) for p in points], [p.series for p in points], named,
-                              list(label_word.values()))
+                                          list(label_word.values()), units)
     if crossed:
         # Those glyphs took labels, or cut them short when erased as markers: labels again
         # without them, from the words as read so far (a label read on across the glyph).

@@ -431,13 +431,15 @@ def pale_glyphs(series, colors, heights, named, bg, text_h: float, areas=None, m
     return out
 
 
-def crossed_glyphs(centres, series, named, words) -> set:
+def crossed_glyphs(centres, series, named, words, units=()) -> set:
     """Indices of the marks that are glyphs of a point label, not markers: a mark alone in its
     series (no legend entry, no other mark of its colour and shape) whose centre lies on the
     middle line of a label as read, inside its box. A line crossing a label's digit thickens it
     into a blob as solid as a marker, in a blend of the line's and the text's colours; labels
     are printed beside their markers, and a marker under another point's label is not centred
-    on its line of text."""
+    on its line of text. Where the chart names its series, so are all the marks of a series
+    with no legend entry when each lies on the middle line of a unit read alone (`units`:
+    'req' of '16 req' whose digits the line made unreadable), just before it."""
     counts = Counter(series)
     out = set()
     for i, ((x, y), s) in enumerate(zip(centres, series)):
@@ -445,6 +447,12 @@ def crossed_glyphs(centres, series, named, words) -> set:
             continue
         if any(v.x0 <= x <= v.x1 and abs(y - v.cy) <= 0.25 * v.h for v in words):
             out.add(i)
+    if named:
+        for s in set(series) - set(named):
+            mine = [i for i, t in enumerate(series) if t == s]
+            if all(any(v.x0 - 1.6 * v.h <= centres[i][0] < v.x0 and abs(centres[i][1] - v.cy) <= 0.35 * v.h
+                       for v in units) for i in mine):
+                out.update(mine)
     return out
 
 

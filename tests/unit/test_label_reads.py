@@ -512,3 +512,17 @@ def test_a_label_of_more_digits_than_a_float_holds_breaks_no_sweep():
     # sweep fit raised OverflowError (seed-15 syn090, with a trial marker search).
     from pipeline.labels import sweep_expected
     assert sweep_expected([1024.0, 2048.0, int("9" * 400), 8192.0, 16384.0]) == {2: 4096.0}
+
+
+def test_marks_of_an_unnamed_series_each_just_before_a_unit_read_alone_are_glyphs():
+    from pipeline.xychart.point_labels import crossed_glyphs
+    # Seed-24 syn021 (ggplot JPEG): the red line runs through grey '16 req', '8 req', '4 req';
+    # OCR read only 'req', and the crossed digits made a series of three 'markers'.
+    units = [Word("req", 90, 471, 373, 495, 389), Word("req", 96, 593, 443, 617, 458),
+             Word("req", 57, 636, 482, 661, 498)]
+    centres = [(351, 268), (474, 392), (464, 378), (586, 446), (630, 485)]
+    series = ["FP8", "FP8", "series-1", "series-1", "series-1"]
+    assert crossed_glyphs(centres, series, {"FP8"}, [], units) == {2, 3, 4}
+    # one mark of the series away from any unit keeps them all; without a legend, none is judged
+    assert crossed_glyphs(centres + [(700, 300)], series + ["series-1"], {"FP8"}, [], units) == set()
+    assert crossed_glyphs(centres, series, set(), [], units) == set()
