@@ -540,12 +540,18 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             tiny = _like_found(tiny, data_blobs, panel_bg, box, other_words + [v for e in legend for v in e.words], text_h, rgb)
             # A 5 px marker's rim pales it by more or less (one read (0,139,229), the next
             # (149,190,241), a third of the way from the page to the line): on a traced line,
-            # such markers of its hue take its colour.
+            # such markers of its hue take the colour most of them were read in (their legend
+            # key, as pale, must still match them).
             for t in traces:    # in place, as above
-                pale = [o for o in data_blobs + tiny if o.size <= 7
-                        and not_markers.blend_of(o.color, t.color, panel_bg, min_t=0.3, resid=40.0)]
-                for o in on_lines(pale, [t.vertices], halfwidth + 2.5):
-                    o.color = t.color
+                pale = on_lines([o for o in data_blobs + tiny if o.size <= 7
+                                 and not_markers.blend_of(o.color, t.color, panel_bg, min_t=0.3, resid=40.0)],
+                                [t.vertices], halfwidth + 2.5)
+                if pale:
+                    keys = color_groups([o.color for o in pale], params.series_color_delta)
+                    most = Counter(keys).most_common(1)[0][0]
+                    color = tuple(int(v) for v in np.median([o.color for o, k in zip(pale, keys) if k == most], axis=0))
+                    for o in pale:
+                        o.color = color
         on_lines_found = bool(tiny)
         if traces and (tiny or len(data_blobs) >= 3):
             # (Without markers, labels go to the line's vertices: see _line_extraction below. A
@@ -565,9 +571,13 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             # Markers on the lines are data, never a swatch; but where only markers at bends
             # beside labels were added, a key already found on its legend stroke stays a key.
             kept = set() if on_lines_found else legend_blob_ids
+            # (A title traced as a grey 'line' with no tiny marker on it keeps its letters out
+            # of the data.)
             on_traces.update(id(b) for t in traces for b in on_lines(
                 [b for b in inside if _shade_of(b.color, t.color, panel_bg) and id(b) not in kept],
-                [t.vertices], halfwidth + 2.5))
+                [t.vertices], halfwidth + 2.5)
+                if text_words.not_text_color(t.color, text_rgb) or on_lines(
+                    [b for b in tiny if _shade_of(b.color, t.color, panel_bg)], [t.vertices], halfwidth + 2.5))
             legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
             # The legend's sample of a line with a tiny marker is a stroke, like a line's swatch.
             swatches = stroke_swatches(unnamed_lines(), patches_inside=False) if len(data_blobs) >= 3 else []

@@ -86,7 +86,9 @@ def typical_text_height(words: list[Word]) -> float:
                  lambda w: w.conf >= 60 and sum(c.isalnum() for c in w.text) >= 2):
         heights = np.array([w.h for w in words if pick(w) and w.h >= 6], float)
         if len(heights) >= 2:
-            return float(np.median(heights[heights <= 1.6 * np.percentile(heights, 25)]))
+            # (only where such boxes are so many that the median is one of them)
+            low = np.percentile(heights, 25)
+            return float(np.median(heights if np.median(heights) <= 1.6 * low else heights[heights <= 2.0 * low]))
     return 12.0
 
 
@@ -109,8 +111,14 @@ def _repaired_pair(ticks: list[Tick]) -> list[Tick] | None:
     read as the digit OCR confuses it with ('7000' for a serif '1000' beside '500') where that
     makes one; None where no single digit does, or more than one reading would."""
     a, b = ticks
+    # (no reading with a leading zero: '64' is no '04'; an axis prints its labels with one
+    # number of decimals: '4' and '4.31' are no pair of 4 and 4.01)
+    def decimals(text):
+        m = re.search(r"\.(\d+)", text)
+        return len(m.group(1)) if m else 0
     fixes = [(v, text, k) for k, t in enumerate(ticks) for v, n, text in digit_variants(t.text, 1)
-             if n == 1 and _plausible_pair(v, ticks[1 - k].value)]
+             if n == 1 and not re.match(r"[-+\u2212]?\$?0\d", text) and decimals(text) == decimals(ticks[1 - k].text)
+             and _plausible_pair(v, ticks[1 - k].value)]
     if len(fixes) != 1:
         return None
     v, text, k = fixes[0]

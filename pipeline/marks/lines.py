@@ -209,18 +209,28 @@ def _joined(tracks: list[tuple[np.ndarray, np.ndarray]]) -> list[tuple[np.ndarra
     """Lines of one colour that never share a column are one line cut by a long gap (a word
     or a legend box over it): each is joined to the line ending before it starts nearest its
     first centre. Only lines seen in the same columns are two lines. A piece a few columns
-    wide that would join by a jump steeper than the tracker follows (a legend's marker above
-    the gap a label's box cut in the line) stays apart."""
+    wide far off the course the line ran on (a legend's marker above the gap a label's box cut
+    in the line) stays apart."""
     chains: list[list] = []
     for xs, ys in sorted(tracks, key=lambda t: t[0][0]):
         before = [c for c in chains if c[0][-1] < xs[0]]
         c = min(before, key=lambda c: abs(c[1][-1] - ys[0])) if before else None
-        if c is not None and (len(xs) >= _SHORT_PIECE or abs(c[1][-1] - ys[0]) <= 3.0 * (xs[0] - c[0][-1]) + 10):
+        if c is not None and (len(xs) >= _SHORT_PIECE or _on_course(c, xs[0], ys[0])):
             c[0] = np.r_[c[0], xs]
             c[1] = np.r_[c[1], ys]
         else:
             chains.append([xs, ys])
     return [(c[0], c[1]) for c in chains]
+
+
+def _on_course(chain, x: float, y: float) -> bool:
+    """Whether (x, y) lies near where `chain` (xs, ys) would run on to at its last slope: within
+    10 px, and half the rise, as a steep line's course is unsure."""
+    xs, ys = chain
+    k = max(0, len(xs) - 6)
+    slope = (ys[-1] - ys[k]) / (xs[-1] - xs[k]) if xs[-1] != xs[k] else 0.0
+    rise = slope * (x - xs[-1])
+    return abs(y - (ys[-1] + rise)) <= 10.0 + 0.5 * abs(rise) + (x - xs[-1])
 
 
 def _course(t, x: int, reach: int = 6) -> float:

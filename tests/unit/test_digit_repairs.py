@@ -139,3 +139,7 @@ def test_a_pair_of_labels_with_a_serif_one_read_seven_is_put_right():
     assert [t.value for t in got] == [500.0, 1000.0] and got[1].repaired
     # a pair that no single digit makes plausible, or that two readings would, is left alone
     assert _repaired_pair(_ticks([(10, "123"), (60, "457")])) is None
+    # nor by a reading with a leading zero (seed-17 syn024: junk '3' and '64' became 3 and 4,
+    # an x axis that kept the real labels '25' to '100' out)
+    assert _repaired_pair(_ticks([(25, "3"), (259, "64")])) is None
+    assert _repaired_pair(_ticks([(33, "4"), (526, "4.31")])) is None     # one decimal format per axis
