@@ -110,7 +110,6 @@ def _repaired_pair(ticks: list[Tick]) -> list[Tick] | None:
     """Two tick labels that make no plausible pair (see _plausible_pair) as read, with one digit
     read as the digit OCR confuses it with ('7000' for a serif '1000' beside '500') where that
     makes one; None where no single digit does, or more than one reading would."""
-    a, b = ticks
     # (no reading with a leading zero: '64' is no '04'; an axis prints its labels with one
     # number of decimals: '4' and '4.31' are no pair of 4 and 4.01)
     def decimals(text):

@@ -225,7 +225,8 @@ def _joined(tracks: list[tuple[np.ndarray, np.ndarray]]) -> list[tuple[np.ndarra
 
 def _on_course(chain, x: float, y: float) -> bool:
     """Whether (x, y) lies near where `chain` (xs, ys) would run on to at its last slope: within
-    10 px, and half the rise, as a steep line's course is unsure."""
+    10 px, plus half the rise (a steep line's course is unsure), plus a pixel per column of the
+    gap."""
     xs, ys = chain
     k = max(0, len(xs) - 6)
     slope = (ys[-1] - ys[k]) / (xs[-1] - xs[k]) if xs[-1] != xs[k] else 0.0
