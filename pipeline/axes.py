@@ -289,8 +289,18 @@ def _one_digit_less(text: str) -> list[tuple[float, int, str]]:
     return out
 
 
+def _log_steps(vals) -> bool:
+    """Three values a log axis prints at even steps: 1, 10, 100 or 2, 4, 8 (see evenly_stepped)."""
+    if min(vals) <= 0:
+        return False
+    r = np.log10(np.asarray(vals, float))
+    return abs((r[1] - r[0]) - (r[2] - r[1])) <= 1e-9 and abs(r[1] - r[0]) >= np.log10(1.5) \
+        and evenly_stepped(vals, "log")
+
+
 def _three_label_repair(ticks: list[Tick], tol_px: float) -> list[Tick] | None:
-    """Three labels at even pixel steps whose values do not step evenly ('0', '166', '200'),
+    """Three labels at even pixel steps whose values do not step evenly ('0', '166', '200', or
+    on a log axis '1', '10', '160'),
     with the one reading of one label, digits changed as OCR confuses them or one digit too
     many dropped (a tick mark read as a digit: '1600' for '100'), that makes them step as a
     tick locator places them (0, 100, 200); None when there is no such reading, or more than
@@ -304,7 +314,7 @@ def _three_label_repair(ticks: list[Tick], tol_px: float) -> list[Tick] | None:
             vals = [k.value for k in t]
             vals[i] = v
             if abs((vals[1] - vals[0]) - (vals[2] - vals[1])) <= 1e-9 * max(map(abs, vals)) and vals[0] != vals[1] \
-                    and on_step(vals):
+                    and on_step(vals) or _log_steps(vals):
                 found.append((i, v, text))
     if len(found) != 1:
         return None

@@ -199,7 +199,15 @@ def tick_readings(texts: list[str]) -> list[list[float | None]]:
         if m and len(m.group(2)) > d:
             sign = "-" if m.group(1) in ("-", "\u2212") else ""
             shifted[i] = float(f"{sign}{m.group(2)[:-d]}.{m.group(2)[-d:]}")
-    return [values] if shifted == values else [shifted, values]
+    if shifted == values:
+        return [values]
+    # Three whole numbers or more stepping evenly as read, more of them than labels with
+    # decimals, are read as printed: the other axis's '0.0' at the corner beside '50', '100', '150'.
+    whole = sum(bool(_WHOLE.match(t.strip())) for t in texts)
+    if 3 <= whole > len(texts) - whole and \
+            evenly_stepped([v for v, t in zip(values, texts) if _WHOLE.match(t.strip())]):
+        return [values, shifted]
+    return [shifted, values]
 
 
 def clean_number(text: str) -> bool:

@@ -130,6 +130,9 @@ def test_points_lost_from_labels_with_more_digits_are_put_back_when_the_fit_allo
     assert tick_readings(["15", "10", "0.0"]) == [[1.5, 1.0, 0.0], [15.0, 10.0, 0.0]]
     assert tick_readings(["\u221215", "0.0"]) == [[-1.5, 0.0], [-15.0, 0.0]]
     assert tick_readings(["0", "10", "20"]) == [[0.0, 10.0, 20.0]]       # no decimals shown
+    # Three whole numbers stepping evenly as read outweigh the other axis's '0.0' read at the
+    # corner (seed-22 syn080: the x axis was read 0 to 15 for 0 to 150).
+    assert tick_readings(["0.0", "50", "100", "150"]) == [[0.0, 50.0, 100.0, 150.0], [0.0, 5.0, 10.0, 15.0]]
     # A blurred y axis 0.0 ... 2.0 read '15', '10' and '0.0' ('0.5' and '2.0' lost): both
     # readings fit a scale, and the formatter's one decimal decides.
     col = [Word(t, 90.0, 30, y - 8, 50, y + 8) for t, y in (("15", 225), ("10", 310), ("0.0", 480))]

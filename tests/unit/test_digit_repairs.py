@@ -143,3 +143,11 @@ def test_a_pair_of_labels_with_a_serif_one_read_seven_is_put_right():
     # an x axis that kept the real labels '25' to '100' out)
     assert _repaired_pair(_ticks([(25, "3"), (259, "64")])) is None
     assert _repaired_pair(_ticks([(33, "4"), (526, "4.31")])) is None     # one decimal format per axis
+
+
+def test_three_log_labels_with_one_misread_are_repaired():
+    # Seed-22 syn037: '1', '10', '160' at even steps on a log axis (100 read with a '6'); the
+    # axis was taken for categories.
+    cal = calibrate(_ticks([(132, "1"), (451, "10"), (770, "160")]))
+    assert cal.is_log and [t.value for t in cal.ticks] == [1.0, 10.0, 100.0]
+    assert cal.ticks[2].repaired
