@@ -471,3 +471,19 @@ def test_point_label_boxes_that_took_in_their_markers_do_not_set_the_text_height
     assert ext.text_h < 30
     assert {p.series for p in ext.points} == {"optimized", "chunked prefill"}
     assert _near(ext, truth, by_series=True) == 10
+
+
+def test_the_y_axis_corner_label_sets_no_decimals_for_the_x_labels(tmp_path):
+    # Seed-22 syn080: the y axis's '0.0' read at the start of the x row beside '50', '100',
+    # '150' made them 5, 10, 15; every point came out a tenth of its x.
+    truth, ext = _xy_chart(tmp_path, 80, 22)
+    assert {50.0, 100.0, 150.0} <= {t.value for t in ext.x_axis.calibration.ticks}
+    assert _near(ext, truth) == 12
+
+
+def test_a_log_axis_with_one_label_misread_is_no_category_axis(tmp_path):
+    # Seed-22 syn037 (JPEG): '1', '10', '160' did not fit a log scale, and the x axis was read
+    # as three categories.
+    truth, ext = _xy_chart(tmp_path, 37, 22)
+    assert ext.x_axis.calibration.is_log
+    assert _near(ext, truth) == 18
