@@ -111,12 +111,16 @@ def _repaired_pair(ticks: list[Tick]) -> list[Tick] | None:
     read as the digit OCR confuses it with ('7000' for a serif '1000' beside '500') where that
     makes one; None where no single digit does, or more than one reading would."""
     # (no reading with a leading zero: '64' is no '04'; an axis prints its labels with one
-    # number of decimals: '4' and '4.31' are no pair of 4 and 4.01)
+    # number of decimals, but for a bare zero: '4' and '4.31' are no pair of 4 and 4.01, '3'
+    # beside '1.0M' may be the '0' of '0', '0.5M', '1.0M')
     def decimals(text):
         m = re.search(r"\.(\d+)", text)
         return len(m.group(1)) if m else 0
+
+    def one_format(a, b):
+        return decimals(a) == decimals(b) or a.strip() == "0" or b.strip() == "0"
     fixes = [(v, text, k) for k, t in enumerate(ticks) for v, n, text in digit_variants(t.text, 1)
-             if n == 1 and not re.match(r"[-+\u2212]?\$?0\d", text) and decimals(text) == decimals(ticks[1 - k].text)
+             if n == 1 and not re.match(r"[-+\u2212]?\$?0\d", text) and one_format(text, ticks[1 - k].text)
              and _plausible_pair(v, ticks[1 - k].value)]
     if len(fixes) != 1:
         return None

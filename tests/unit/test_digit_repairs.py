@@ -143,6 +143,9 @@ def test_a_pair_of_labels_with_a_serif_one_read_seven_is_put_right():
     # an x axis that kept the real labels '25' to '100' out)
     assert _repaired_pair(_ticks([(25, "3"), (259, "64")])) is None
     assert _repaired_pair(_ticks([(33, "4"), (526, "4.31")])) is None     # one decimal format per axis
+    # ... but for a bare zero (seed-6 syn059: '3' and '1.0M' for '0' and '1.0M' of '0', '0.5M', '1.0M')
+    got = _repaired_pair(_ticks([(591, "3"), (63, "1.0M")]))
+    assert [t.value for t in got] == [0.0, 1e6]
 
 
 def test_three_log_labels_with_one_misread_are_repaired():
