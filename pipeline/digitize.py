@@ -576,7 +576,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             on_traces.update(id(b) for t in traces for b in on_lines(
                 [b for b in inside if _shade_of(b.color, t.color, panel_bg) and id(b) not in kept],
                 [t.vertices], halfwidth + 2.5)
-                if text_words.not_text_color(t.color, text_rgb) or on_lines(
+                if text_rgb is None or text_words.not_text_color(t.color, text_rgb) or on_lines(
                     [b for b in tiny if _shade_of(b.color, t.color, panel_bg)], [t.vertices], halfwidth + 2.5))
             legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
             # The legend's sample of a line with a tiny marker is a stroke, like a line's swatch.

@@ -487,3 +487,10 @@ def test_a_log_axis_with_one_label_misread_is_no_category_axis(tmp_path):
     truth, ext = _xy_chart(tmp_path, 37, 22)
     assert ext.x_axis.calibration.is_log
     assert _near(ext, truth) == 18
+
+
+def test_a_chart_whose_text_colour_is_unknown_reads_its_lines(tmp_path):
+    # Seed-0 syn050 (noisy, with a border): no tick label's colour could be measured, and the
+    # test for a title traced as a grey line compared a line's colour with none (a crash).
+    truth, ext = _xy_chart(tmp_path, 50, 0)
+    assert _near(ext, truth, by_series=True) == 10
