@@ -297,11 +297,14 @@ def _disjoint_axes(xs: list, ys: list):
         return x, y
 
     def quality(a, b):
-        if a is None or b is None:
-            return (0, 0)
-        cals = (a.calibration, b.calibration)
+        cals = [c.calibration for c in (a, b) if c is not None]
+        # (a pair put right by a digit is a guess: '1k' of the y axis and a '19k' read as
+        # 10k are no x axis to take that '1k' from seven y labels)
+        guessed = sum(len(c.ticks) == 2 and any(t.repaired for t in c.ticks) for c in cals)
+        if len(cals) < 2:
+            return (0, -guessed, 0)
         even = sum(bool(evenly_stepped([t.value for t in c.ticks if clean_number(t.text)], c.scale)) for c in cals)
-        return (even, sum(len(c.ticks) for c in cals))
+        return (even, -guessed, sum(len(c.ticks) for c in cals))
     keep_x = (x, first(ys, x.words))
     keep_y = (first(xs, y.words), y)
     return keep_x if quality(*keep_x) >= quality(*keep_y) else keep_y

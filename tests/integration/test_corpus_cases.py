@@ -494,3 +494,11 @@ def test_a_chart_whose_text_colour_is_unknown_reads_its_lines(tmp_path):
     # test for a title traced as a grey line compared a line's colour with none (a crash).
     truth, ext = _xy_chart(tmp_path, 50, 0)
     assert _near(ext, truth, by_series=True) == 10
+
+
+def test_a_pair_guessed_from_a_y_label_and_a_value_label_takes_no_axis(tmp_path):
+    # Bar seed-0 bar031 (Pillow card): the y axis's '1k' and a value label '19k' read as 10k
+    # made an x axis, which took '1k' from the seven y labels; no bar was read.
+    truth, ext = _bar_chart(tmp_path, 31, 0)
+    assert ext.chart_type == "bar" and len(ext.points) == 12
+    assert len(ext.y_axis.calibration.ticks) == 7
