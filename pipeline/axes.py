@@ -330,11 +330,17 @@ def _three_label_repair(ticks: list[Tick], tol_px: float) -> list[Tick] | None:
             for k in ticks]
 
 
+def decimal_places(text: str) -> int:
+    """How many decimals a label prints ('1.25M': 2; '100': 0)."""
+    m = re.search(r"\.(\d+)", text)
+    return len(m.group(1)) if m else 0
+
+
 def _decimal_repairs(ticks: list[Tick]) -> list[Tick] | None:
     """The ticks with each reading that has no decimal point, where the others all print the
     same number of decimals, read with its point put back there ('25M' -> '2.5M' beside
     '2.0M'); None when no reading changes."""
-    places = {len(m.group(1)) for t in ticks if (m := re.search(r"\.(\d+)", t.text))}
+    places = {decimal_places(t.text) for t in ticks if decimal_places(t.text)}
     if len(places) != 1:
         return None
     d = places.pop()

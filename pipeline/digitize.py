@@ -724,6 +724,11 @@ def _shade_of(color, line, bg, resid: float = 40.0) -> bool:
     return not_markers.blend_of(color, line, bg, min_t=0.5, resid=resid)
 
 
+def _one_hue(a, b, bg) -> bool:
+    """One colour is the other's or a blend of it with the background `bg` (see _shade_of)."""
+    return _shade_of(a, b, bg) or _shade_of(b, a, bg)
+
+
 def _line_markers(rgb, ink, traces, halfwidth: float, box, bg) -> list:
     """Tiny markers (see tiny_markers) of the traced lines' colours, anywhere on the page (the
     legend's swatches too), when at least three of them sit on a line of their colour inside
@@ -880,7 +885,7 @@ def _gappy(blobs, delta: float, rgb, box, bg) -> bool:
 
 def _shade_groups(groups: list, colors: list, bg) -> list:
     """Colour groups `groups` (one per colour in `colors`) joined where one group's colour is
-    a shade of another's (see _shade_of)."""
+    a shade of another's (see _one_hue)."""
     reps = {}
     for g, c in zip(groups, colors):
         reps.setdefault(g, []).append(c)
@@ -888,7 +893,7 @@ def _shade_groups(groups: list, colors: list, bg) -> list:
     root = {g: g for g in med}
     for a in med:
         for b in med:
-            if a < b and root[a] != root[b] and (_shade_of(med[a], med[b], bg) or _shade_of(med[b], med[a], bg)):
+            if a < b and root[a] != root[b] and _one_hue(med[a], med[b], bg):
                 old = root[b]
                 root = {k: root[a] if r == old else r for k, r in root.items()}
     return [root[g] for g in groups]
@@ -910,7 +915,7 @@ def _like_found(cands, found, bg, box, words, text_h: float, rgb) -> list:
             continue
         if any(o is not b and np.hypot(o.cx - b.cx, o.cy - b.cy) < 1.5 * max(b.size, o.size) for o in cands):
             continue    # crumbs of one thing (a line's end cut by a label's mask), no marker
-        like = [o for o in found if (_shade_of(b.color, o.color, bg) or _shade_of(o.color, b.color, bg))
+        like = [o for o in found if _one_hue(b.color, o.color, bg)
                 and 0.5 * o.size <= b.size <= 1.5 * o.size]
         xs = np.sort([o.cx for o in like])
         if len(xs) < 3:
@@ -1060,7 +1065,7 @@ def _scatter_dots(rgb, ink, halfwidth: float, box, bg, masked, text_rgb, delta: 
 def _alike(a, b, bg, delta: float) -> bool:
     """Colours of one series: within `delta` in Lab, or one a shade of the other (a small
     mark's colour, mostly rim, is paler than its series' solid marks)."""
-    return float(lab_distance(np.array([a], np.uint8), b)[0]) <= delta or _shade_of(a, b, bg) or _shade_of(b, a, bg)
+    return float(lab_distance(np.array([a], np.uint8), b)[0]) <= delta or _one_hue(a, b, bg)
 
 
 def _starved_keys(legend, data_blobs, bg, delta: float) -> list:

@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from . import imageops, ocr
-from .axes import AxisCalibration, Tick, calibrate, digit_variants, evenly_stepped
+from .axes import AxisCalibration, Tick, calibrate, decimal_places, digit_variants, evenly_stepped
 from .numbers import parse_clock, parse_tick, unwrap_clock
 from .ocr import Word
 
@@ -113,12 +113,8 @@ def _repaired_pair(ticks: list[Tick]) -> list[Tick] | None:
     # (no reading with a leading zero: '64' is no '04'; an axis prints its labels with one
     # number of decimals, but for a bare zero: '4' and '4.31' are no pair of 4 and 4.01, '3'
     # beside '1.0M' may be the '0' of '0', '0.5M', '1.0M')
-    def decimals(text):
-        m = re.search(r"\.(\d+)", text)
-        return len(m.group(1)) if m else 0
-
     def one_format(a, b):
-        return decimals(a) == decimals(b) or a.strip() == "0" or b.strip() == "0"
+        return decimal_places(a) == decimal_places(b) or a.strip() == "0" or b.strip() == "0"
     fixes = [(v, text, k) for k, t in enumerate(ticks) for v, n, text in digit_variants(t.text, 1)
              if n == 1 and not re.match(r"[-+\u2212]?\$?0\d", text) and one_format(text, ticks[1 - k].text)
              and _plausible_pair(v, ticks[1 - k].value)]
