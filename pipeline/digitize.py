@@ -91,6 +91,14 @@ def _read_chart_text(rgb: np.ndarray, params: DigitizeParams, scale: float):
     return page_bg, gray, ink, words, x, y, text_h
 
 
+def _inside_plot(x, y, text_h: float) -> bool:
+    """A left y axis fitted to labels that all start right of the x axis's first tick, which
+    lies inside the plot: a column of printed point labels ('32768', '16384', '8192' beside
+    a climbing series) fits a log2 scale, and the axis's own labels ('1' … '5') were lost."""
+    return x is not None and y is not None and y.side == "left" and \
+        min(v.x0 for v in y.words) > min(t.pixel for t in x.calibration.ticks) + text_h
+
+
 def _reread_unread_axes(gray: np.ndarray, words, x, y, text_h: float):
     """An axis still unread, or an x axis fitted to a row of numbers with another row of
     numbers under it (see layout.row_below), has its margin read again as a block (see
@@ -99,9 +107,12 @@ def _reread_unread_axes(gray: np.ndarray, words, x, y, text_h: float):
     and a y axis found already is kept as it is."""
     h, w = gray.shape
     xreg, yreg = layout.tick_regions(x, y, text_h, w, h)
+    inside = _inside_plot(x, y, text_h)
+    if inside:
+        yreg = (0, 0, min(v.x0 for v in y.words), min(v.y0 for v in x.words))
     if x is not None:
         xreg = layout.row_below(words, x, text_h, w)
-    if xreg is None and y is not None:
+    if xreg is None and y is not None and not inside:
         return words, x, y
 
     def ticks(a):
@@ -115,7 +126,7 @@ def _reread_unread_axes(gray: np.ndarray, words, x, y, text_h: float):
         again = []
         if xreg is not None:
             again += layout.reread_margin(gray, xreg, False, scale, sharpen)
-        if y is None:
+        if y is None or inside:
             again += layout.reread_margin(gray, yreg, True, scale, sharpen)
         if not again:
             continue
@@ -123,7 +134,9 @@ def _reread_unread_axes(gray: np.ndarray, words, x, y, text_h: float):
         x2, y2, _ = layout.find_axes(words2, w, h)
         if x is not None and (x2 is None or ticks(x2) < ticks(x) or not lower(x2, x)):
             x2 = x
-        y2 = y if y is not None else y2
+        if y is not None and not (inside and y2 is not None and ticks(y2) >= ticks(y)
+                                  and max(v.x1 for v in y2.words) < min(v.x0 for v in y.words)):
+            y2 = y
         # A block read of a margin yields glyphs of titles and markers as digits too: two of
         # them pair into a scale as easily as two labels ('7' and '0.' beside '0.5M', '1.0M').
         x2 = x2 if x2 is x or ticks(x2) >= 3 else None

@@ -664,7 +664,8 @@ def _flat_stroke(mask: np.ndarray) -> bool:
         return False
     thick = rows[-1] - rows[0] + 1
     wide = int(rest.any(axis=0).sum())
-    return wide >= 3 * thick and abs((rows[0] + rows[-1]) / 2 - bh / 2) <= bh / 4
+    # (Thin against the label: blurred zeros run together ('0000' of '20000') are as long.)
+    return wide >= 3 * thick and thick <= 0.5 * bh and abs((rows[0] + rows[-1]) / 2 - bh / 2) <= bh / 4
 
 
 def _tick_stroke(ink_box: np.ndarray) -> tuple[int, int, int, int] | None:
@@ -761,6 +762,11 @@ def join_number_parts(words: list[Word], text_h: float) -> list[Word]:
                 comma = a.text.endswith(",") or b.text.startswith(",")
                 # '27' + '000' with the comma lost: only when the two nearly touch.
                 bare = re.fullmatch(r"\d{1,3}", a.text) and re.fullmatch(_GROUP_END, b.text) and gap <= 0.35 * hh
+                # '3' + '000' of a monospaced '3,000': the comma fills a digit's cell, so the
+                # parts stand about a digit apart; the digits of both are as wide.
+                cell = b.w / 3
+                mono = re.fullmatch(r"\d{1,3}", a.text) and re.fullmatch(r"\d{3}", b.text) \
+                    and 0.35 * hh < gap <= 1.5 * cell and abs(a.w / len(a.text) - cell) <= 0.25 * cell
                 # '25.' + '0k:': a number cut after its decimal point, its decimals and unit
                 # touching it (a zero there is often read as the letter: 'Ok:'). Without a unit,
                 # '4.' + '32' is as likely a marker read as a digit beside a point label.
@@ -772,7 +778,7 @@ def join_number_parts(words: list[Word], text_h: float) -> list[Word]:
                     re.fullmatch(r"[\dO][kKMB%][:;.,)\]}|\-~]*", b.text) and 0.35 * hh < gap <= 1.0 * hh
                 # '2.000' + '000': blurred commas read as points, the last group split off.
                 dots = re.fullmatch(r"[-+\u2212]?\$?\d{1,3}(\.[\d$]{3})+", a.text) and re.fullmatch(r"\d{3}", b.text)
-                if not (lost or ((comma or bare or point or dots) and -0.5 * hh <= gap <= 0.8 * hh)):
+                if not (lost or mono or ((comma or bare or point or dots) and -0.5 * hh <= gap <= 0.8 * hh)):
                     continue
                 if dots:
                     text = a.text[:1] + a.text[1:].replace("$", "5").replace(".", ",") + "," + b.text

@@ -424,16 +424,27 @@ def _panel_colors(rgb_u, page_bg, frame: Frame, ticks, text_h):
     h, w = rgb_u.shape[:2]
     ups = [frame.word(v) for v in ticks]
     y0, y1 = int(min(u.cy for u in ups)), int(max(u.cy for u in ups))
-    if np.mean([u.cx for u in ups]) < w / 2:
-        a = int(max(u.x1 for u in ups) + 0.5 * text_h)
-        x0, x1 = a, int(a + 1.5 * text_h)
-    else:
-        a = int(min(u.x0 for u in ups) - 0.5 * text_h)
-        x0, x1 = int(a - 1.5 * text_h), a
-    strip = rgb_u[max(0, y0):min(h, y1), max(0, x0):min(w, x1)]
-    if strip.size < 30:
+    left = np.mean([u.cx for u in ups]) < w / 2
+
+    def strip_color(start: float):
+        if left:
+            a = int(max(u.x1 for u in ups) + start * text_h)
+            x0, x1 = a, int(a + 1.5 * text_h)
+        else:
+            a = int(min(u.x0 for u in ups) - start * text_h)
+            x0, x1 = int(a - 1.5 * text_h), a
+        strip = rgb_u[max(0, y0):min(h, y1), max(0, x0):min(w, x1)]
+        return imageops.dominant_color(strip) if strip.size >= 30 else None
+
+    def same(a, b):
+        return float(np.abs(np.asarray(a, float) - np.asarray(b, float)).max()) <= 6
+    near = strip_color(0.5)
+    if near is None or same(near, page_bg):
         return [page_bg]
-    panel = imageops.dominant_color(strip)
-    if float(np.abs(np.asarray(panel, float) - np.asarray(page_bg, float)).max()) <= 6:
-        return [page_bg]
-    return [panel, page_bg]
+    # Labels set far off their axis leave the near strip outside the panel, in a margin of
+    # another colour (a dark frame around the page colour's panel): where a strip farther in
+    # is the page's colour, the page comes first.
+    far = strip_color(2.0)
+    if far is not None and same(far, page_bg):
+        return [page_bg, near]
+    return [near, page_bg]

@@ -344,8 +344,10 @@ def legend_entries(words, tick_words, blobs, box, text_h, params, data_blobs=Non
     used: set = set()
     weak = lambda v: not text_words.is_text(v) or id(v) in marks_read  # noqa: E731
     label_keys = {k for k, n in keys.items() if n >= 3}
-    # point labels that are bare numbers, three at least ('4,096', '8,192', ...)
-    numbered = sum(bare(v) for v in cands) >= 3
+    # point labels that are bare numbers or numbers with a unit, three at least ('4,096',
+    # '8,192', ... or '64 req', '128 req', ...)
+    numbered = sum(bare(v) or (parse_point_label(v.text) is not None and not _KEYED.match(v.text.strip()))
+                   for v in cands) >= 3
     # Lines with no markers carry no point labels: a lone 'TP=8' beside a stroke names one.
     # (As in telling a line chart: two blobs are where lines cross. Only the plot's texts count:
     # the margins hold misread ticks and titles.)
@@ -353,7 +355,7 @@ def legend_entries(words, tick_words, blobs, box, text_h, params, data_blobs=Non
         parse_point_label(v.text) is not None and x0 <= v.cx < x1 and y0 <= v.cy < y1 for v in cands) <= 1
 
     def other_key(ws):
-        # 'TP=8' on a chart whose point labels all read 'n=...' (or are bare numbers, '4,096'):
+        # 'TP=8' on a chart whose point labels all read 'n=...' (or are numbers, '4,096', '64 req'):
         # a name, though a lone one lines up with no other entry. (A label's key misread,
         # 'ibs=' or 'hs=' for 'bs=', keeps a letter of it.)
         m = _KEYED.match(ws[0].text.strip())

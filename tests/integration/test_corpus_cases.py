@@ -502,3 +502,31 @@ def test_a_pair_guessed_from_a_y_label_and_a_value_label_takes_no_axis(tmp_path)
     truth, ext = _bar_chart(tmp_path, 31, 0)
     assert ext.chart_type == "bar" and len(ext.points) == 12
     assert len(ext.y_axis.calibration.ticks) == 7
+
+
+def test_a_column_of_point_labels_inside_the_plot_gives_way_to_the_margin_labels(tmp_path):
+    # Seed-25 syn117 (JPEG): the y labels '1' … '5' (serif, single digits) were not read, and
+    # '32768', '16384', '8192' printed beside a climbing series, right of the x axis's '0',
+    # made a log2 y axis; every point was off.
+    truth, ext = _xy_chart(tmp_path, 117, 25)
+    assert not ext.y_axis.calibration.is_log
+    assert {t.value for t in ext.y_axis.calibration.ticks} >= {1.0, 3.0, 5.0}
+    assert _near(ext, truth) >= 17      # of 18
+
+
+def test_bars_on_a_panel_inside_a_darker_frame_are_read_against_the_panel(tmp_path):
+    # Bar seed-25 bar011 (dark, horizontal, grouped): the x labels stand 2 text heights below
+    # the axis, so the strip taken for the panel's colour was the darker margin; against it
+    # the panel above two short bars was a segment of theirs, and both bars were dropped.
+    truth, ext = _bar_chart(tmp_path, 11, 25)
+    got = sorted(p.y for p in ext.points if p.y is not None)
+    want = sorted(y for _, y in _bar_values(truth))
+    assert len(got) == 12 and all(abs(a - b) <= 0.01 * truth["y_axis"]["max"] for a, b in zip(got, want))
+
+
+def test_a_keyed_name_is_the_legend_where_the_point_labels_carry_a_unit(tmp_path):
+    # Seed-25 syn020 (ggplot): the one legend entry 'TP=8' reads like a point label; where the
+    # labels are bare numbers it was taken as a name, but beside '64 req', '128 req' it was not.
+    truth, ext = _xy_chart(tmp_path, 20, 25)
+    assert {p.series for p in ext.points} == {"TP=8"}
+    assert _near(ext, truth) == 8

@@ -215,6 +215,20 @@ def test_number_parts_join_across_a_comma_read_alone_and_a_tick_mark_read_as_a_b
     assert sorted(v.text for v in join_number_parts(lone, 0)) == [",", "1", "5"]
 
 
+def test_a_monospaced_number_joins_across_the_cell_its_lost_comma_filled():
+    from pipeline.layout import join_number_parts
+    from pipeline.ocr import Word
+    # Seed-25 bar019 (DejaVu Sans Mono, dark): '3,000' read '3' and '000', the comma's cell
+    # (14 px at 15 px digits) between them; each digit about 11 px wide.
+    got = join_number_parts([Word("3", 97, 952, 805, 962, 820), Word("000", 67, 976, 799, 1010, 820)], 18)
+    assert [v.text for v in got] == ["3,000"]
+    # A number twice a digit's width from three digits, or of narrower digits, stays apart.
+    far = [Word("3", 97, 952, 805, 962, 820), Word("000", 67, 990, 799, 1024, 820)]
+    assert sorted(v.text for v in join_number_parts(far, 18)) == ["000", "3"]
+    narrow = [Word("3", 97, 952, 805, 958, 820), Word("000", 67, 972, 799, 1006, 820)]
+    assert sorted(v.text for v in join_number_parts(narrow, 18)) == ["000", "3"]
+
+
 def test_a_number_read_with_points_for_commas_joins_its_last_group():
     from pipeline.layout import join_number_parts
     from pipeline.ocr import Word

@@ -52,3 +52,13 @@ def test_number_with_a_tick_read_as_letters_is_looked_at():
     # '3k -' reads '3kt' or '2kr': no number, but a tick stroke may be what spoilt it.
     assert _numberish("3kt") and _numberish("2kr") and _numberish("20") and _numberish("1.5M")
     assert not _numberish("Throughput") and not _numberish("n=8") and not _numberish("a3")
+
+
+def test_zeros_run_together_are_no_tick_mark():
+    # Seed-25 bar003 (blurred '20000'): the four touching zeros, one component right of the
+    # '2', were as long as three times their height; the label was cut to '2'.
+    a = np.zeros((10, 32), bool)
+    _glyph(a, 0, 2, w=6, h=6)
+    for x in (9, 14, 19, 24):
+        _glyph(a, x, 2, w=6, h=6)
+    assert _tick_stroke(a) is None
