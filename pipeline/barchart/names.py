@@ -444,9 +444,12 @@ def sibling_swatches(rgb, found: list[Blob], colors, text_h: float, delta: float
         pad = int(0.5 * fw) + 2
         windows = ((f.box[0] - pad, f.cy - 6 * text_h, f.box[2] + pad, f.cy + 6 * text_h),
                    (f.box[0] - 30 * text_h, f.box[1] - pad, f.box[2] + 30 * text_h, f.box[3] + pad))
-        for x0, y0, x1, y1 in windows:
+        for k, (x0, y0, x1, y1) in enumerate(windows):
             box = (int(max(0, x0)), int(max(0, y0)), int(min(w, x1)), int(min(h, y1)))
-            for b in _patches(rgb, box, colors, delta):
+            alone = _patches(rgb, box, colors, delta)
+            column = [c for c in (_column_patches(rgb, f, box, colors, delta) if k == 0 else [])
+                      if not any(_boxes_meet(c.box, b.box) for b in alone)]
+            for b in alone + column:
                 bw, bh = b.box[2] - b.box[0], b.box[3] - b.box[1]
                 if abs(bw - fw) > 0.25 * max(bw, fw) or abs(bh - fh) > 0.25 * max(bh, fh):
                     continue
@@ -454,6 +457,35 @@ def sibling_swatches(rgb, found: list[Blob], colors, text_h: float, delta: float
                 in_row = abs(b.cy - f.cy) <= 0.25 * fh
                 if (in_column or in_row) and not any(b.box == o.box for o in out + list(found)):
                     out.append(b)
+    return out
+
+
+def _boxes_meet(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _column_patches(rgb, f: Blob, box, colors, delta: float) -> list[Blob]:
+    """Runs of rows in swatch `f`'s own columns, within `box`, filled with one of `colors`
+    across nine tenths of those columns and as tall as `f` (within a quarter): a swatch joined
+    to the end of a bar of its colour, where the legend stands against the bar's end, is no
+    patch alone, but its rows are a swatch's rows in the legend's column."""
+    fx0, fx1, fh = int(f.box[0]), int(f.box[2]), f.box[3] - f.box[1]
+    y0, y1 = box[1], box[3]
+    if fx1 - fx0 < 3 or y1 - y0 < 3:
+        return []
+    part = rgb[y0:y1, fx0:fx1]
+    out = []
+    for color in colors:
+        rows = (imageops.color_distance(part, color) <= delta).mean(axis=1) >= 0.9
+        edges = np.flatnonzero(np.diff(np.concatenate([[0], rows.astype(np.int8), [0]])))
+        for a, b in zip(edges[::2], edges[1::2]):
+            if a == 0 or b == len(rows) or abs((b - a) - fh) > 0.25 * fh:
+                continue
+            if y0 + a <= f.cy <= y0 + b:
+                continue
+            fill = np.median(part[a:b].reshape(-1, 3), axis=0)
+            out.append(Blob((fx0 + fx1 - 1) / 2.0, y0 + (a + b - 1) / 2.0, int((b - a) * (fx1 - fx0)),
+                            (fx0, y0 + int(a), fx1, y0 + int(b)), tuple(int(c) for c in fill), "square"))
     return out
 
 

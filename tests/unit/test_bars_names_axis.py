@@ -212,3 +212,19 @@ def test_under_ten_pixels_ocr_tells_b_from_8(monkeypatch):
     ink = np.zeros((40, 60), bool)
     assert _glyph_checked(Word("BF16", 87, 10, 10, 36, 18), ink, 8.0) == "BF1S"     # 8 px: 'B' stays
     assert _glyph_checked(Word("BF16", 87, 10, 10, 40, 22), ink, 12.0) == "8F1S"    # 12 px: the shape says
+
+
+def test_a_swatch_joined_to_the_end_of_a_bar_of_its_colour_is_found_in_the_legends_column():
+    # Bar seed-19 bar024 (ggplot, horizontal): the legend's blue swatch stands against the end
+    # of the last blue bar, one shape with it; the red swatch above it was found.
+    from pipeline.barchart.names import sibling_swatches
+    rgb = np.full((90, 200, 3), 229, np.uint8)
+    red, blue = (226, 74, 51), (52, 138, 189)
+    rgb[20:35, 120:155] = red                     # the red swatch, found
+    rgb[30:65, 0:120] = blue                      # the last bar, ending at the legend ...
+    rgb[48:63, 120:155] = blue                    # ... and the blue swatch joined to it
+    got = sibling_swatches(rgb, [_blob(120, 20, 155, 35, red)], [blue], 12.0)
+    assert [b.box for b in got] == [(120, 48, 155, 63)]
+    # rows of the colour much taller than the swatch are a bar passing, no swatch
+    rgb[40:90, 120:155] = blue
+    assert sibling_swatches(rgb, [_blob(120, 20, 155, 35, red)], [blue], 12.0) == []
