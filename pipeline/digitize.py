@@ -707,6 +707,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         return ((solid, 0), (solid | point_labels.series_line_pixels(rgb, points, halfwidth, panel_bg), bridge),
                 (solid | point_labels.series_line_pixels(rgb, points, halfwidth, panel_bg, slack=1), bridge))
     tick_rgb = text_words.text_color(rgb, tick_list, panel_bg)
+    label_words = [v for v in label_words if not _marker_read(v, points, text_h)]
     label_word, read = point_labels.attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg,
                                       tick_rgb, ink_text, erase_masks())
     units = [v for v in other_words if re.fullmatch(r"[a-z]{2,5}", v.text.strip())]
@@ -764,6 +765,13 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg) -> list:
             out += [b for b in mine if (b in on or not (x0 <= b.cx < x1 and y0 <= b.cy < y1))
                     and not any(b is o for o in out)]     # two traces of one colour share them
     return out
+
+
+def _marker_read(v, points, text_h: float) -> bool:
+    """A one-glyph word centred on a data marker is the marker read as text (a triangle read
+    '4' took the place of its label '16384' beside it): a label stands beside its marker."""
+    return len(v.text.strip()) == 1 and any(
+        abs(p.x_px - v.cx) <= 0.25 * text_h and abs(p.y_px - v.cy) <= 0.25 * text_h for p in points)
 
 
 def _in_a_word(b, words, text_rgb, text_h: float, ink=None, rgb=None) -> bool:

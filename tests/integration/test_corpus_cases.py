@@ -530,3 +530,11 @@ def test_a_keyed_name_is_the_legend_where_the_point_labels_carry_a_unit(tmp_path
     truth, ext = _xy_chart(tmp_path, 20, 25)
     assert {p.series for p in ext.points} == {"TP=8"}
     assert _near(ext, truth) == 8
+
+
+def test_a_marker_read_as_a_digit_takes_no_label(tmp_path):
+    # Seed-25 syn085: an orange triangle read '4' (its box on the marker) was the nearest word
+    # and became the label of its point; '16384' beside it went unused.
+    truth, ext = _xy_chart(tmp_path, 85, 25)
+    labels = sorted(p.label for p in ext.points)
+    assert labels.count("16384") == 3 and "4" not in labels
