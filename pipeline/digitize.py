@@ -707,7 +707,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         return ((solid, 0), (solid | point_labels.series_line_pixels(rgb, points, halfwidth, panel_bg), bridge),
                 (solid | point_labels.series_line_pixels(rgb, points, halfwidth, panel_bg, slack=1), bridge))
     tick_rgb = text_words.text_color(rgb, tick_list, panel_bg)
-    label_words = [v for v in label_words if not _marker_read(v, points, text_h)]
+    label_words = [v for v in label_words if not _marker_read(v, points, text_h, rgb, panel_bg)]
     label_word, read = point_labels.attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg,
                                       tick_rgb, ink_text, erase_masks())
     units = [v for v in other_words if re.fullmatch(r"[a-z]{2,5}", v.text.strip())]
@@ -767,11 +767,20 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg) -> list:
     return out
 
 
-def _marker_read(v, points, text_h: float) -> bool:
-    """A one-glyph word centred on a data marker is the marker read as text (a triangle read
-    '4' took the place of its label '16384' beside it): a label stands beside its marker."""
-    return len(v.text.strip()) == 1 and any(
-        abs(p.x_px - v.cx) <= 0.25 * text_h and abs(p.y_px - v.cy) <= 0.25 * text_h for p in points)
+def _marker_read(v, points, text_h: float, rgb, bg) -> bool:
+    """A one-glyph word centred on a data marker and inked in its colour is the marker read as
+    text (an orange triangle read '4' took the place of its label '16384' beside it): a label
+    stands beside its marker, or inside it in another colour (a white '8' in a circle)."""
+    if len(v.text.strip()) != 1:
+        return False
+    on = [p for p in points if abs(p.x_px - v.cx) <= 0.25 * text_h and abs(p.y_px - v.cy) <= 0.25 * text_h]
+    ink = text_words.ink_color(rgb, v, bg) if on else None
+    if ink is None or not any(_one_hue(ink, p.color, bg) for p in on):
+        return False
+    # The glyph of a label printed inside its marker is a hole in the marker's colour.
+    mine = imageops.color_distance(rgb[max(0, v.y0):v.y1, max(0, v.x0):v.x1], ink) < 60
+    holes = imageops.fill_holes(mine, mine.size) & ~mine
+    return holes.sum() <= 0.1 * mine.sum()
 
 
 def _in_a_word(b, words, text_rgb, text_h: float, ink=None, rgb=None) -> bool:
