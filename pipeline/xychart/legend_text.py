@@ -55,6 +55,7 @@ def legend_by_hue(legend: list[LegendEntry], color, taken=(), max_angle: float =
 
 _BARE_NUMBER = re.compile(r"^[~≈]?[\d.,]+[kKMG%]?$")
 _KEYED = re.compile(r"^([A-Za-z_]+)\s*=")
+_UNIT_LABEL = re.compile(r"[~≈]?\d[\d.,]*\s*[A-Za-z]{2,5}")      # '64 req', '128req'
 
 
 def outside_marks(rgb: np.ndarray, marks: np.ndarray, text_mask: np.ndarray) -> np.ndarray:
@@ -346,8 +347,7 @@ def legend_entries(words, tick_words, blobs, box, text_h, params, data_blobs=Non
     label_keys = {k for k, n in keys.items() if n >= 3}
     # point labels that are bare numbers or numbers with a unit, three at least ('4,096',
     # '8,192', ... or '64 req', '128 req', ...)
-    numbered = sum(bare(v) or (parse_point_label(v.text) is not None and not _KEYED.match(v.text.strip()))
-                   for v in cands) >= 3
+    numbered = sum(bare(v) or _UNIT_LABEL.fullmatch(v.text.strip()) is not None for v in cands) >= 3
     # Lines with no markers carry no point labels: a lone 'TP=8' beside a stroke names one.
     # (As in telling a line chart: two blobs are where lines cross. Only the plot's texts count:
     # the margins hold misread ticks and titles.)

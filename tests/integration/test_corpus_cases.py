@@ -548,3 +548,12 @@ def test_a_triangle_under_its_label_in_a_tall_word_box_is_kept_though_its_line_c
     assert _near(ext, truth) == 12
     assert sorted(p.label for p in ext.points if p.series == "B200") == \
         ["16,384", "2,048", "32,768", "4,096", "65,536", "8,192"]
+
+
+def test_keyed_point_labels_read_again_beside_their_markers_make_no_legend(tmp_path):
+    # Seed-25 syn099 (boxed, dotted gridlines read as 'eee', '16384.', '0.159'): 'bs=8192' and
+    # 'bs=4096', read again beside their markers, were taken for legend names where any three
+    # readings of a number counted as number labels; only bare ones or with a unit do.
+    truth, ext = _xy_chart(tmp_path, 99, 25)
+    assert {p.series for p in ext.points} == {"series-1"}
+    assert _near(ext, truth) == 5
