@@ -104,7 +104,9 @@ def _reread_unread_axes(gray: np.ndarray, words, x, y, text_h: float):
     numbers under it (see layout.row_below), has its margin read again as a block (see
     layout.reread_margin). Of the readings, the one whose fit takes the most labels gives the
     axis; an x axis found already gives way only to one lower down that takes as many labels,
-    and a y axis found already is kept as it is."""
+    and a y axis found already is kept as it is, unless its labels stand inside the plot (see
+    _inside_plot): then the margin left of them is read, and an axis there left of them that
+    takes as many labels replaces it."""
     h, w = gray.shape
     xreg, yreg = layout.tick_regions(x, y, text_h, w, h)
     inside = _inside_plot(x, y, text_h)
@@ -777,10 +779,13 @@ def _marker_read(v, points, text_h: float, rgb, bg) -> bool:
     ink = text_words.ink_color(rgb, v, bg) if on else None
     if ink is None or not any(_one_hue(ink, p.color, bg) for p in on):
         return False
-    # The glyph of a label printed inside its marker is a hole in the marker's colour.
+    # The glyph of a label printed inside its marker is a hole in the marker's colour: a
+    # piece of other colour that reaches no edge of the box.
     mine = imageops.color_distance(rgb[max(0, v.y0):v.y1, max(0, v.x0):v.x1], ink) < 60
-    holes = imageops.fill_holes(mine, mine.size) & ~mine
-    return holes.sum() <= 0.1 * mine.sum()
+    n, lab = cv2.connectedComponents((~mine).astype(np.uint8), connectivity=4)
+    edge = set(lab[0]) | set(lab[-1]) | set(lab[:, 0]) | set(lab[:, -1])
+    holes = sum(int((lab == k).sum()) for k in range(1, n) if k not in edge)
+    return holes <= 0.1 * mine.sum()
 
 
 def _in_a_word(b, words, text_rgb, text_h: float, ink=None, rgb=None) -> bool:

@@ -30,6 +30,9 @@ def test_a_label_printed_inside_its_marker_or_in_the_texts_colour_stays():
     cv2.putText(rgb, "8", (75, 36), cv2.FONT_HERSHEY_SIMPLEX, 0.45, WHITE, 1)   # white '8' in a circle
     p = Point("s", "", 80.0, 30.0, "circle", BLUE)
     assert not _marker_read(Word("8", 80, 73, 22, 88, 38), [p], 13.0, rgb, WHITE)
+    rgb[24:37, 77:83] = BLUE
+    rgb[24:37, 79:81] = WHITE                     # a white '1': one thin upright hole
+    assert not _marker_read(Word("1", 80, 73, 22, 88, 38), [p], 13.0, rgb, WHITE)
     # a dark '2' over a pale marker is text, not the marker
     rgb2 = _page()
     cv2.circle(rgb2, (30, 30), 6, (250, 220, 200), -1)
