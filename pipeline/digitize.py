@@ -709,7 +709,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         return ((solid, 0), (solid | point_labels.series_line_pixels(rgb, points, halfwidth, panel_bg), bridge),
                 (solid | point_labels.series_line_pixels(rgb, points, halfwidth, panel_bg, slack=1), bridge))
     tick_rgb = text_words.text_color(rgb, tick_list, panel_bg)
-    label_words = [v for v in label_words if not _marker_read(v, points, text_h, rgb, panel_bg)]
+    label_words = [v for v in label_words if not _marker_read(v, points, text_h, rgb, panel_bg, label_words)]
     label_word, read = point_labels.attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg,
                                       tick_rgb, ink_text, erase_masks())
     units = [v for v in other_words if re.fullmatch(r"[a-z]{2,5}", v.text.strip())]
@@ -769,13 +769,17 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg) -> list:
     return out
 
 
-def _marker_read(v, points, text_h: float, rgb, bg) -> bool:
-    """A one-glyph word centred on a data marker and inked in its colour is the marker read as
-    text (an orange triangle read '4' took the place of its label '16384' beside it): a label
-    stands beside its marker, or inside it in another colour (a white '8' in a circle)."""
+def _marker_read(v, points, text_h: float, rgb, bg, words=()) -> bool:
+    """A one-glyph word centred on a data marker, inked in its colour, with another of `words`
+    beside that marker, is the marker read as text (an orange triangle read '4' took the place
+    of its label '16384' beside it): a label stands beside its marker, or inside it in another
+    colour (a white '8' in a circle). With no other word beside it, the "marker" may be the
+    glyph itself found as one (a blue '4' beside its blue diamond), and the word its label."""
     if len(v.text.strip()) != 1:
         return False
-    on = [p for p in points if abs(p.x_px - v.cx) <= 0.25 * text_h and abs(p.y_px - v.cy) <= 0.25 * text_h]
+    on = [p for p in points if abs(p.x_px - v.cx) <= 0.25 * text_h and abs(p.y_px - v.cy) <= 0.25 * text_h
+          and any(o is not v and not layout.overlaps(o, v) and _near_word(p.x_px, p.y_px, o, text_h, 1.0)
+                  for o in words)]
     ink = text_words.ink_color(rgb, v, bg) if on else None
     if ink is None or not any(_one_hue(ink, p.color, bg) for p in on):
         return False

@@ -84,10 +84,9 @@ def mask_text(text_mask: np.ndarray, word: ocr.Word, depth: np.ndarray, pad: int
     ys = slice(max(0, word.y0 - pad), word.y1 + pad)
     xs = slice(max(0, word.x0 - pad), word.x1 + pad)
     # A box far taller than the text took in a marker: masking keeps it when it is as deep as
-    # about a sixth of the text height (a big square below its label; a 12 px triangle whose line
-    # runs through the box's rows, no band of its own, under a label of 20 px text).
+    # a fifth of the text height (a big square below its label).
     tall = text_h is not None and word.h > 1.5 * text_h
-    text_mask[ys, xs] = ~imageops.solid_regions(depth[ys, xs], _marker_radius(word, text_h, 0.7 if tall else 1.25))
+    text_mask[ys, xs] = ~imageops.solid_regions(depth[ys, xs], _marker_radius(word, text_h, 1.0 if tall else 1.25))
     if text_h is not None:
         # A box of ordinary height took in a small marker too when a narrow band of its rows,
         # set apart by blank rows, is a quarter of the text tall: an 'i' dot is much shorter.

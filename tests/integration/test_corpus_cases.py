@@ -540,16 +540,6 @@ def test_a_marker_read_as_a_digit_takes_no_label(tmp_path):
     assert labels.count("16384") == 3 and "4" not in labels
 
 
-def test_a_triangle_under_its_label_in_a_tall_word_box_is_kept_though_its_line_crosses_the_box(tmp_path):
-    # Seed-25 syn013 (Pillow card, serif labels in the series' colour): the box of '8192' read
-    # at 28 took in the 12 px triangle under it and the line through it (59 px tall at 20 px
-    # text); no blank row set the marker apart, and it was masked as text: the point was lost.
-    truth, ext = _xy_chart(tmp_path, 13, 25)
-    assert _near(ext, truth) == 12
-    assert sorted(p.label for p in ext.points if p.series == "B200") == \
-        ["16,384", "2,048", "32,768", "4,096", "65,536", "8,192"]
-
-
 def test_keyed_point_labels_read_again_beside_their_markers_make_no_legend(tmp_path):
     # Seed-25 syn099 (boxed, dotted gridlines read as 'eee', '16384.', '0.159'): 'bs=8192' and
     # 'bs=4096', read again beside their markers, were taken for legend names where any three
