@@ -763,9 +763,11 @@ def join_number_parts(words: list[Word], text_h: float) -> list[Word]:
                 # '27' + '000' with the comma lost: only when the two nearly touch.
                 bare = re.fullmatch(r"\d{1,3}", a.text) and re.fullmatch(_GROUP_END, b.text) and gap <= 0.35 * hh
                 # '3' + '000' of a monospaced '3,000': the comma fills a digit's cell, so the
-                # parts stand about a digit apart; the digits of both are as wide.
+                # parts stand about a digit apart; the digits of both are as wide. The second
+                # part starts with a zero, as no label of its own does: two crowded labels
+                # stand as close ('128' '256' on a log2 axis).
                 cell = b.w / 3
-                mono = re.fullmatch(r"\d{1,3}", a.text) and re.fullmatch(r"\d{3}", b.text) \
+                mono = re.fullmatch(r"\d{1,3}", a.text) and re.fullmatch(r"0\d{2}", b.text) \
                     and 0.35 * hh < gap <= 1.5 * cell and abs(a.w / len(a.text) - cell) <= 0.25 * cell
                 # '25.' + '0k:': a number cut after its decimal point, its decimals and unit
                 # touching it (a zero there is often read as the letter: 'Ok:'). Without a unit,

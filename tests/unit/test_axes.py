@@ -227,6 +227,10 @@ def test_a_monospaced_number_joins_across_the_cell_its_lost_comma_filled():
     assert sorted(v.text for v in join_number_parts(far, 18)) == ["000", "3"]
     narrow = [Word("3", 97, 952, 805, 958, 820), Word("000", 67, 972, 799, 1006, 820)]
     assert sorted(v.text for v in join_number_parts(narrow, 18)) == ["000", "3"]
+    # charteval d19 (plotly, JPEG): crowded log2 labels '128' and '256' a digit apart stay
+    # two labels: a group of thousands read alone starts with a zero, a label never does.
+    crowded = [Word("128", 90, 364, 352, 385, 363), Word("256", 90, 392, 352, 413, 363)]
+    assert sorted(v.text for v in join_number_parts(crowded, 11)) == ["128", "256"]
 
 
 def test_a_number_read_with_points_for_commas_joins_its_last_group():
