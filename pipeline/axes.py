@@ -313,8 +313,9 @@ def _three_label_repair(ticks: list[Tick], tol_px: float) -> list[Tick] | None:
         for v, n, text in digit_variants(t[i].text)[1:] + _one_digit_less(t[i].text):
             vals = [k.value for k in t]
             vals[i] = v
-            if abs((vals[1] - vals[0]) - (vals[2] - vals[1])) <= 1e-9 * max(map(abs, vals)) and vals[0] != vals[1] \
-                    and on_step(vals) or _log_steps(vals):
+            linear = abs((vals[1] - vals[0]) - (vals[2] - vals[1])) <= 1e-9 * max(map(abs, vals)) \
+                and vals[0] != vals[1] and on_step(vals)
+            if linear or _log_steps(vals):
                 found.append((i, v, text))
     if len(found) != 1:
         return None
