@@ -33,8 +33,10 @@ def _cut(ink: np.ndarray, box, depth: int) -> list[tuple[int, int, int, int]]:
     for along_rows in (True, False):
         counts = block.sum(axis=1) if along_rows else block.sum(axis=0)
         length = block.shape[1] if along_rows else block.shape[0]
-        # A few stray pixels (JPEG noise) do not fill a gutter.
-        at = _widest_gutter(counts <= max(1, 0.002 * length))
+        # A few stray pixels (JPEG noise) do not fill a gutter, but a line across it does: the
+        # spine of an axis drawn without a frame is one pixel in each column it crosses.
+        lines = block if along_rows else block.T
+        at = _widest_gutter(counts <= max(1, 0.002 * length), lambda i, j: bool(lines[i:j].all(axis=0).any()))
         if at is None:
             continue
         if along_rows:
@@ -45,8 +47,9 @@ def _cut(ink: np.ndarray, box, depth: int) -> list[tuple[int, int, int, int]]:
     return [box]
 
 
-def _widest_gutter(empty: np.ndarray) -> int | None:
-    """The middle of the widest run of empty lines leaving both sides chart-sized, or None."""
+def _widest_gutter(empty: np.ndarray, crossed=lambda i, j: False) -> int | None:
+    """The middle of the widest run of empty lines leaving both sides chart-sized, and not
+    `crossed` (i, j: the run's first and past-last line) by a line, or None."""
     n = len(empty)
     best, best_len = None, 0
     i = 0
@@ -59,7 +62,8 @@ def _widest_gutter(empty: np.ndarray) -> int | None:
             j += 1
         mid = (i + j) // 2
         side = min(mid, n - mid)
-        if j - i >= MIN_GUTTER_PX and side >= max(MIN_SHARE * n, MIN_SIDE_PX) and j - i > best_len:
+        if (j - i >= MIN_GUTTER_PX and side >= max(MIN_SHARE * n, MIN_SIDE_PX) and j - i > best_len
+                and not crossed(i, j)):
             best, best_len = mid, j - i
         i = j
     return best

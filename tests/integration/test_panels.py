@@ -50,3 +50,17 @@ def test_each_panel_is_read_on_its_own_scale(two_panels, tmp_path):
             assert d.min() <= 0.01, f"panel {panel}: ({tx}, {ty}) not found"
     # Pixels are in whole-image coordinates: the right panel's points lie right of the cut.
     assert min(float(r["x_px"]) for r in rows if r["panel"] == "1") > 600
+
+
+def test_an_axis_spine_across_a_gap_in_the_data_keeps_one_chart():
+    # A chart drawn with only its left and bottom spines, its points bunched at both ends:
+    # the columns between them hold the bottom spine's one pixel each, which is a line across
+    # the gap, not JPEG noise in a gutter.
+    rgb = np.full((460, 630, 3), 255, np.uint8)
+    rgb[10:410, 50] = 0                      # left spine
+    rgb[410, 50:620] = 0                     # bottom spine
+    rgb[100:120, 100:280] = (27, 158, 119)   # the data left of the gap ...
+    rgb[200:220, 330:600] = (217, 95, 2)     # ... and right of it
+    assert split_panels(rgb, (255, 255, 255)) == [(0, 0, 630, 460)]
+    rgb[410, 50:620] = 255                   # without the spine the gap is a gutter
+    assert len(split_panels(rgb, (255, 255, 255))) == 2
