@@ -87,45 +87,84 @@ def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_si
     # dashed line beside a solid one of markers, or beside bold title letters, stays a line).
     solid |= _small_markers(filled, depth, radius, diameter, min_size, rgb=rgb, sure=_sure_colors(rgb, core))
     n, lab, stats, cent = cv2.connectedComponentsWithStats(solid.astype(np.uint8), connectivity=8)
-    blobs, masks, big = [], [], []
+    blobs, masks, comps, big, rest = [], [], [], [], []
     min_area = max(min_size * min_size * 0.5, 0.6 * diameter * diameter)
     for i in range(1, n):
         x, y, w, h, area = stats[i]
         if area < min_area or w > 24 * diameter or h > 24 * diameter:
             continue
-        if max(w, h) > 3.0 * min(w, h):
-            continue
         comp = lab[y:y + h, x:x + w] == i
-        core = cv2.erode(comp.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-        px = rgb[y:y + h, x:x + w][core if core.sum() >= 3 else comp]
-        color = tuple(int(v) for v in np.median(px, axis=0))
-        if core.sum() < SMALL_CORE:
-            color = _blob_halo_color(rgb, ink, (x, y, w, h), comp, color)
-        shape_mask = filled[y:y + h, x:x + w] & comp
-        shape = classify_shape(shape_mask)
-        cx, cy = float(cent[i][0]), float(cent[i][1])
-        apex = triangle_apex(shape_mask)
-        if apex is not None:
-            # A triangle is drawn centred on its box, not on its centroid; the opening rounds
-            # the apex off, so the box is completed up to where the sides meet.
-            up = apex < h / 2
-            shape = "triangle-up" if up else "triangle-down"
-            cy = y + ((apex + h - 0.5) if up else (apex - 0.5)) / 2.0
-        blobs.append(Blob(cx, cy, int(area), (int(x), int(y), int(x + w), int(y + h)), color, shape))
-        dep = np.where(comp, depth[y:y + h, x:x + w], 0)
-        masks.append((shape_mask, dep >= 0.6 * dep.max()))
+        if max(w, h) > 3.0 * min(w, h):
+            rest.append((comp, x, y))
+            continue
+        blob, mask = _marker_blob(rgb, ink, filled, depth, comp, x, y, tuple(cent[i]))
+        blobs.append(blob)
+        masks.append(mask)
+        comps.append((comp, x, y))
         big.append(w > 12 * diameter or h > 12 * diameter)
     # Big for the lines' width, a blob is still a marker when it is no bigger than two of the
     # chart's other markers overlapping (large markers on a chart without lines).
-    if any(big):
+    if any(big) or rest:
         small = [b for b, g in zip(blobs, big) if not g]
         tw = float(np.median([b.box[2] - b.box[0] for b in small])) if small else 0.0
         th = float(np.median([b.box[3] - b.box[1] for b in small])) if small else 0.0
         keep = [not g or (b.box[2] - b.box[0] <= 2.6 * tw and b.box[3] - b.box[1] <= 2.6 * th)
                 for b, g in zip(blobs, big)]
-        blobs = [b for b, k in zip(blobs, keep) if k]
-        masks = [m for m, k in zip(masks, keep) if k]
+        rest += [c for c, kept in zip(comps, keep) if not kept]
+        blobs = [b for b, kept in zip(blobs, keep) if kept]
+        masks = [m for m, kept in zip(masks, keep) if kept]
+        # Too long or too big, a blob may be markers in a row touching tip to tip (a legend's
+        # swatches stacked tight): their deep cores stay apart, each of the typical size.
+        core = depth >= radius
+        for comp, x, y in rest if small else ():
+            h, w = comp.shape
+            pieces = _core_pieces(comp, core[y:y + h, x:x + w], k)
+            if len(pieces) >= 2 and all(0.7 * tw <= pw <= 1.3 * tw and 0.7 * th <= ph <= 1.3 * th
+                                        for _, (px, py, pw, ph) in pieces):
+                for piece, (px, py, pw, ph) in pieces:
+                    sub = piece[py:py + ph, px:px + pw]
+                    ys, xs = np.nonzero(sub)
+                    blob, mask = _marker_blob(rgb, ink, filled, depth, sub, x + px, y + py,
+                                              (x + px + xs.mean(), y + py + ys.mean()))
+                    blobs.append(blob)
+                    masks.append(mask)
     return split_overlapping(blobs, masks, rgb), diameter
+
+
+def _marker_blob(rgb, ink, filled, depth, comp: np.ndarray, x: int, y: int, centre) -> tuple[Blob, tuple]:
+    """The Blob of component `comp` (its mask in its box at x, y) of the markers' solid ink,
+    and its masks for split_overlapping."""
+    h, w = comp.shape
+    core = cv2.erode(comp.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    px = rgb[y:y + h, x:x + w][core if core.sum() >= 3 else comp]
+    color = tuple(int(v) for v in np.median(px, axis=0))
+    if core.sum() < SMALL_CORE:
+        color = _blob_halo_color(rgb, ink, (x, y, w, h), comp, color)
+    shape_mask = filled[y:y + h, x:x + w] & comp
+    shape = classify_shape(shape_mask)
+    cx, cy = float(centre[0]), float(centre[1])
+    apex = triangle_apex(shape_mask)
+    if apex is not None:
+        # A triangle is drawn centred on its box, not on its centroid; the opening rounds
+        # the apex off, so the box is completed up to where the sides meet.
+        up = apex < h / 2
+        shape = "triangle-up" if up else "triangle-down"
+        cy = y + ((apex + h - 0.5) if up else (apex - 0.5)) / 2.0
+    dep = np.where(comp, depth[y:y + h, x:x + w], 0)
+    blob = Blob(cx, cy, int(comp.sum()), (int(x), int(y), int(x + w), int(y + h)), color, shape)
+    return blob, (shape_mask, dep >= 0.6 * dep.max())
+
+
+def _core_pieces(comp: np.ndarray, core: np.ndarray, kernel) -> list:
+    """The parts of `comp` around each separate piece of its `core`, grown back by `kernel`:
+    [(mask in comp's box, (x, y, w, h) of its bounding box)]."""
+    n, lab, stats, _ = cv2.connectedComponentsWithStats((core & comp).astype(np.uint8), connectivity=8)
+    out = []
+    for i in range(1, n):
+        piece = cv2.dilate((lab == i).astype(np.uint8), kernel).astype(bool) & comp
+        ys, xs = np.nonzero(piece)
+        out.append((piece, (int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))))
+    return out
 
 
 # A marker whose inside (its pixels a pixel or more from its edge) is this small has its colour

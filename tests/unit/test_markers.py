@@ -357,3 +357,24 @@ def test_tiny_markers_are_looked_for_where_the_line_runs_on_past_the_ones_found(
     short = np.full((300, 800, 3), 255, np.uint8)
     cv2.line(short, (380, ys[380]), (620, ys[620]), (30, 120, 200), 3)
     assert not _gappy(found, 22.0, short, box, (255, 255, 255))
+
+
+def test_diamonds_stacked_tip_to_tip_are_one_marker_each():
+    # A tight legend: three diamonds, 19 px tall, each tip touching the next one's, beside
+    # data diamonds of the same size. The column is too tall for two overlapping markers.
+    rgb = _canvas(240, 400)
+    colors = [(27, 158, 119), (217, 95, 2), (117, 112, 179)]
+
+    def diamond(x, y, color):
+        cv2.fillConvexPoly(rgb, np.array([(x, y - 9), (x + 9, y), (x, y + 9), (x - 9, y)]), color, cv2.LINE_AA)
+    data = [(60, 180), (140, 150), (220, 190), (300, 160)]
+    for i, p in enumerate(data):
+        diamond(*p, colors[i % 3])
+    legend = [(350, 30), (350, 48), (350, 66)]
+    for p, c in zip(legend, colors):
+        diamond(*p, c)
+    blobs, _ = find_markers(rgb, _ink(rgb), 1.0)
+    assert len(blobs) == len(data) + len(legend)
+    assert all(_nearest(blobs, *p) <= 1.5 for p in data + legend)
+    stacked = sorted((b for b in blobs if b.cx > 330), key=lambda b: b.cy)
+    assert [b.color for b in stacked] == colors
