@@ -266,7 +266,8 @@ def without_swatches(mask: np.ndarray, text_boxes, text_h: float, rgb: np.ndarra
     of its colour leads into from the left is a line's last stretch and end marker before a
     point label ('1 req'), and stays."""
     n, lab, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
-    flat = [k for k in range(1, n) if stats[k, 3] <= 0.6 * text_h and stats[k, 2] <= 6 * text_h]
+    flat = [k for k in range(1, n) if stats[k, 2] <= 6 * text_h and (
+        stats[k, 3] <= 0.6 * text_h or _marked_stroke(lab, stats, k, text_h))]
     # From each word, and then from each stroke taken, the strokes ending just left of it at
     # its rows are taken (vectorised: a dashed gridline makes thousands of flat strokes). A
     # stroke's chain is that of the stroke next to the word it was reached from.
@@ -300,6 +301,16 @@ def without_swatches(mask: np.ndarray, text_boxes, text_h: float, rgb: np.ndarra
     if chain_of:
         out[np.isin(lab, list(chain_of))] = False
     return out
+
+
+def _marked_stroke(lab: np.ndarray, stats: np.ndarray, k: int, text_h: float) -> bool:
+    """Component k is a stroke with a marker on it ('-▲-', a line-and-marker swatch): long for
+    its height, no taller than a text line and a half, and a stroke's width at both ends."""
+    x, y, w, h = stats[k, :4]
+    if not (h <= 1.5 * text_h and w >= 1.8 * h):
+        return False
+    comp = lab[y:y + h, x:x + w] == k
+    return all(int(comp[:, cols].any(axis=1).sum()) <= 0.6 * text_h for cols in (slice(0, 2), slice(w - 2, w)))
 
 
 def _led_into(k: int, chain, lab: np.ndarray, stats: np.ndarray, rgb: np.ndarray, text_h: float) -> bool:

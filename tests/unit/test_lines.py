@@ -76,6 +76,19 @@ def test_a_line_end_before_a_point_label_is_no_swatch():
     assert not without_swatches(mask, boxes, 14.0)[59:65, 152:210].any()   # colour unknown: dropped
 
 
+def test_a_swatch_with_its_marker_on_it_is_a_swatch():
+    # Seed-27 syn067: a legend in the plot, left of where its series' line starts; its swatch
+    # '-▲-' (a stroke with the marker on it, as tall as the text) had joined that line.
+    img = np.full((100, 300, 3), 255, np.uint8)
+    green = (34, 161, 123)
+    cv2.line(img, (20, 20), (44, 20), green, 2)
+    cv2.fillConvexPoly(img, np.array([(32, 14), (38, 25), (26, 25)]), green)
+    cv2.line(img, (100, 90), (280, 40), green, 2)                  # the line itself, further on
+    mask = color_distance(img, WHITE) > 40
+    out = without_swatches(mask, [(52, 15, 80, 25)], 10.0, img)
+    assert not out[10:30, 15:50].any() and out[40:91, 100:281].sum() == mask[40:91, 100:281].sum()
+
+
 def test_vertices_split_at_long_gaps():
     xs = np.r_[np.arange(0, 100), np.arange(200, 300)].astype(float)
     ys = np.r_[np.linspace(0, 50, 100), np.linspace(80, 80, 100)]
