@@ -69,6 +69,11 @@ def parse_tick(text: str) -> float | None:
     # print them and as OCR reads a blurred comma ('1.250.000'); a decimal number has one point.
     if re.fullmatch(r"[-+]?\$?\d{1,3}(\.[\dOS$]{3}){2,}[kKMbBGT]?", t):
         t = t.replace(".", ",")
+    # One comma and one or two digits after it is a decimal comma, as some locales print it
+    # and as OCR reads a blurred point ('1,5' on an axis of 1.4, 1.3): no thousands group is
+    # that short.
+    if re.fullmatch(r"[-+]?\$?\d+,\d{1,2}[kKMbBGT]?[%xX×]?", t):
+        t = t.replace(",", ".")
     m = _POWER.match(t)
     if m:
         exp = m.group("exp") if m.group("exp") is not None else m.group("sup").translate(_SUPERSCRIPT)
