@@ -33,8 +33,25 @@ def median_u8(values: np.ndarray) -> float:
 
 def page_background(rgb: np.ndarray) -> np.ndarray:
     """Colour of the chart's page: the dominant colour of its core (see _core), so that a
-    screenshot's frame does not pass for the page of a dark-themed chart."""
-    return dominant_color(_core(rgb))
+    screenshot's frame does not pass for the page of a dark-themed chart. A vivid colour is a
+    mark's (wide bars filling most of the plot): where the image's edge is of a dull colour
+    that a sixth or more of the core holds too, that is the page."""
+    core = _core(rgb)
+    main = dominant_color(core)
+    if _vivid(main):
+        h, w = rgb.shape[:2]
+        b = max(1, int(0.02 * min(h, w)))
+        edge = np.concatenate([rgb[:b].reshape(-1, 3), rgb[h - b:].reshape(-1, 3),
+                               rgb[:, :b].reshape(-1, 3), rgb[:, w - b:].reshape(-1, 3)])
+        rim = dominant_color(edge)
+        if not _vivid(rim) and (color_distance(core, rim) <= 16).mean() >= 1 / 6:
+            return rim
+    return main
+
+
+def _vivid(color, min_spread: int = 60) -> bool:
+    """A saturated colour (its channels far apart), as data marks are and pages are not."""
+    return int(np.max(color)) - int(np.min(color)) >= min_spread
 
 
 def _core(rgb: np.ndarray) -> np.ndarray:

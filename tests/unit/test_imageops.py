@@ -66,6 +66,18 @@ def test_a_frame_inside_the_8_percent_cut_changes_nothing():
     assert tuple(imageops.page_background(rgb)) == (255, 255, 255)
 
 
+def test_wide_bars_filling_the_core_are_not_the_page():
+    # Bar seed-27 bar026: four green horizontal bars cover most of the core; the white between
+    # them and round them is the page (the bars had been read as the page, the gaps as bars).
+    rgb = np.full((570, 980, 3), 255, np.uint8)
+    for y, length in zip(range(40, 520, 130), (600, 760, 500, 790)):
+        rgb[y:y + 110, 90:90 + length] = (27, 157, 119)
+    assert tuple(imageops.page_background(rgb)) == (255, 255, 255)
+    # A dull colour filling the core stays the page, whatever the edge is (a grey panel).
+    rgb[40:520, 90:900] = (229, 229, 229)
+    assert tuple(imageops.page_background(rgb)) == (229, 229, 229)
+
+
 def test_saturation_counts_near_black_noise_as_grey():
     from pipeline.imageops import saturation
     px = np.array([[[0, 0, 6], [6, 0, 2], [215, 92, 0], [30, 10, 60], [128, 128, 128]]], np.uint8)
