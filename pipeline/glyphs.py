@@ -133,15 +133,41 @@ def checked_text(text: str, masks: list[np.ndarray]) -> str:
     chars = [c for c in text if not small_char(c)]
     if not _CONFUSED.intersection(chars):
         return text
-    masks = split_touching(masks, len(chars))
-    if len(chars) != len(masks):
-        return text
+    split = split_touching(masks, len(chars))
+    if len(chars) != len(split):
+        return _ends_checked(text, chars, split)
+    masks = split
     prev = [""] + chars[:-1]
     # An 's' is checked only in a word of capitals and digits ('TPs'): among lowercase letters
     # it is one, and a touching pair cut apart ('as' of 'baseline') can leave it two holes.
     lower = sum(c.islower() for c in chars) > chars.count("s")
     fixed = iter(c if c == "s" and lower else glyph_char(c, m, p.isdigit()) for c, m, p in zip(chars, masks, prev))
     return "".join(c if small_char(c) else next(fixed) for c in text)
+
+
+def _ends_checked(text: str, chars: list[str], masks: list[np.ndarray]) -> str:
+    """`text` with each 'I' checked (see glyph_char) where its glyphs do not map one to one onto
+    its characters once touching letters are cut apart ('TRI-LLM-like': 'l' and 'i' touch):
+    from each end, through capitals and digits each a glyph of a capital's height no wider than
+    tall (a wider one may be letters run together), the glyphs are the characters in turn."""
+    if "I" not in chars or len(masks) > len(chars):
+        return text
+    # Capitals, each a capital's height: lowercase letters touch unseen ('li' no wider than 'k')
+    cap = max(m.shape[0] for m in masks)
+
+    def run(pairs):
+        return next((i for i, (m, c) in enumerate(pairs) if not (
+            (c.isupper() or c.isdigit()) and m.shape[1] <= 1.3 * m.shape[0] and m.shape[0] >= 0.85 * cap)),
+            len(masks))
+    lead, trail = run(zip(masks, chars)), run(zip(masks[::-1], chars[::-1]))
+    n = len(chars)
+    fixed = list(chars)
+    for i, c in enumerate(chars):
+        k = i if i < lead else (len(masks) - (n - i) if n - i <= trail else None)
+        if c == "I" and k is not None:
+            fixed[i] = glyph_char(c, masks[k])
+    it = iter(fixed)
+    return "".join(c if small_char(c) else next(it) for c in text)
 
 
 def split_touching(masks: list[np.ndarray], n: int) -> list[np.ndarray]:

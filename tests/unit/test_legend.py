@@ -83,6 +83,23 @@ def test_touching_letters_are_cut_apart_to_check_a_t_read_as_i():
     assert glyphs.checked_text("TIT", [t, m]) == "TIT"
 
 
+def test_an_i_is_checked_from_the_ends_where_other_letters_run_together():
+    # Seed-27 syn046 'TRI-LLM-like' in DejaVu Serif: 'l' and 'i' touch, one glyph no wider than
+    # a letter, so nine glyphs stand for ten letters; from the left the third is a 'T'.
+    t = _mask(["#########", "#...#...#", "....#....", "....#....", "....#....", "....#....",
+               "....#....", "....#....", "...###..."])
+    r, letter = _mask(["######.", "#....#.", "######.", "#..#...", "#...#..", "#....#.", "#.....#",
+                       "#.....#", "##...##"]), _mask(["####", "#..#", "#..#", "#..#", "#..#", "#..#",
+                                                     "#..#", "#..#", "####"])
+    nine = [t, r, t, letter, letter, letter, letter, letter, letter]
+    assert glyphs.checked_text("TRI-LLM-like", nine) == "TRT-LLM-like"
+    # ... and a true 'I' there stays one; past a glyph wider than tall (letters run together,
+    # maybe more than two) the count from the left stops.
+    assert glyphs.checked_text("TRI-LLM-like", [t, r, I_GLYPH] + nine[3:]) == "TRI-LLM-like"
+    wide = np.ones((9, 14), bool)
+    assert glyphs.checked_text("TRLLI-Mike", [t, r, wide, t, letter, letter, letter]) == "TRLLI-Mike"
+
+
 def test_serif_t_has_a_foot_half_as_wide_as_its_bar_and_serif_i_does_not():
     t_serif = _mask(["###############", "#.....##......#", "......##.......", "......##.......",
                      "......##.......", "......##.......", "......##.......", "....#######...."])
