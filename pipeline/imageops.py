@@ -290,3 +290,21 @@ def dashed_rows(ink: np.ndarray, min_len: int, gap: int) -> np.ndarray:
     bridged = cv2.morphologyEx(m, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (int(gap) + 1, 1)))
     runs = cv2.morphologyEx(bridged, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (n, 1)))
     return runs[inner].astype(bool) & ink
+
+
+def rules_whitened(gray: np.ndarray, box, pad: int, min_share: float = 0.6, tol: float = 30.0) -> np.ndarray:
+    """A copy of the text gray with the rows of `box` (x0, y0, x1, y1) grown by `pad` that a
+    grey rule runs along (a gridline through a legend's name: 'no-chunking' for 'no chunking',
+    'bascline') whitened where they are of the rule's grey: a row mostly of one mid grey, neither
+    page nor text. Text on the row, darker, stays."""
+    h, w = gray.shape
+    x0, y0 = max(0, int(box[0]) - pad), max(0, int(box[1]) - pad)
+    x1, y1 = min(w, int(box[2]) + pad), min(h, int(box[3]) + pad)
+    out = gray.copy()
+    for y in range(y0, y1):
+        row = out[y, x0:x1]
+        mid = (row > 100) & (row < 235)
+        if row.size and mid.mean() >= min_share:
+            grey = float(np.median(row[mid]))
+            row[np.abs(row.astype(float) - grey) <= tol] = 255
+    return out

@@ -97,3 +97,17 @@ def test_a_flat_frame_is_painted_in_the_colour_just_inside_it():
     same = np.full((100, 160, 3), 30, np.uint8)
     same[40:60, 40:120] = 200
     assert imageops.without_frame(same) is same
+
+
+def test_a_grey_rule_through_a_line_of_text_is_whitened_and_the_text_stays():
+    # Seed-27 syn009: a gridline (grey 177 in the text gray) runs through 'no chunking' along
+    # the letters' feet; OCR read the space there as '-'.
+    gray = np.full((30, 120), 250, np.uint8)
+    for x in range(20, 100, 12):
+        gray[8:20, x:x + 3] = 0                 # letters' stems
+    gray[14:18, :] = np.where(gray[14:18, :] == 0, 0, 177)
+    out = imageops.rules_whitened(gray, (20, 8, 100, 20), 3)
+    assert (out[14:18, 17:103][gray[14:18, 17:103] == 177] == 255).all()     # the box and its margin
+    assert (out[8:20, 20:23] == 0).all() and (out[:, :5] == gray[:, :5]).all()   # outside the box: as it was
+    # a row of page and text only is no rule
+    assert np.array_equal(out[8:14], gray[8:14])
