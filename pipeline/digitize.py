@@ -20,6 +20,7 @@ from .extraction import Extraction, Point
 from .imageio import load_rgb
 from .marks.legend import text_lines
 from .marks.lines import line_swatches, trace_lines
+from .marks.rims import rim_markers
 from .marks.markers import Blob, crossings, drop_fragments, find_markers, on_lines, stacked_lines, tiny_markers
 from .marks.series import color_groups, group_series, lab_distance
 from .numbers import parse_point_label, parse_tick
@@ -751,6 +752,9 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg) -> list:
     the plot box `box` (dots of a dotted gridline are grey; letters' crumbs lie off the lines).
     Empty when no line has such markers."""
     cands = tiny_markers(rgb, ink, halfwidth, bg)
+    # A marker no wider than its line stands apart from it by its rim (see marks.rims).
+    cands += [r for r in rim_markers(rgb, traces, halfwidth, bg, box)
+              if not any(np.hypot(r.cx - b.cx, r.cy - b.cy) < 2.5 for b in cands)]
     x0, y0, x1, y1 = box
     out = []
     for t in traces:

@@ -117,8 +117,16 @@ def blend_mask(rgb: np.ndarray, color, background, min_t: float = 0.3, resid: fl
     (grey lies off the segment from a white page to a red mark)."""
     c = rgb.astype(np.float32) - np.asarray(background, np.float32)
     d = np.asarray(color, np.float32) - np.asarray(background, np.float32)
-    t = (c @ d) / max(float(d @ d), 1.0)
+    t = blend_share(rgb, color, background)
     return (t >= min_t) & (np.abs(c - t[..., None] * d).max(axis=-1) < resid)
+
+
+def blend_share(rgb: np.ndarray, color, background) -> np.ndarray:
+    """Per pixel, how far it lies from `background` towards `color` (0: the background, 1: the
+    colour), projected on the segment between them."""
+    c = rgb.astype(np.float32) - np.asarray(background, np.float32)
+    d = np.asarray(color, np.float32) - np.asarray(background, np.float32)
+    return (c @ d) / max(float(d @ d), 1.0)
 
 
 def second_background(rgb: np.ndarray, background) -> np.ndarray | None:
