@@ -150,7 +150,7 @@ def _ends_checked(text: str, chars: list[str], masks: list[np.ndarray]) -> str:
     its characters once touching letters are cut apart ('TRI-LLM-like': 'l' and 'i' touch):
     from each end, through capitals and digits each a glyph of a capital's height no wider than
     tall (a wider one may be letters run together), the glyphs are the characters in turn."""
-    if "I" not in chars or len(masks) > len(chars):
+    if "I" not in chars or not masks or len(masks) > len(chars):
         return text
     # Capitals, each a capital's height: lowercase letters touch unseen ('li' no wider than 'k')
     cap = max(m.shape[0] for m in masks)

@@ -301,18 +301,24 @@ def dashed_rows(ink: np.ndarray, min_len: int, gap: int) -> np.ndarray:
 
 
 def rules_whitened(gray: np.ndarray, box, pad: int, min_share: float = 0.6, tol: float = 30.0) -> np.ndarray:
-    """A copy of the text gray with the rows of `box` (x0, y0, x1, y1) grown by `pad` that a
-    grey rule runs along (a gridline through a legend's name: 'no-chunking' for 'no chunking',
-    'bascline') whitened where they are of the rule's grey: a row mostly of one mid grey, neither
-    page nor text. Text on the row, darker, stays."""
+    """A copy of the text gray with the rows of `box` (x0, y0, x1, y1) that a grey rule runs
+    along (a gridline through a legend's name: 'no-chunking' for 'no chunking') whitened, across
+    the box and `pad` px either side, where they are of the rule's grey: a row mostly of one mid
+    grey, neither page nor text, that goes on past the box. Text on the row, darker, stays."""
     h, w = gray.shape
-    x0, y0 = max(0, int(box[0]) - pad), max(0, int(box[1]) - pad)
-    x1, y1 = min(w, int(box[2]) + pad), min(h, int(box[3]) + pad)
+    x0, x1 = max(0, int(box[0]) - pad), min(w, int(box[2]) + pad)
     out = gray.copy()
-    for y in range(y0, y1):
+    # (only through the text: a legend's frame above or below it is no part of a glyph)
+    for y in range(max(0, int(box[1])), min(h, int(box[3]))):
         row = out[y, x0:x1]
         mid = (row > 100) & (row < 235)
-        if row.size and mid.mean() >= min_share:
-            grey = float(np.median(row[mid]))
-            row[np.abs(row.astype(float) - grey) <= tol] = 255
+        if not row.size or mid.mean() < min_share:
+            continue
+        grey = float(np.median(row[mid]))
+        rule = np.abs(row.astype(float) - grey) <= tol
+        # One grey, running on past the text at one end at least: blurred text is greys of
+        # all shades, with the page beside it.
+        ends = (rule[:int(box[0]) - x0], rule[int(box[2]) - x0:])
+        if any(e.size >= 2 and e.mean() >= 0.8 for e in ends):
+            row[rule] = 255
     return out

@@ -111,3 +111,10 @@ def test_a_grey_rule_through_a_line_of_text_is_whitened_and_the_text_stays():
     assert (out[8:20, 20:23] == 0).all() and (out[:, :5] == gray[:, :5]).all()   # outside the box: as it was
     # a row of page and text only is no rule
     assert np.array_equal(out[8:14], gray[8:14])
+    # a legend's frame just above the text is left as it is (seed-14 syn001), and so is
+    # blurred text: greys of all shades with the page beside them
+    gray = np.full((30, 120), 250, np.uint8)
+    gray[5, :] = 180
+    gray[8:20, 20:100] = np.tile(np.linspace(110, 230, 80).astype(np.uint8), (12, 1))
+    out = imageops.rules_whitened(gray, (20, 7, 100, 20), 3)
+    assert np.array_equal(out, gray)

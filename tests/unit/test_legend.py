@@ -98,6 +98,7 @@ def test_an_i_is_checked_from_the_ends_where_other_letters_run_together():
     assert glyphs.checked_text("TRI-LLM-like", [t, r, I_GLYPH] + nine[3:]) == "TRI-LLM-like"
     wide = np.ones((9, 14), bool)
     assert glyphs.checked_text("TRLLI-Mike", [t, r, wide, t, letter, letter, letter]) == "TRLLI-Mike"
+    assert glyphs.checked_text("TRI", []) == "TRI"          # no glyph found in the box at all
 
 
 def test_serif_t_has_a_foot_half_as_wide_as_its_bar_and_serif_i_does_not():
