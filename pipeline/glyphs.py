@@ -47,11 +47,18 @@ def square_top_left(mask: np.ndarray) -> bool:
 
 def top_bar(mask: np.ndarray) -> bool:
     """A 'T': wider than half its height, its top rows inked across, its foot a narrow stem (or a
-    serif half as wide as the bar: a serif 'I' is as wide at its foot as at its top)."""
+    serif half as wide as the bar: a serif 'I' is as wide at its foot as at its top), and one
+    stem in the middle."""
     m = mask.astype(bool)
     h, w = m.shape
     top = max(1, h // 8)
-    return w >= 0.5 * h and m[:top].any(axis=0).mean() >= 0.8 and m[-1].mean() <= 0.5
+    if not (w >= 0.5 * h and m[:top].any(axis=0).mean() >= 0.8 and m[-1].mean() <= 0.5):
+        return False
+    # One stem down the middle: an 'I' touching the next glyph ('I3' of 'MI300X') is as wide
+    # and as flat on top, but stands on two strokes.
+    cols = np.flatnonzero(m[int(0.3 * h):int(np.ceil(0.7 * h))].any(axis=0))
+    return (len(cols) > 0 and cols[-1] - cols[0] + 1 == len(cols) and len(cols) <= 0.5 * w
+            and abs((cols[0] + cols[-1]) / 2.0 - (w - 1) / 2.0) <= 0.2 * w)
 
 
 def glyph_char(ch: str, mask: np.ndarray, after_digit: bool = False) -> str:

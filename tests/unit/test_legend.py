@@ -99,6 +99,15 @@ def test_an_i_is_checked_from_the_ends_where_other_letters_run_together():
     wide = np.ones((9, 14), bool)
     assert glyphs.checked_text("TRLLI-Mike", [t, r, wide, t, letter, letter, letter]) == "TRLLI-Mike"
     assert glyphs.checked_text("TRI", []) == "TRI"          # no glyph found in the box at all
+    # Seed-15 syn035 'MI300X' in DejaVu Serif: the 'I' touches the '3', a glyph as wide as a 'T'
+    # and as flat on top, but on two strokes
+    i3 = _mask(["########...#####..", "..####....#######.", "...###...##...###.", "...###...#.....###",
+                "...###.........##.", "...###........###.", "...###.......###..", "...###.....######.",
+                "...###......######", "...###.........###", "...###.........###", "...###..........##",
+                "...###.........###", "...###.........###", "...###..###...###.", ".###############..",
+                ".######...##......"])
+    m_glyph = np.ones((17, 21), bool)
+    assert glyphs.checked_text("MI300X", [m_glyph[:, :16], i3, letter, letter, letter]) == "MI300X"
 
 
 def test_serif_t_has_a_foot_half_as_wide_as_its_bar_and_serif_i_does_not():
