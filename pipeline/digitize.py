@@ -524,7 +524,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             # A tiny marker just under or beside its label lies in the label's padded box, or
             # in its box when OCR took it in: inside a word, only what is as tall as half a
             # line of text is a glyph.
-            tiny = [b for b in _line_markers(rgb, page_marks, traces, halfwidth, box, panel_bg)
+            tiny = [b for b in _line_markers(rgb, page_marks, traces, halfwidth, box, panel_bg, data_blobs)
                     if not (b.box[3] - b.box[1] >= 0.45 * text_h
                             and _in_a_word(b, masked, text_rgb, text_h, page_marks, rgb))]
             # A tiny marker OCR read as a label's first or last glyph ('48,192'): the label
@@ -630,7 +630,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             boxes = [(v.x0, v.y0, v.x1, v.y1) for v in other_words]
             traces = trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, panel_bg, boxes, text_h,
                                  rules_in=marks)
-            keyed = [b for b in _line_markers(rgb, page_marks, traces, halfwidth, box, panel_bg)
+            keyed = [b for b in _line_markers(rgb, page_marks, traces, halfwidth, box, panel_bg, data_blobs)
                      if _in_box(b.cx, b.cy, box, 0) and any(_alike(k, b.color, panel_bg, params.series_color_delta)
                                                             for k in keys)
                      and not any(_in_box(b.cx, b.cy, o.box, 1) for o in data_blobs)]
@@ -746,15 +746,17 @@ def _one_hue(a, b, bg) -> bool:
     return _shade_of(a, b, bg) or _shade_of(b, a, bg)
 
 
-def _line_markers(rgb, ink, traces, halfwidth: float, box, bg) -> list:
-    """Tiny markers (see tiny_markers) of the traced lines' colours, anywhere on the page (the
-    legend's swatches too), when at least three of them sit on a line of their colour inside
-    the plot box `box` (dots of a dotted gridline are grey; letters' crumbs lie off the lines).
-    Empty when no line has such markers."""
+def _line_markers(rgb, ink, traces, halfwidth: float, box, bg, found=()) -> list:
+    """Tiny markers (see tiny_markers, and marks.rims) of the traced lines' colours, anywhere on
+    the page (the legend's swatches too), when at least three of them sit on a line of their
+    colour inside the plot box `box` (dots of a dotted gridline are grey; letters' crumbs lie
+    off the lines). Empty when no line has such markers. A marker found by its rim is read in
+    its line's solid colour, where the series' markers `found` may be read paler: it takes
+    theirs, to join them."""
     cands = tiny_markers(rgb, ink, halfwidth, bg)
-    # A marker no wider than its line stands apart from it by its rim (see marks.rims).
-    cands += [r for r in rim_markers(rgb, traces, halfwidth, bg, box)
+    rimmed = [r for r in rim_markers(rgb, traces, halfwidth, bg, box)
               if not any(np.hypot(r.cx - b.cx, r.cy - b.cy) < 2.5 for b in cands)]
+    cands += rimmed
     x0, y0, x1, y1 = box
     out = []
     for t in traces:
@@ -768,7 +770,9 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg) -> list:
         inside = [b for b in mine if x0 <= b.cx < x1 and y0 <= b.cy < y1]
         on = on_lines(inside, [t.vertices], halfwidth + 2.5)
         if len(on) >= 3:
-            out += [b for b in mine if (b in on or not (x0 <= b.cx < x1 and y0 <= b.cy < y1))
+            color = _found_color(found, t, bg)
+            out += [replace(b, color=color) if color is not None and any(b is r for r in rimmed) else b
+                    for b in mine if (b in on or not (x0 <= b.cx < x1 and y0 <= b.cy < y1))
                     and not any(b is o for o in out)]     # two traces of one colour share them
     return out
 

@@ -50,3 +50,20 @@ def test_a_line_merely_broken_is_no_marker():
     rgb[95:106, 311:313] = 255           # a 9 px piece of line between two gaps
     got = rim_markers(rgb, [Trace(BLUE, [(20.0, 100.0), (380.0, 100.0)], 360)], 1.5, WHITE, (10, 50, 390, 150))
     assert got == []
+
+
+def test_a_rimmed_marker_takes_the_colour_its_series_markers_were_read_in():
+    # Seed-17 syn004: tiny markers found elsewhere on the line were read pale (mostly rim); one
+    # found by its rim, read in the line's solid colour, had made a series of its own.
+    from pipeline.digitize import _line_markers
+    from pipeline.marks.markers import Blob
+    rgb = np.full((300, 500, 3), 255, np.uint8)
+    pts = [(120, 200), (200, 175), (280, 160), (360, 150)]
+    _rimmed_line(rgb, [(40, 250)] + pts + [(440, 145)], ORANGE)
+    trace = Trace(ORANGE, [(40.0, 250.0)] + [(float(a), float(b)) for a, b in pts] + [(440.0, 145.0)], 400)
+    pale = (240, 167, 120)
+    found = [Blob(40.0, 250.0, 16, (38, 248, 42, 252), pale, "square"), Blob(440.0, 145.0, 16, (438, 143, 442, 147), pale, "square")]
+    ink = np.abs(rgb.astype(int) - 255).max(axis=2) > 60
+    got = _line_markers(rgb, ink, [trace], 1.5, (30, 30, 470, 280), WHITE, found)
+    near = [b for b in got if min(np.hypot(b.cx - x, b.cy - y) for x, y in pts) <= 1.5]
+    assert len(near) == len(pts) and all(b.color == pale for b in near)
