@@ -20,8 +20,8 @@ from .extraction import Extraction, Point
 from .imageio import load_rgb
 from .marks.legend import text_lines
 from .marks.lines import line_swatches, trace_lines
-from .marks.rims import rim_markers
 from .marks.markers import Blob, crossings, drop_fragments, find_markers, on_lines, stacked_lines, tiny_markers
+from .marks.rims import rim_markers
 from .marks.series import color_groups, group_series, lab_distance
 from .numbers import parse_point_label, parse_tick
 from .params import DigitizeParams
