@@ -758,7 +758,7 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg, found=()) -> list
               if not any(np.hypot(r.cx - b.cx, r.cy - b.cy) < 2.5 for b in cands)]
     cands += rimmed
     x0, y0, x1, y1 = box
-    out = []
+    out, taken = [], set()
     for t in traces:
         mine = [b for b in cands if _shade_of(b.color, t.color, bg)]
         if len(mine) < 3:
@@ -771,9 +771,11 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg, found=()) -> list
         on = on_lines(inside, [t.vertices], halfwidth + 2.5)
         if len(on) >= 3:
             color = _found_color(found, t, bg)
-            out += [replace(b, color=color) if color is not None and any(b is r for r in rimmed) else b
-                    for b in mine if (b in on or not (x0 <= b.cx < x1 and y0 <= b.cy < y1))
-                    and not any(b is o for o in out)]     # two traces of one colour share them
+            for b in mine:
+                # (two traces of one colour share them: each is taken once)
+                if (b in on or not (x0 <= b.cx < x1 and y0 <= b.cy < y1)) and id(b) not in taken:
+                    taken.add(id(b))
+                    out.append(replace(b, color=color) if color is not None and any(b is r for r in rimmed) else b)
     return out
 
 
