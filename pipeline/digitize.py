@@ -760,7 +760,11 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg, found=()) -> list
     x0, y0, x1, y1 = box
     out, taken = [], set()
     for t in traces:
-        mine = [b for b in cands if _shade_of(b.color, t.color, bg)]
+        # Only where markers were found (three or more): on lines drawn without markers, a
+        # rimmed piece is a dot of a dash-dot line or a stretch between two gaps.
+        color = _found_color(found, t, bg)
+        mine = [b for b in cands if _shade_of(b.color, t.color, bg)
+                and (len(found) >= 3 or not any(b is r for r in rimmed))]
         if len(mine) < 3:
             # A blurred or JPEG-softened rim no longer parts the marker from its line in the
             # ink; the line's own colour, without its pale rim, still does.
@@ -770,7 +774,6 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg, found=()) -> list
         inside = [b for b in mine if x0 <= b.cx < x1 and y0 <= b.cy < y1]
         on = on_lines(inside, [t.vertices], halfwidth + 2.5)
         if len(on) >= 3:
-            color = _found_color(found, t, bg)
             for b in mine:
                 # (two traces of one colour share them: each is taken once)
                 if (b in on or not (x0 <= b.cx < x1 and y0 <= b.cy < y1)) and id(b) not in taken:

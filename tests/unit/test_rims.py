@@ -62,8 +62,22 @@ def test_a_rimmed_marker_takes_the_colour_its_series_markers_were_read_in():
     _rimmed_line(rgb, [(40, 250)] + pts + [(440, 145)], ORANGE)
     trace = Trace(ORANGE, [(40.0, 250.0)] + [(float(a), float(b)) for a, b in pts] + [(440.0, 145.0)], 400)
     pale = (240, 167, 120)
-    found = [Blob(40.0, 250.0, 16, (38, 248, 42, 252), pale, "square"), Blob(440.0, 145.0, 16, (438, 143, 442, 147), pale, "square")]
+    found = [Blob(40.0, 250.0, 16, (38, 248, 42, 252), pale, "square"), Blob(440.0, 145.0, 16, (438, 143, 442, 147), pale, "square"),
+             Blob(460.0, 40.0, 16, (458, 38, 462, 42), pale, "square")]     # (three found: a chart with markers)
     ink = np.abs(rgb.astype(int) - 255).max(axis=2) > 60
     got = _line_markers(rgb, ink, [trace], 1.5, (30, 30, 470, 280), WHITE, found)
     near = [b for b in got if min(np.hypot(b.cx - x, b.cy - y) for x, y in pts) <= 1.5]
     assert len(near) == len(pts) and all(b.color == pale for b in near)
+
+
+def test_no_rimmed_markers_where_no_markers_were_found():
+    # Line charts without markers (the line corpus, seed 0 syn047): a rimmed piece there is a
+    # dot of a dash-dot line or a stretch between two gaps; it had turned a line chart into a
+    # chart of a few false markers.
+    from pipeline.digitize import _line_markers
+    rgb = np.full((300, 500, 3), 255, np.uint8)
+    pts = [(120, 200), (200, 175), (280, 160), (360, 150)]
+    _rimmed_line(rgb, [(40, 250)] + pts + [(440, 145)], ORANGE)
+    trace = Trace(ORANGE, [(40.0, 250.0)] + [(float(a), float(b)) for a, b in pts] + [(440.0, 145.0)], 400)
+    ink = np.abs(rgb.astype(int) - 255).max(axis=2) > 60
+    assert _line_markers(rgb, ink, [trace], 1.5, (30, 30, 470, 280), WHITE, []) == []
