@@ -754,17 +754,16 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg, found=()) -> list
     its line's solid colour, where the series' markers `found` may be read paler: it takes
     theirs, to join them."""
     cands = tiny_markers(rgb, ink, halfwidth, bg)
+    # Only where markers were found (three or more): on lines drawn without markers, a rimmed
+    # piece is a dot of a dash-dot line or a stretch between two gaps.
     rimmed = [r for r in rim_markers(rgb, traces, halfwidth, bg, box)
-              if not any(np.hypot(r.cx - b.cx, r.cy - b.cy) < 2.5 for b in cands)]
+              if not any(np.hypot(r.cx - b.cx, r.cy - b.cy) < 2.5 for b in cands)] if len(found) >= 3 else []
     cands += rimmed
     x0, y0, x1, y1 = box
     out, taken = [], set()
     for t in traces:
-        # Only where markers were found (three or more): on lines drawn without markers, a
-        # rimmed piece is a dot of a dash-dot line or a stretch between two gaps.
         color = _found_color(found, t, bg)
-        mine = [b for b in cands if _shade_of(b.color, t.color, bg)
-                and (len(found) >= 3 or not any(b is r for r in rimmed))]
+        mine = [b for b in cands if _shade_of(b.color, t.color, bg)]
         if len(mine) < 3:
             # A blurred or JPEG-softened rim no longer parts the marker from its line in the
             # ink; the line's own colour, without its pale rim, still does.

@@ -528,6 +528,11 @@ def read_exponent(word: Word, gray: np.ndarray, ink: np.ndarray) -> Word:
     return Word(f"10^{got}", word.conf, word.x0, min(word.y0, ey0), max(word.x1, ex1), word.y1)
 
 
+def line_margin(box) -> int:
+    """The margin (px) read_line_box reads a text line's box `box` with."""
+    return max(3, int(0.4 * (box[3] - box[1])))
+
+
 def read_line_box(gray: np.ndarray, box, isolated: bool = False, height: float = 30.0,
                   psm: int | None = None, sharpen: bool = False) -> list[Word]:
     """The words of one text line whose ink box is `box` = (x0, y0, x1, y1), read alone with a
@@ -536,7 +541,7 @@ def read_line_box(gray: np.ndarray, box, isolated: bool = False, height: float =
     `psm`: tesseract's layout mode (a line by default); `sharpen`: see ocr.read_words."""
     h, w = gray.shape
     x0, y0, x1, y1 = box
-    p = max(3, int(0.4 * (y1 - y0)))
+    p = line_margin(box)
     if isolated:
         crop, cx0, cy0 = np.pad(gray[y0:y1, x0:x1], p, constant_values=255), x0 - p, y0 - p
     else:

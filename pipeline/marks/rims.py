@@ -202,9 +202,11 @@ def _palest(share: np.ndarray, pts: np.ndarray, c: np.ndarray, u: np.ndarray, re
     perp = np.array([-u[1], u[0]])
     best = np.inf
     for s in np.arange(1.0, reach + 0.01, 0.5):
-        vals = [float(share[yi, xi]) for k in (-0.7, 0.0, 0.7)
-                for xi, yi in [(int(round(p[0])), int(round(p[1]))) for p in [c + (edge + s) * u + k * perp]]
-                if 0 <= xi < w and 0 <= yi < h]
+        vals = []
+        for k in (-0.7, 0.0, 0.7):
+            xi, yi = (int(round(v)) for v in c + (edge + s) * u + k * perp)
+            if 0 <= xi < w and 0 <= yi < h:
+                vals.append(float(share[yi, xi]))
         if vals:
             best = min(best, max(vals))
     return best

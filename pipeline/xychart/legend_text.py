@@ -122,7 +122,7 @@ def reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
                   and b.box[0] <= box[2] + text_h and b.box[2] >= box[0] - text_h
                   and b.box[1] <= box[3] + text_h and b.box[3] >= box[1] - text_h]
         gray = _painted_out(page_gray, rgb, beside) if rgb is not None else page_gray
-        gray = imageops.rules_whitened(gray, box, max(3, int(0.4 * (box[3] - box[1]))))
+        gray = imageops.rules_whitened(gray, box, layout.line_margin(box))
         read = layout.read_line_box(gray, box)
         if not any(c.isalpha() for v in read for c in v.text):
             continue
