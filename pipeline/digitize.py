@@ -375,19 +375,23 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     page_marks = imageops.color_distance(rgb, panel_bg) > params.mark_threshold
     marks = page_marks & search
     depth = imageops.ink_depth(marks)
+    axis_words = {id(v) for ax in (xa, ya) if ax is not None for v in ax.words}
+    words = [g for g in (v if id(v) in axis_words else text_words.glyph_box(v, ink_text, text_h) for v in words)
+             if g is not None]
 
     # Page-pass labels that took in a marker ('¢-4,096', '0.64' for a marker and '64') give way
     # to the line reading, which reads only strokes.
     labels_read = [v for v in words if parse_point_label(v.text) is not None
                    and parse_point_label(v.text)[0] == v.text.strip() and not text_words.holds_marker(v, depth, text_h)]
+    specks = [v for v in words if text_words.speck(v, text_h) and parse_point_label(v.text) is None]
     plot_text = [v for v in point_labels.plot_text(gray, ink_text, text_h, search_box(xa, ya, w, h))
-                 if not any(layout.overlaps(v, o) and not point_labels.extends(v, o, depth, text_h)
+                 if not any(layout.overlaps(v, o) and not point_labels.extends(v, o, depth, text_h, specks)
                             and text_words.is_text(o)
                             for o in labels_read)]
     # A page reading that a line reading extends gives way to it (a number read alone would
     # otherwise keep its place against the longer label).
     outread = {id(o) for o in labels_read for v in plot_text
-               if layout.overlaps(v, o) and point_labels.extends(v, o, depth, text_h)}
+               if layout.overlaps(v, o) and point_labels.extends(v, o, depth, text_h, specks)}
     words = [v for v in words if id(v) not in outread]
     words = point_labels.join_label_units(point_labels.join_label_digits(layout.merge_words(words, plot_text)), text_h)
     tick_words = set()
@@ -1019,26 +1023,34 @@ def _in_sentence(v, words, text_h: float) -> bool:
 
 def _vertex_markers(labels, found, traces, rgb, bg, halfwidth: float, text_h: float) -> list:
     """Markers at the bends of the traced lines near each of `labels`, point labels with no
-    marker found near them (see _marks_at_bend), on lines with markers `found` (a title's
-    strokes traced as a dark line have none). Of those near a label (outside its box: its
+    marker found near them (see _marks_at_bend). Of those near a label (outside its box: its
     glyphs may be of the line's colour), the nearest. Each takes the colour of the markers
-    found on its line, to join their series."""
-    out = []
+    `found` on its line, to join their series; on a line with none, the line's colour, and only
+    where three or more labels have one on it (a title's strokes traced as a dark line have no
+    labels at their bends; a series of dots no bigger than its line has one at each)."""
+    out, unmarked = [], []
+    area = int(np.median([o.area for o in found])) if found else 9
     for v in labels:
         cands = []
-        for t in traces:
+        for k, t in enumerate(traces):
             color = _found_color(found, t, bg)
-            if color is None:
-                continue
             for x, y in t.vertices:
                 if not _near_word(x, y, v, text_h):
                     continue
-                cands += [replace(b, color=color) for b in _marks_at_bend(x, y, t, rgb, bg, halfwidth, text_h)
+                marks = _marks_at_bend(x, y, t, rgb, bg, halfwidth, text_h)
+                if not marks and color is None:
+                    # Dots paler than their line are no marks of its colour: the bend is the
+                    # point, as big as the markers found (no fragment of them).
+                    marks = [Blob(x, y, area, (int(x) - 1, int(y) - 1, int(x) + 2, int(y) + 2), t.color, "line")]
+                cands += [(replace(b, color=color or t.color), None if color else k) for b in marks
                           if not (v.x0 - 1 <= b.cx <= v.x1 + 1 and v.y0 - 1 <= b.cy <= v.y1 + 1)
                           and not any(np.hypot(b.cx - o.cx, b.cy - o.cy) < text_h for o in found + out)]
         if cands:
-            out.append(min(cands, key=lambda b: np.hypot(b.cx - v.cx, b.cy - v.cy)))
-    return out
+            b, k = min(cands, key=lambda c: np.hypot(c[0].cx - v.cx, c[0].cy - v.cy))
+            out.append(b)
+            unmarked.append(k)
+    many = {k for k, n in Counter(unmarked).items() if k is not None and n >= 3}
+    return [b for b, k in zip(out, unmarked) if k is None or k in many]
 
 
 def _bend_markers(traces, found, rgb, bg, halfwidth: float, text_h: float) -> list:

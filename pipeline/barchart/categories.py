@@ -683,14 +683,19 @@ def _prefer_reread(page: str, conf_page: float, new: str, conf_new: float) -> bo
 
 
 def _without_stray_rules(text: str) -> str:
-    """A category without a lone '|' at either end: the edge of a neighbouring label or a tick
-    mark read as a rule ('Small test - 8XH100 - 70B |'), no part of any label."""
+    """A category without a lone '|' or dash at either end: the edge of a neighbouring label or
+    a tick mark read as a rule ('Small test - 8XH100 - 70B |'; 'TP=1 -' left of a horizontal
+    bar), no part of any label; and with an 'l' or 'I' after '=' or ':' read as the '1' it is
+    ('TP=l': no name puts a letter alone there)."""
     parts = text.split()
-    while parts and set(parts[0]) <= set("|¦"):
+    while parts and set(parts[0]) <= _RULES:
         parts.pop(0)
-    while parts and set(parts[-1]) <= set("|¦"):
+    while parts and set(parts[-1]) <= _RULES:
         parts.pop()
-    return " ".join(parts)
+    return re.sub(r"(?<=[=:])[lI](?=\d|\b)", "1", " ".join(parts))
+
+
+_RULES = set("|¦-–—_")
 
 
 def _commonest(words: list[Word]) -> Word:

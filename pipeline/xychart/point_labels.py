@@ -82,12 +82,16 @@ def join_label_digits(words: list[ocr.Word], gap: float = 0.15) -> list[ocr.Word
     return out
 
 
-def extends(v: ocr.Word, o: ocr.Word, depth: np.ndarray | None = None, text_h: float | None = None) -> bool:
+def extends(v: ocr.Word, o: ocr.Word, depth: np.ndarray | None = None, text_h: float | None = None,
+            specks=()) -> bool:
     """Line reading `v` is page reading `o` with more characters at its end: the page pass
     stopped at a glyph touching a marker or a line ('81' of '8192', 'bs=327' of 'bs=32768');
     or, with `depth` (ink depth of the marks) given, with more characters before it where
     `v` reaches further left with no marker there: the page pass lost a first glyph a line
-    crosses, or read a label in two ('2 req' of '32 req', '1' of 'n=128')."""
+    crosses, or read a label in two ('2 req' of '32 req', '1' of 'n=128'). A marker too
+    shallow to tell by its depth is there when the page pass read it apart as a speck
+    (`specks`, see text_words.speck: a 10 px triangle read 'a' before '16,384', which the
+    line reading made '416,384')."""
     a, b = parse_point_label(v.text), parse_point_label(o.text)
     if a is None or b is None or len(a[0]) <= len(b[0]):
         return False
@@ -101,7 +105,8 @@ def extends(v: ocr.Word, o: ocr.Word, depth: np.ndarray | None = None, text_h: f
         return False
     # The glyphs read before it and half a glyph further: no marker whose edge reads as a '1'.
     left = ocr.Word(o.text, o.conf, int(v.x0 - 0.5 * o.h), v.y0, max(v.x0 + 1, o.x0), v.y1)
-    return not text_words.holds_marker(left, depth, text_h)
+    return not text_words.holds_marker(left, depth, text_h) and not any(
+        layout.overlaps(left, s) and s.x1 <= o.x0 + 1 for s in specks)
 
 
 def plot_text(gray, ink, text_h, box) -> list[ocr.Word]:
@@ -644,6 +649,10 @@ def _read_label_at(box, gray, ink, erase, budget, lh, min_conf: float = 60.0, rg
     else:
         crop = gray[ey0:ey1, ex0:ex1].copy()
         keep = ink[ey0:ey1, ex0:ex1].copy()
+    if erase is not None:
+        # Markers go before rules are looked for: a label's digit touching a marker's tip
+        # above it ('8' under a diamond) is, with the marker, a dashed vertical run a rule long.
+        keep &= ~erase[ey0:ey1, ex0:ex1]
     unruled = imageops.remove_rules(keep, n, dashed=True)
     # A dashed gridline that runs across the whole window, past the label on both sides.
     if ex1 - ex0 > (x1 - x0) + n:

@@ -2,6 +2,7 @@
 but for a marker inside it, so that markers touching their labels are still found."""
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from .. import imageops, ocr
@@ -114,6 +115,32 @@ def _narrow_bands(ink: np.ndarray, tall: bool = False) -> list[tuple[int, int, i
         return [b for i, b in enumerate(spans) if i != most]
     widest = max(c1 - c0 for _, _, c0, c1 in spans)
     return [b for b in spans if b[3] - b[2] < widest / 3.0]
+
+
+def glyph_box(word: ocr.Word, ink: np.ndarray, text_h: float) -> ocr.Word | None:
+    """The word with its box cut down to its glyphs where OCR boxed it with a stretch of a line
+    running on past them ('16384' boxed 222 px wide along the line under it): a box over a text
+    height wide for each character loses the ink pieces over two text heights wide that run out
+    of its sides. Boxed so, a label masks its series' line away and sits far from its marker.
+    None when nothing else is in the box: the line itself read as text ('em')."""
+    n_chars = len(word.text.strip())
+    if word.w <= max(1, n_chars) * text_h:
+        return word
+    x0, y0 = max(0, word.x0), max(0, word.y0)
+    crop = ink[y0:word.y1, x0:word.x1]
+    if crop.size == 0:
+        return word
+    n, _lab, st, _ = cv2.connectedComponentsWithStats(crop.astype(np.uint8), connectivity=8)
+    cw = crop.shape[1]
+    glyphs = [st[k] for k in range(1, n)
+              if not (st[k, 2] > 2 * text_h and (st[k, 0] == 0 or st[k, 0] + st[k, 2] >= cw))]
+    if not glyphs:
+        return None if n > 1 else word
+    gx0 = min(int(g[0]) for g in glyphs)
+    gx1 = max(int(g[0] + g[2]) for g in glyphs)
+    if gx1 - gx0 >= crop.shape[1] - 1:
+        return word
+    return ocr.Word(word.text, word.conf, x0 + gx0, word.y0, x0 + gx1, word.y1)
 
 
 def cleaned_label(w: ocr.Word, whole: bool = True) -> ocr.Word:

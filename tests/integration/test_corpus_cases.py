@@ -552,3 +552,41 @@ def test_keyed_point_labels_read_again_beside_their_markers_make_no_legend(tmp_p
     truth, ext = _xy_chart(tmp_path, 99, 25)
     assert {p.series for p in ext.points} == {"series-1"}
     assert _near(ext, truth) == 5
+
+
+def test_a_digit_touching_its_markers_tip_is_read_as_its_label(tmp_path):
+    # Seed-26 syn004 (fivethirtyeight): '8' under a diamond, its top touching the tip, made with
+    # the diamond a dashed vertical run as long as a rule; taken out as one, the label's crop
+    # was empty, and four single-digit labels were lost.
+    truth, ext = _xy_chart(tmp_path, 4, 26)
+    assert sorted(p.label for p in ext.points if p.series == "Engine A") == \
+        sorted(["128", "64", "32", "16", "8", "4", "2"])
+    assert sum(bool(p.label) for p in ext.points) == 14
+
+
+def test_a_lone_one_on_a_log_axis_is_read_in_a_wide_enough_margin(tmp_path):
+    # Seed-29 syn022: the x axis's '1' of 9 px, read alone in a 3 px margin, came out '4' at 87;
+    # '4', '10', '100' made a category axis and every point's x was lost.
+    truth, ext = _xy_chart(tmp_path, 22, 29)
+    assert ext.x_axis.calibration.scale == "log10"
+    assert _near(ext, truth) == 20
+
+
+def test_a_dashed_gridline_read_after_a_digit_is_no_tick_label(tmp_path):
+    # Seed-29 syn033 (monospaced, dotted zeros): '4----------------' (a point label's digit and
+    # a dashed gridline) parsed as 4 and, with two point labels, made a right-hand y axis;
+    # the left axis's own labels were then never read line by line.
+    truth, ext = _xy_chart(tmp_path, 33, 29)
+    assert ext.y_axis.side == "left" and len(ext.y_axis.calibration.ticks) == 5
+    assert _near(ext, truth, by_series=True) == 10
+
+
+def test_a_labelled_line_without_marks_of_its_colour_is_a_series_of_its_bends(tmp_path):
+    # Seed-29 syn085 (Pillow card): the red line's dots are paler than the line, so no marker
+    # was found on it, and OCR boxed '16384' 222 px wide along it, masking the line away as
+    # text; the blue series had markers, and the red one was lost with its five labels.
+    truth, ext = _xy_chart(tmp_path, 85, 29)
+    red = [p for p in ext.points if p.series == "TRT-LLM-like" or p.series.startswith("TR")]
+    assert len(red) == 5
+    assert sorted(p.label for p in red) == sorted(["2048", "4096", "8192", "16384", "32768"])
+    assert _near(ext, truth) >= 9

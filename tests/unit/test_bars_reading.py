@@ -554,6 +554,11 @@ def test_a_lone_rule_at_either_end_of_a_category_is_dropped():
     assert _without_stray_rules("| TP=2") == "TP=2"
     assert _without_stray_rules("a|b") == "a|b"
     assert _without_stray_rules("|") == ""
+    # a horizontal bar's tick mark read as a dash, and a '1' read 'l' after '=' (bar seed-29 bar022)
+    assert _without_stray_rules("TP=l -") == "TP=1"
+    assert _without_stray_rules("TP=I6") == "TP=16"
+    assert _without_stray_rules("Small test - 8XH100") == "Small test - 8XH100"
+    assert _without_stray_rules("a=lx") == "a=lx"
 
 
 def test_axis_title_under_the_middle_label_is_dropped_a_wrapped_line_kept():

@@ -1,11 +1,13 @@
 """Point-label reading helpers: fragments joined, line readings preferred where they extend
 the page reading, dashed gridlines taken out of a re-read window, tight series-line erase."""
+import cv2
 import numpy as np
 
 from pipeline import imageops
 from pipeline.extraction import Point
 from pipeline.ocr import Word
-from pipeline.xychart.point_labels import extends, join_label_digits, join_label_units, series_line_pixels, unit_on_line
+from pipeline.xychart import text_words
+from pipeline.xychart.point_labels import _read_label_at, extends, join_label_digits, join_label_units, series_line_pixels, unit_on_line
 
 
 def test_join_label_digits_joins_a_kerned_one_with_its_neighbour():
@@ -526,3 +528,34 @@ def test_marks_of_an_unnamed_series_each_just_before_a_unit_read_alone_are_glyph
     # one mark of the series away from any unit keeps them all; without a legend, none is judged
     assert crossed_glyphs(centres + [(700, 300)], series + ["series-1"], {"FP8"}, [], units) == set()
     assert crossed_glyphs(centres, series, set(), [], units) == set()
+
+
+def test_glyph_box_leaves_out_the_line_a_label_was_boxed_with():
+    # Seed-29 syn085: '16384' boxed 222 px wide along the line under it.
+    ink = np.zeros((40, 300), bool)
+    for k in range(5):                          # five glyphs, 6 px wide, 10 tall
+        ink[10:20, 20 + 8 * k:26 + 8 * k] = True
+    ink[24:26, 0:300] = True                    # the line, running out of the box both ways
+    got = text_words.glyph_box(Word("16384", 65.0, 20, 9, 250, 27), ink, 10.0)
+    assert (got.x0, got.x1, got.y0, got.y1, got.text) == (20, 58, 9, 27, "16384")
+    # a box a text height wide per character is left as it is
+    word = Word("16384", 65.0, 20, 9, 60, 27)
+    assert text_words.glyph_box(word, ink, 10.0) is word
+    # a box holding only the line: the line read as text ('em')
+    assert text_words.glyph_box(Word("em", 33.0, 100, 20, 200, 28), ink, 10.0) is None
+
+
+def test_a_label_touching_its_markers_tip_is_read_with_the_marker_erased():
+    # Seed-26 syn004: an '8' under a diamond whose tip touches it; the two made a dashed
+    # vertical run a rule long, and the rule removal emptied the crop.
+    gray = np.full((80, 80), 255, np.uint8)
+    diamond = np.array([[40, 8], [50, 20], [40, 32], [30, 20]], np.int32)
+    cv2.fillPoly(gray, [diamond], 0)
+    cv2.putText(gray, "8", (34, 47), cv2.FONT_HERSHEY_SIMPLEX, 0.5, 0, 1, cv2.LINE_AA)
+    ink = gray < 160
+    erase = np.zeros(gray.shape, bool)
+    cv2.fillPoly(erase.view(np.uint8), [diamond], 1)
+    # the digit's top touches the diamond's tip
+    assert ink[32:35, 36:45].any()
+    got = _read_label_at((25, 33, 55, 48), gray, ink, erase, [5], 12.0)
+    assert [v.text for v in got] == ["8"]
