@@ -541,14 +541,15 @@ def read_line_box(gray: np.ndarray, box, isolated: bool = False, height: float =
     margin around it and enlarged to `height`, tesseract's favourite letter height. The margin is
     the image around the box, or white when `isolated` (what lies beside the box is no part of it).
     `psm`: tesseract's layout mode (a line by default); `sharpen`: see ocr.read_words.
-    `lone_glyph`: a box no wider than tall (a tick label '1') is read in a margin of half its
-    height too, and that reading is taken when it is a clean number and sure: in the margin of
-    four tenths, a 9 px '1' reads '4' at 87, and in the wider one '1' at 84; on a noisy chart,
-    the wider margin's noise makes a '0' '‘0', and a rotated title's letters read '2' at 51."""
+    `lone_glyph`: a box no wider than tall read as a number (a tick label '1') is read in a
+    margin of half its height too, and that reading is taken when it is another number, sure:
+    in the margin of four tenths, a 9 px '1' reads '4' at 87, and in the wider one '1' at 84.
+    (Not so a glyph read as a letter: a rotated title's 'a' reads '3' at 80 in the wider one.)"""
     read = _read_in_margin(gray, box, line_margin(box), isolated, height, psm, sharpen)
     bh = box[3] - box[1]
     wide = int(round(0.5 * bh))
-    if lone_glyph and box[2] - box[0] <= bh and wide > line_margin(box):
+    if lone_glyph and box[2] - box[0] <= bh and wide > line_margin(box) \
+            and len(read) == 1 and clean_number(read[0].text):
         again = _read_in_margin(gray, box, wide, isolated, height, psm, sharpen)
         if len(again) == 1 and clean_number(again[0].text) and again[0].conf >= 80 \
                 and [v.text for v in read] != [again[0].text]:

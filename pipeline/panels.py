@@ -87,10 +87,16 @@ def read_panels(rgb: np.ndarray, boxes, read) -> list | None:
 
 def _whole_chart(ext) -> bool:
     """A panel is a chart of its own: points on two calibrated axes, or bars along a value
-    axis with two or more categories read. Half of one chart cut at a gap in its data fails."""
+    axis with two or more categories read, each axis fitted to three tick labels or more.
+    Half of one chart cut at a gap in its data fails: the half without the axis finds one in
+    two stray numbers (a title's glyph read '5' and a bar's value label)."""
     if not ext.points:
         return False
     if ext.chart_type == "bar":
         axis = ext.x_axis if ext.bar_orientation == "horizontal" else ext.y_axis
-        return axis is not None and sum(1 for c in ext.categories if c) >= 2
-    return ext.x_axis is not None and ext.y_axis is not None
+        return _own_axis(axis) and sum(1 for c in ext.categories if c) >= 2
+    return _own_axis(ext.x_axis) and _own_axis(ext.y_axis)
+
+
+def _own_axis(axis) -> bool:
+    return axis is not None and len(axis.calibration.ticks) >= 3

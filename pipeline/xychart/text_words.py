@@ -120,8 +120,8 @@ def _narrow_bands(ink: np.ndarray, tall: bool = False) -> list[tuple[int, int, i
 def glyph_box(word: ocr.Word, ink: np.ndarray, text_h: float) -> ocr.Word | None:
     """The word with its box cut down to its glyphs where OCR boxed it with a stretch of a line
     running on past them ('16384' boxed 222 px wide along the line under it): a box over a text
-    height wide for each character loses the ink pieces over two text heights wide that run out
-    of its sides. Boxed so, a label masks its series' line away and sits far from its marker.
+    height wide for each character loses the thin ink pieces over two text heights wide that
+    run out of its sides. Boxed so, a label masks its series' line away and sits far from its marker.
     None when nothing else is in the box: the line itself read as text ('em')."""
     n_chars = len(word.text.strip())
     if word.w <= max(1, n_chars) * text_h:
@@ -132,8 +132,10 @@ def glyph_box(word: ocr.Word, ink: np.ndarray, text_h: float) -> ocr.Word | None
         return word
     n, _lab, st, _ = cv2.connectedComponentsWithStats(crop.astype(np.uint8), connectivity=8)
     cw = crop.shape[1]
+    # (thin, as ink per column: a swatch's marker on its stroke, read '—@', is no line)
     glyphs = [st[k] for k in range(1, n)
-              if not (st[k, 2] > 2 * text_h and (st[k, 0] == 0 or st[k, 0] + st[k, 2] >= cw))]
+              if not (st[k, 2] > 2 * text_h and st[k, 4] <= 0.3 * text_h * st[k, 2]
+                      and (st[k, 0] == 0 or st[k, 0] + st[k, 2] >= cw))]
     if not glyphs:
         return None if n > 1 else word
     gx0 = min(int(g[0]) for g in glyphs)

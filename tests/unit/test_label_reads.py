@@ -72,6 +72,18 @@ def test_extends_before_the_page_reading_without_a_marker_there():
     assert not extends(line, page, depth, 15.0)
 
 
+def test_a_speck_read_apart_before_a_label_is_a_marker_no_extension():
+    # Seed-29 syn019: a 10 px triangle, too shallow to tell by its depth, read 'a' by the page
+    # pass before '16,384'; the line reading took it in as '416,384'.
+    depth = np.full((500, 400), 2.0)
+    line, page = Word("416,384", 68, 302, 429, 381, 458), Word("16,384", 68, 323, 435, 381, 452)
+    speck = Word("a", 68, 303, 440, 313, 450)
+    assert extends(line, page, depth, 19.0)
+    assert not extends(line, page, depth, 19.0, [speck])
+    # a speck elsewhere on the line's row is no matter
+    assert extends(line, page, depth, 19.0, [Word("a", 68, 200, 440, 210, 450)])
+
+
 def test_extends_around_a_fragment():
     depth = np.zeros((120, 300), float)
     assert extends(Word("n=128", 92, 194, 84, 286, 105), Word("1", 84, 228, 84, 250, 105), depth, 27.0)
