@@ -715,6 +715,12 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                 (solid | point_labels.series_line_pixels(rgb, points, halfwidth, panel_bg, slack=1), bridge))
     tick_rgb = text_words.text_color(rgb, tick_list, panel_bg)
     label_words = [v for v in label_words if not _marker_read(v, points, text_h, rgb, panel_bg, label_words)]
+    # A marker OCR read as a label's first or last glyph ('416,384' for a triangle touching
+    # '16,384'), as for the tiny ones above: the label is the rest of the word.
+    label_words = [next((_without_end_glyph(v, b) for b in point_blobs
+                         if v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1
+                         and _apart_in_word(b, v, page_marks, text_h, rgb, text_rgb)), v)
+                   for v in label_words]
     label_word, read = point_labels.attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg,
                                       tick_rgb, ink_text, erase_masks())
     units = [v for v in other_words if re.fullmatch(r"[a-z]{2,5}", v.text.strip())]

@@ -590,3 +590,12 @@ def test_a_labelled_line_without_marks_of_its_colour_is_a_series_of_its_bends(tm
     assert len(red) == 5
     assert sorted(p.label for p in red) == sorted(["2048", "4096", "8192", "16384", "32768"])
     assert _near(ext, truth) >= 9
+
+
+def test_a_marker_read_as_a_labels_first_glyph_is_left_out_of_it(tmp_path):
+    # Seed-25 syn005 (boxed, monospaced): a blue triangle touching its black label '16,384'
+    # was read with it as '416,384'; as for the tiny markers, a found marker at a word's end
+    # set apart by its colour is no glyph of the label.
+    truth, ext = _xy_chart(tmp_path, 5, 25)
+    labels = [p.label for p in ext.points if p.series == "spec. decode"]
+    assert "16,384" in labels and "416,384" not in labels
