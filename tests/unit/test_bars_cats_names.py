@@ -1,7 +1,7 @@
 """Bar categories and legend names: a legend line confirmed at two sizes, re-read boxes cut to
 the page's, joining marks kept in category labels, the category axis title under the middle
 slot of a chart that titles its value axis."""
-from pipeline.barchart.categories import _with_marks, _without_axis_title
+from pipeline.barchart.categories import _with_marks, _base_pitch, _without_axis_title
 from pipeline.barchart.names import LineRead, _legend_reread
 from pipeline.ocr import Word
 
@@ -141,3 +141,19 @@ def test_a_name_the_page_rendering_leaves_blank_is_read_against_its_own_backgrou
     inked.clear()
     assert names._read_side(gray, swatch, 0, [swatch], 10.0, np.full_like(rgb, 240)) == []
     assert inked == []
+
+
+def test_a_wrapped_middle_label_is_told_by_its_baselines_pitch():
+    # Bar seed-29 bar020: 'prompts' under 'short' in the middle of five slots; by box centres it
+    # sat 23 px down and 'V3' under 'DeepSeek' 20, so it passed for the axis title. From
+    # baseline to baseline both lines are 21 px apart.
+    slots = [(62.0, 254.0), (254.0, 445.5), (445.5, 638.5), (638.5, 830.5), (830.5, 1023.0)]
+    deepseek, v3 = [_w("DeepSeek", 96, 311, 686, 387, 702)], [_w("V3", 96, 339, 708, 358, 720)]
+    short, prompts = [_w("short", 96, 522, 686, 559, 699)], [_w("prompts", 96, 511, 708, 570, 723)]
+    assert abs(_base_pitch(deepseek, v3) - _base_pitch(short, prompts)) <= 1.0
+    wraps = [_base_pitch(deepseek, v3)]
+    got = _without_axis_title([short, prompts], slots, 12.0, wraps=wraps, widest=86)
+    assert [v.text for v in got] == ["short", "prompts"]
+    # the same line 6 px further down is the axis title
+    title = [_w("prompts", 96, 511, 714, 570, 729)]
+    assert [v.text for v in _without_axis_title([short, title], slots, 12.0, wraps=wraps, widest=86)] == ["short"]
