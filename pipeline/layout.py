@@ -399,8 +399,8 @@ def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region, equa
                   page_words: list[Word] = (), joined: bool = False, marks_apart: bool = False,
                   lone_glyph: bool = False) -> list[Word]:
     """OCR every text line found as ink inside `region`, one line at a time (`equals`,
-    `joined`, `marks_apart`: see textlines.text_line_boxes; `lone_glyph`: see read_line_box). Where the region cuts a line, the page's words
-    (`page_words`) are kept."""
+    `joined`, `marks_apart`: see textlines.text_line_boxes; `lone_glyph`: see read_line_box).
+    Where the region cuts a line, the page's words (`page_words`) are kept."""
     from .textlines import text_line_boxes
     w = ink.shape[1]
     rx0, _, rx1, _ = (int(v) for v in region)
@@ -460,8 +460,8 @@ def read_tick_lines(gray: np.ndarray, ink: np.ndarray, text_h: float, regions, p
     ink = ink & ~rules
     gray = np.where(rules, 255, gray).astype(gray.dtype)
     words = [v for reg in regions
-             for v in read_lines_in(gray, ink, text_h, reg, page_words=page_words, joined=True, marks_apart=True,
-                           lone_glyph=True)]
+             for v in read_lines_in(gray, ink, text_h, reg, page_words=page_words, joined=True,
+                                    marks_apart=True, lone_glyph=True)]
     return most_confident([read_exponent(v, gray, ink) for v in words])
 
 
@@ -552,7 +552,7 @@ def read_line_box(gray: np.ndarray, box, isolated: bool = False, height: float =
             and len(read) == 1 and clean_number(read[0].text):
         again = _read_in_margin(gray, box, wide, isolated, height, psm, sharpen)
         if len(again) == 1 and clean_number(again[0].text) and again[0].conf >= 80 \
-                and [v.text for v in read] != [again[0].text]:
+                and again[0].text != read[0].text:
             # (boxed as the glyph's ink: tesseract's box takes in some of the wider margin)
             return [Word(again[0].text, again[0].conf, *box)]
     return read

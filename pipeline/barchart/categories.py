@@ -218,8 +218,8 @@ def _without_axis_title(rows: list[list[Word]], slots, text_h: float, titled: bo
     one axis titles the other, and a title under an odd number of slots falls in the
     middle one. But a line set at the pitch at which another slot's label wraps (`wraps`:
     the pitches of the other slots' lines, from baseline to baseline (see _base_pitch); within
-    2 px) is a wrapped label's line: the title
-    is set apart ('prompts' under 'long' 22.5 px down, as '3.1' under 'Llama', 1.96 heights
+    2 px) is a wrapped label's line: the title is set apart ('prompts' under 'long' 22.5 px
+    down, as '3.1' under 'Llama', 1.96 heights
     of the chart's 11.5 px value labels). Nor is a label wrapped that would fit on one line no
     wider than another slot's label (`widest`): 'code' over 'GPU' beside 'DeepSeek V3'."""
     if len(rows) >= 2:

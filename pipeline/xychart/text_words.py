@@ -121,8 +121,8 @@ def glyph_box(word: ocr.Word, ink: np.ndarray, text_h: float) -> ocr.Word | None
     """The word with its box cut down to its glyphs where OCR boxed it with a stretch of a line
     running on past them ('16384' boxed 222 px wide along the line under it): a box over a text
     height wide for each character loses the thin ink pieces over two text heights wide that
-    run out of its sides. Boxed so, a label masks its series' line away and sits far from its marker.
-    None when nothing else is in the box: the line itself read as text ('em')."""
+    run out of its sides. Boxed so, a label masks its series' line away and sits far from its
+    marker. None when nothing else is in the box: the line itself read as text ('em')."""
     n_chars = len(word.text.strip())
     if word.w <= max(1, n_chars) * text_h:
         return word
