@@ -88,26 +88,33 @@ def _read_chart_text(rgb: np.ndarray, params: DigitizeParams, scale: float):
             words = words3
             x = x3 if better_x else x
             y = y3 if better_y else y
-    words, x, y = _reread_unread_axes(gray, words, x, y, text_h)
+    words, x, y = _reread_unread_axes(gray, ink, words, x, y, text_h)
     return page_bg, gray, ink, words, x, y, text_h
 
 
 def _inside_plot(x, y, text_h: float) -> bool:
     """A left y axis fitted to labels that all start right of the x axis's first tick, which
     lies inside the plot: a column of printed point labels ('32768', '16384', '8192' beside
-    a climbing series) fits a log2 scale, and the axis's own labels ('1' … '5') were lost."""
-    return x is not None and y is not None and y.side == "left" and \
-        min(v.x0 for v in y.words) > min(t.pixel for t in x.calibration.ticks) + text_h
+    a climbing series) fits a log2 scale, and the axis's own labels ('1' … '5') were lost. So
+    is a right y axis whose labels start left of the x axis's last tick (seed-29 syn033: '15',
+    '12' and '4----' of a point label and a dashed gridline, the left labels read only twice)."""
+    if x is None or y is None:
+        return False
+    ticks = [t.pixel for t in x.calibration.ticks]
+    if y.side == "left":
+        return min(v.x0 for v in y.words) > min(ticks) + text_h
+    return min(v.x0 for v in y.words) < max(ticks) - text_h
 
 
-def _reread_unread_axes(gray: np.ndarray, words, x, y, text_h: float):
+def _reread_unread_axes(gray: np.ndarray, ink: np.ndarray, words, x, y, text_h: float):
     """An axis still unread, or an x axis fitted to a row of numbers with another row of
     numbers under it (see layout.row_below), has its margin read again as a block (see
     layout.reread_margin). Of the readings, the one whose fit takes the most labels gives the
     axis; an x axis found already gives way only to one lower down that takes as many labels,
     and a y axis found already is kept as it is, unless its labels stand inside the plot (see
-    _inside_plot): then the margin left of them is read, and an axis there left of them that
-    takes as many labels replaces it."""
+    _inside_plot): then the margin left of them is read, as a block and line by line (spaced
+    monospaced labels with dotted zeros read only line by line), and an axis there left of
+    them that takes as many labels replaces it."""
     h, w = gray.shape
     xreg, yreg = layout.tick_regions(x, y, text_h, w, h)
     inside = _inside_plot(x, y, text_h)
@@ -131,6 +138,8 @@ def _reread_unread_axes(gray: np.ndarray, words, x, y, text_h: float):
             again += layout.reread_margin(gray, xreg, False, scale, sharpen)
         if y is None or inside:
             again += layout.reread_margin(gray, yreg, True, scale, sharpen)
+        if inside and not sharpen:
+            again += layout.read_tick_lines(gray, ink, text_h, [yreg], words)
         if not again:
             continue
         words2 = layout.join_number_parts(layout.merge_words(words, again), text_h)

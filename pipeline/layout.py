@@ -541,15 +541,16 @@ def read_line_box(gray: np.ndarray, box, isolated: bool = False, height: float =
     margin around it and enlarged to `height`, tesseract's favourite letter height. The margin is
     the image around the box, or white when `isolated` (what lies beside the box is no part of it).
     `psm`: tesseract's layout mode (a line by default); `sharpen`: see ocr.read_words.
-    `lone_glyph`: a box no wider than tall read as a number (a tick label '1') is read in a
+    `lone_glyph`: a box no wider than tall read as one digit (a tick label '1') is read in a
     margin of half its height too, and that reading is taken when it is another number, sure:
     in the margin of four tenths, a 9 px '1' reads '4' at 87, and in the wider one '1' at 84.
-    (Not so a glyph read as a letter: a rotated title's 'a' reads '3' at 80 in the wider one.)"""
+    (Not so a glyph read as a letter: a rotated title's 'a' reads '3' at 80 in the wider one;
+    nor three digits set tight in a box as narrow: '200' reads '260' at 85.)"""
     read = _read_in_margin(gray, box, line_margin(box), isolated, height, psm, sharpen)
     bh = box[3] - box[1]
     wide = int(round(0.5 * bh))
     if lone_glyph and box[2] - box[0] <= bh and wide > line_margin(box) \
-            and len(read) == 1 and clean_number(read[0].text):
+            and len(read) == 1 and len(read[0].text.strip()) == 1 and read[0].text.strip().isdigit():
         again = _read_in_margin(gray, box, wide, isolated, height, psm, sharpen)
         if len(again) == 1 and clean_number(again[0].text) and again[0].conf >= 80 \
                 and again[0].text != read[0].text:

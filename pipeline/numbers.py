@@ -57,10 +57,6 @@ def parse_tick(text: str) -> float | None:
     clock = parse_clock(text)
     if clock is not None:
         return clock
-    # A run of dashes is a dashed gridline read as text, and the glyph at its end no label of
-    # it ('4----------------': a point label's digit where the gridline starts).
-    if re.search(r"[-_\u2014\u2013]{3,}\s*$", text):
-        return None
     # Tick marks and gridline ends read as trailing punctuation ("80k:", "40k-").
     t = text.strip().rstrip(".:;,_'\"|~+-\u2014)]}{").lstrip(":;,_'\"|~([{")
     if not t:

@@ -124,7 +124,8 @@ def glyph_box(word: ocr.Word, ink: np.ndarray, text_h: float) -> ocr.Word | None
     run out of its sides. Boxed so, a label masks its series' line away and sits far from its
     marker. None when nothing else is in the box: the line itself read as text ('em')."""
     n_chars = len(word.text.strip())
-    if word.w <= max(1, n_chars) * text_h:
+    # (a box under half the text's height is a gridline read as letters: no glyphs to find)
+    if word.w <= max(1, n_chars) * text_h or word.h < 0.5 * text_h:
         return word
     x0, y0 = max(0, word.x0), max(0, word.y0)
     crop = ink[y0:word.y1, x0:word.x1]

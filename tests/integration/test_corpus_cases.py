@@ -572,10 +572,10 @@ def test_a_lone_one_on_a_log_axis_is_read_in_a_wide_enough_margin(tmp_path):
     assert _near(ext, truth) == 20
 
 
-def test_a_dashed_gridline_read_after_a_digit_is_no_tick_label(tmp_path):
+def test_a_right_axis_inside_the_plot_gives_way_to_the_left_margin_read_line_by_line(tmp_path):
     # Seed-29 syn033 (monospaced, dotted zeros): '4----------------' (a point label's digit and
-    # a dashed gridline) parsed as 4 and, with two point labels, made a right-hand y axis;
-    # the left axis's own labels were then never read line by line.
+    # a dashed gridline) and two point labels made a right-hand y axis inside the plot; the
+    # left axis's own labels, read twice by the page pass, read only line by line.
     truth, ext = _xy_chart(tmp_path, 33, 29)
     assert ext.y_axis.side == "left" and len(ext.y_axis.calibration.ticks) == 5
     assert _near(ext, truth, by_series=True) == 10
