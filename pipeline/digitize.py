@@ -542,10 +542,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                             and _in_a_word(b, masked, text_rgb, text_h, page_marks, rgb))]
             # A tiny marker OCR read as a label's first or last glyph ('48,192'): the label
             # is the rest of the word.
-            cut = {id(v): _without_end_glyph(v, b) for b in tiny for v in other_words
-                   if v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1
-                   and _apart_in_word(b, v, page_marks, text_h, rgb, text_rgb)}
-            other_words = [cut.get(id(v), v) for v in other_words]
+            other_words = [_without_marker_glyph(v, tiny, page_marks, text_h, rgb, text_rgb) for v in other_words]
         elif len(data_blobs) < 3:
             tiny = _scatter_dots(rgb, page_marks, halfwidth, box, panel_bg, masked, text_rgb,
                                  params.series_color_delta, text_h)
@@ -726,10 +723,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     label_words = [v for v in label_words if not _marker_read(v, points, text_h, rgb, panel_bg, label_words)]
     # A marker OCR read as a label's first or last glyph ('416,384' for a triangle touching
     # '16,384'), as for the tiny ones above: the label is the rest of the word.
-    label_words = [next((_without_end_glyph(v, b) for b in point_blobs
-                         if v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1
-                         and _apart_in_word(b, v, page_marks, text_h, rgb, text_rgb)), v)
-                   for v in label_words]
+    label_words = [_without_marker_glyph(v, point_blobs, page_marks, text_h, rgb, text_rgb) for v in label_words]
     label_word, read = point_labels.attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg,
                                       tick_rgb, ink_text, erase_masks())
     units = [v for v in other_words if re.fullmatch(r"[a-z]{2,5}", v.text.strip())]
@@ -861,6 +855,15 @@ def _apart_in_word(b, v, ink, text_h: float, rgb=None, text_rgb=None) -> bool:
     ys, xs = np.nonzero(rest)
     color = np.median(rgb[max(0, int(v.y0)) + ys, max(0, int(v.x0)) + xs], axis=0)
     return not text_words.not_text_color(color, text_rgb)
+
+
+def _without_marker_glyph(v, blobs, ink, text_h: float, rgb, text_rgb):
+    """Word v without a first or last glyph that is one of the markers `blobs` set apart from
+    the rest of it (see _apart_in_word); v itself when none is."""
+    for b in blobs:
+        if v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1 and _apart_in_word(b, v, ink, text_h, rgb, text_rgb):
+            return _without_end_glyph(v, b)
+    return v
 
 
 def _without_end_glyph(v, b):

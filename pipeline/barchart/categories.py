@@ -692,6 +692,10 @@ def _prefer_reread(page: str, conf_page: float, new: str, conf_new: float) -> bo
     return covers and sum(c.isalnum() for c in new) > len(a) and conf_new >= 60
 
 
+# What OCR makes of a rule or a tick mark standing alone at either end of a category.
+_RULES = set("|¦-–—_")
+
+
 def _without_stray_rules(text: str) -> str:
     """A category without a lone '|' or dash at either end: the edge of a neighbouring label or
     a tick mark read as a rule ('Small test - 8XH100 - 70B |'; 'TP=1 -' left of a horizontal
@@ -704,8 +708,6 @@ def _without_stray_rules(text: str) -> str:
         parts.pop()
     return re.sub(r"(?<=[=:])[lI](?=\d|\b)", "1", " ".join(parts))
 
-
-_RULES = set("|¦-–—_")
 
 
 def _commonest(words: list[Word]) -> Word:
