@@ -4,7 +4,8 @@ At legend size (9-12 px letters) tesseract confuses '8', 'B' and 'S' ('FPS' for 
 for 'Engine B'), and no word list can tell them apart in names like 'B200' or 'FP8'. Their shapes
 can: '8' and 'B' enclose two holes and 'S' none; 'B' has a straight stem down its left side and
 '8' is pinched at its waist. Likewise a 'T' read as 'I' ('TRI-LLM') has a bar across its top that an 'I'
-lacks.
+lacks, and an 'l' read as 'i' ('Liama', 'Smail') rises above the x-height in one stroke where
+an 'i' is a stem of x-height under a dot.
 """
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import cv2
 import numpy as np
 
 _CONFUSED = set("8BSIs")
+# Letters exactly as tall as the x-height: their glyphs measure it.
+_X_HEIGHT = set("acemnorsuvwxz")
 
 
 def holes(mask: np.ndarray) -> int:
@@ -61,15 +64,48 @@ def top_bar(mask: np.ndarray) -> bool:
             and abs((cols[0] + cols[-1]) / 2.0 - (w - 1) / 2.0) <= 0.2 * w)
 
 
-def glyph_char(ch: str, mask: np.ndarray, after_digit: bool = False) -> str:
+def ascender_stroke(mask: np.ndarray, x_height: float) -> bool:
+    """An 'l': one narrow stroke a fifth or more taller than the x-height, as wide all the way
+    up. An 'i' is a stem of x-height; where blur joins its dot to it, the join is a waist (rows
+    at most half the stem's width) in its upper part, or, in a glyph of ink weights (see
+    glyph_masks), a row paler than the dot above it and than the stem."""
+    if mask.dtype != bool and _pale_join(mask.max(axis=1).astype(float)):
+        return False
+    m = mask.astype(bool)
+    h, w = m.shape
+    # Under 7 px of x-height the gap between an 'i''s dot and its stem is a pixel that blur
+    # fills ('Dlamond' at 6 px): such small text keeps OCR's reading.
+    if x_height < 7 or h < 1.2 * x_height or w > 0.45 * h:
+        return False
+    widths = m.sum(axis=1)
+    stem = float(np.median(widths[h // 2:]))
+    # A waist has the dot above it: a stroke's rounded tip is narrow at its top row only.
+    upper = widths[:int(0.45 * h)]
+    return not any(upper[k] <= 0.5 * stem and upper[:k].max() >= 0.7 * stem for k in range(1, len(upper)))
+
+
+def _pale_join(dark: np.ndarray) -> bool:
+    """In a stroke's darkest ink row by row, a row of its upper part paler than the darkest row
+    above it (by a fifth) and than the stem below (by three tenths): the gap between an 'i''s
+    dot and its stem, filled in by blur or JPEG. (A pale 'l', its stroke split between two
+    columns, may have a darker tip, but its rows are all as dark as its stem.)"""
+    n = len(dark)
+    stem = float(np.median(dark[n // 2:]))
+    return any(dark[k] < 0.8 * dark[:k].max() and dark[k] < 0.7 * stem for k in range(1, int(0.45 * n)))
+
+
+def glyph_char(ch: str, mask: np.ndarray, after_digit: bool = False, x_height: float = 0.0) -> str:
     """`ch` as OCR read it, or the one of '8', 'B', 'S' the glyph's shape says it is when OCR
-    read one of those three (or an 's' with two holes), or 'T' for an 'I' with a top bar;
-    unclear shapes keep OCR's reading. `after_digit`: the glyph follows a digit, inside a
-    number ('128'), and is no 'B'."""
-    if ch not in _CONFUSED or mask.shape[0] < 5:
+    read one of those three (or an 's' with two holes), 'T' for an 'I' with a top bar, or 'l'
+    for an 'i' that is an ascender's stroke (given the word's `x_height`); unclear shapes keep
+    OCR's reading. `after_digit`: the glyph follows a digit, inside a number ('128'), and is no
+    'B'."""
+    if (ch not in _CONFUSED and ch != "i") or mask.shape[0] < 5:
         return ch
     if ch == "I":
         return "T" if top_bar(mask) else ch
+    if ch == "i":
+        return "l" if ascender_stroke(mask, x_height) else ch
     k = holes(mask)
     if ch == "s":
         # A lowercase 's' encloses nothing: one with two holes is an '8' or a 'B' ('TPs' for
@@ -87,10 +123,21 @@ def glyph_char(ch: str, mask: np.ndarray, after_digit: bool = False) -> str:
     return ch if ch != "S" else "8"
 
 
-def glyph_masks(ink: np.ndarray, box, min_h: float) -> list[np.ndarray]:
+def checked_word(text: str, masks: list[np.ndarray], height: float) -> str:
+    """checked_text for a word `height` px tall: under 10 px the stem that tells 'B' from '8' is
+    a pixel or two, which JPEG and downscaling bend, so between those two OCR's reading stands
+    ('8F16' for a sure 'BF16')."""
+    got = checked_text(text, masks)
+    if height < 10 and len(got) == len(text):
+        got = "".join(o if {o, c} == {"B", "8"} else c for o, c in zip(text, got))
+    return got
+
+
+def glyph_masks(ink: np.ndarray, box, min_h: float, weights: np.ndarray | None = None) -> list[np.ndarray]:
     """The ink components inside `box` = (x0, y0, x1, y1), left to right, at least `min_h` tall
-    (a glyph each, where the letters do not touch)."""
-    return [m for _x0, _x1, m in _glyphs(ink, box, min_h)]
+    (a glyph each, where the letters do not touch). With `weights` (an array like `ink`: how
+    dark each pixel is) each mask holds its pixels' weights instead of True."""
+    return [m for _x0, _x1, m in _glyphs(ink, box, min_h, weights)]
 
 
 def glyph_spans(ink: np.ndarray, box, min_h: float) -> list[tuple[int, int]]:
@@ -98,9 +145,10 @@ def glyph_spans(ink: np.ndarray, box, min_h: float) -> list[tuple[int, int]]:
     return [(x0, x1) for x0, x1, _m in _glyphs(ink, box, min_h)]
 
 
-def _glyphs(ink, box, min_h):
+def _glyphs(ink, box, min_h, weights=None):
     x0, y0, x1, y1 = [int(v) for v in box]
     sub = ink[max(0, y0):y1, max(0, x0):x1].astype(np.uint8)
+    wsub = None if weights is None else weights[max(0, y0):y1, max(0, x0):x1]
     if sub.size == 0:
         return []
     n, lab, stats, _ = cv2.connectedComponentsWithStats(sub, connectivity=8)
@@ -108,7 +156,8 @@ def _glyphs(ink, box, min_h):
     out = []
     for i in comps:
         x, y, w, h, _a = stats[i]
-        out.append((max(0, x0) + x, max(0, x0) + x + w, lab[y:y + h, x:x + w] == i))
+        m = lab[y:y + h, x:x + w] == i
+        out.append((max(0, x0) + x, max(0, x0) + x + w, m if wsub is None else np.where(m, wsub[y:y + h, x:x + w], 0)))
     return out
 
 
@@ -133,22 +182,28 @@ def spaced_text(text: str, spans: list[tuple[int, int]], space: float) -> str:
     return "".join(out)
 
 
-def checked_text(text: str, masks: list[np.ndarray]) -> str:
-    """`text` with each '8', 'B', 'S' or 'I' checked against its glyph, when the word's glyphs (as
-    glyph_masks finds them) map one to one onto its characters save the small ones ('.', '='),
-    after cutting apart letters that touch (see split_touching); otherwise the text stays."""
+def checked_text(text: str, masks: list[np.ndarray], confused=_CONFUSED) -> str:
+    """`text` with each '8', 'B', 'S' or 'I' (the characters of `confused`; 'i' on request)
+    checked against its glyph, when the word's glyphs (as glyph_masks finds them) map one to
+    one onto its characters save the small ones ('.', '='), after cutting apart letters that
+    touch (see split_touching); otherwise the text stays."""
     chars = [c for c in text if not small_char(c)]
-    if not _CONFUSED.intersection(chars):
+    if not set(confused).intersection(chars):
         return text
     split = split_touching(masks, len(chars))
     if len(chars) != len(split):
-        return _ends_checked(text, chars, split)
+        return _ends_checked(text, chars, split) if "I" in confused else text
     masks = split
     prev = [""] + chars[:-1]
     # An 's' is checked only in a word of capitals and digits ('TPs'): among lowercase letters
     # it is one, and a touching pair cut apart ('as' of 'baseline') can leave it two holes.
     lower = sum(c.islower() for c in chars) > chars.count("s")
-    fixed = iter(c if c == "s" and lower else glyph_char(c, m, p.isdigit()) for c, m, p in zip(chars, masks, prev))
+    # The x-height, where the letters that measure it are glyphs of their shape, as wide as
+    # about half their height or more (noise blobs taken for glyphs map any way: 'Mlxtral').
+    xs = [m.shape for c, m in zip(chars, masks) if c in _X_HEIGHT]
+    x_height = float(np.median([h for h, _ in xs])) if xs and all(w >= 0.4 * h for h, w in xs) else 0.0
+    fixed = iter(c if (c == "s" and lower) or c not in confused else glyph_char(c, m, p.isdigit(), x_height)
+                 for c, m, p in zip(chars, masks, prev))
     return "".join(c if small_char(c) else next(fixed) for c in text)
 
 
@@ -188,7 +243,7 @@ def split_touching(masks: list[np.ndarray], n: int) -> list[np.ndarray]:
             return masks
         m = masks[i]
         w = m.shape[1]
-        cols = m.sum(axis=0)
+        cols = (m != 0).sum(axis=0)
         lo, hi = int(0.3 * w), int(np.ceil(0.7 * w))
         c = lo + int(np.argmin(cols[lo:hi]))
         if cols[c] > 0.15 * m.shape[0]:

@@ -7,7 +7,7 @@ import re
 import cv2
 import numpy as np
 
-from .. import imageops, ocr
+from .. import glyphs, imageops, ocr
 from ..marks.legend import text_lines
 from ..numbers import parse_value_label
 from ..ocr import Word
@@ -83,10 +83,12 @@ def _chain_from_axis(words, ups, text_h):
     return keep
 
 
-def _category_texts(words, frame: Frame, slots, base, text_h, exclude, titled: bool = False):
+def _category_texts(words, frame: Frame, slots, base, text_h, exclude, titled: bool = False,
+                    centre: float | None = None):
     """The text under each category slot (left of it for horizontal bars), nearest the axis:
     the first line and the lines right under it that stay inside the slot (an axis title runs
-    across slots). `titled`: the value axis carries a title (see _without_axis_title)."""
+    across slots). `titled`: the value axis carries a title; `centre`: the middle of the
+    category axis's line (see _without_axis_title and axis_centre)."""
     # A "word" under 0.4 text heights tall is a stroke OCR took for a glyph (a tick mark beside
     # a horizontal bar chart's labels, read '4'): no letter or digit is that flat.
     cands = [w for w in words if id(w) not in exclude and any(c.isalnum() for c in w.text)
@@ -143,7 +145,8 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude, titled: b
     one_line = [_width(k[0]) if isinstance(k, list) and len(k) == 1 and isinstance(k[0], list) else 0.0 for k in out]
     return [_with_marks(_without_axis_title(k, slots, text_h, titled and wrapped == 1,
                                             [p for j, ps in enumerate(pitches) if j != i for p in ps],
-                                            max([w for j, w in enumerate(one_line) if j != i], default=0.0)), marks)
+                                            max([w for j, w in enumerate(one_line) if j != i], default=0.0),
+                                            centre), marks)
             if isinstance(k, list) and k and isinstance(k[0], list) else k for i, k in enumerate(out)]
 
 
@@ -206,11 +209,12 @@ def _with_marks(words: list[Word], marks: list[Word]) -> list[Word]:
 
 
 def _without_axis_title(rows: list[list[Word]], slots, text_h: float, titled: bool = False,
-                        wraps=(), widest: float = 0.0) -> list[Word]:
+                        wraps=(), widest: float = 0.0, centre: float | None = None) -> list[Word]:
     """A vertical chart's category label (its lines, top down) without a last line that is
     the category axis title: centred on the category axis as a whole (within half a text
-    height) and set further below the line above it than the lines of a wrapped label
-    (1.8 text heights from centre to centre: 'Workload' under 'long prompts'; wrapped
+    height of the middle of its slots, or of its line, `centre`: the plot's margins need not
+    be alike, 'GPU' 13 px right of the slots' middle) and set further below the line above it
+    than the lines of a wrapped label (1.8 text heights from centre to centre: 'Workload' under 'long prompts'; wrapped
     labels measure 1.4 to 1.7). Pitch alone does not tell a title set close ('ISL/OSL' 1.75
     under '1k/8k') from a wrapped label's last line ('V3' 1.45 under 'DeepSeek'): when the
     chart titles its value axis (`titled`) and this is the only label of several with a
@@ -224,14 +228,36 @@ def _without_axis_title(rows: list[list[Word]], slots, text_h: float, titled: bo
     wider than another slot's label (`widest`): 'code' over 'GPU' beside 'DeepSeek V3'."""
     if len(rows) >= 2:
         last, above = rows[-1], rows[-2]
-        mid = (slots[0][0] + slots[-1][1]) / 2.0
+        mids = [(slots[0][0] + slots[-1][1]) / 2.0] + ([centre] if centre is not None else [])
         pitch = _pitch(above, last)
         unwrapped = sum(_width(r) for r in rows) + 0.4 * text_h * (len(rows) - 1) <= widest
-        if abs(_mid(last) - mid) <= 0.5 * text_h and (pitch >= 1.8 * text_h or (titled and len(slots) >= 3)
-                                                       or unwrapped) \
+        if min(abs(_mid(last) - m) for m in mids) <= 0.5 * text_h \
+                and (pitch >= 1.8 * text_h or (titled and len(slots) >= 3) or unwrapped) \
                 and not any(abs(_base_pitch(above, last) - p) <= 2.0 for p in wraps):
             rows = rows[:-1]
     return [w for r in rows for w in r]
+
+
+def axis_centre(dark: np.ndarray, base: float, slots) -> float | None:
+    """The middle of the axis line the bars stand on (`dark`: the upright ink mask), where a
+    line through the rows at the baseline runs unbroken past the first and the last slot's
+    middles; None without one (no spine, bars on the page)."""
+    h, w = dark.shape
+    a = int((slots[0][0] + slots[0][1]) / 2.0)
+    b = int((slots[-1][0] + slots[-1][1]) / 2.0)
+    best = None
+    for r in range(max(0, int(round(base)) - 1), min(h, int(round(base)) + 3)):
+        row = dark[r]
+        if not (0 <= a < b < w) or not row[a:b + 1].all():
+            continue
+        lo, hi = a, b
+        while lo > 0 and row[lo - 1]:
+            lo -= 1
+        while hi < w - 1 and row[hi + 1]:
+            hi += 1
+        if best is None or hi - lo > best[1] - best[0]:
+            best = (lo, hi)
+    return None if best is None else (best[0] + best[1] + 1) / 2.0
 
 
 def _label_angle(ink: np.ndarray, text_h: float) -> tuple[float | None, np.ndarray]:
@@ -360,8 +386,8 @@ def _turned_reads(gray, slots, base, text_h) -> list[list[list[Word]]]:
     inked = turned[cy0:int(ys.max()) + pad + 1, cx0:int(xs.max()) + pad + 1]
     out = []
     for f in (1.0, 1.5):
-        got = [v.shifted(cx0, cy0) for v in ocr.read_words(inked, f, ocr.PSM_SPARSE)
-               if any(c.isalnum() for c in v.text)]
+        got = _checked_words(turned, [v.shifted(cx0, cy0) for v in ocr.read_words(inked, f, ocr.PSM_SPARSE)
+                                      if any(c.isalnum() for c in v.text)], text_h * scale)
         per_slot: list[list[Word]] = [[] for _ in slots]
         for v in got:
             bx, by = inv @ np.array([v.cx, v.cy, 1.0])
@@ -434,6 +460,7 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
     """A category label read again as a block of lines from its own crop: the page pass reads
     small text worse ('TP:' for 'TP=2'). The re-read wins when it is more confident. With the
     frame and baseline, the crop's axis side is cleared of the axis line and tick mark."""
+    words = _checked_words(gray, words, text_h)
     page = _join(words, text_h)
     if not words or budget[0] <= 0:
         return page
@@ -490,12 +517,11 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
             got, conf_new = new, c
     if not got:
         return page
+    got = _checked_words(gray, got, text_h)
     conf_new = float(np.mean([v.conf for v in got]))
     conf_old = float(np.mean([v.conf for v in words]))
     text = _join(got, text_h)
-    if _prefer_reread(page, conf_old, text, conf_new):
-        return _unit_b(gray, got, text)
-    return _unit_b(gray, words, page)
+    return text if _prefer_reread(page, conf_old, text, conf_new) else page
 
 
 def _ink_run_start(ink: np.ndarray, x: int, gap: float) -> int:
@@ -517,31 +543,51 @@ def _ink_run_start(ink: np.ndarray, x: int, gap: float) -> int:
 _TRAILING_8 = re.compile(r"(?<=[\d.])8$")
 
 
-def _unit_b(gray, words, text: str) -> str:
-    """A model size's 'B' (billions: '2.7B', '8x7B') that tesseract read as '8' after digits
-    put back: the last glyph of the word is a B when its left side is one straight stem
-    ('8' is round there). Glyphs too small to tell keep their reading."""
-    if not words:
-        return text
-    last = max(words, key=lambda v: v.x1)
-    if not _TRAILING_8.search(last.text) or not text.endswith(last.text):
-        return text
-    score = _left_stem(gray, last)
-    if score is None or score < 0.9:
-        return text
-    return text[:-1] + "B"
+def _checked_words(gray, words: list[Word], text_h: float) -> list[Word]:
+    """Words of a label with each 'i' checked against its glyph ('Liama' for 'Llama': see
+    glyphs) and a model size's 'B' put back (see _unit_b_word), the glyphs inked from `gray`
+    around each word. Inked so lightly that thin strokes stay whole, blurred glyphs lose their
+    holes: the other checks of glyphs, which count holes, are left out ('batch 8' read 'batchS')."""
+    h, w = gray.shape
+    out = []
+    for v in words:
+        x0, y0 = max(0, int(v.x0) - 1), max(0, int(v.y0) - 1)
+        x1, y1 = min(w, int(np.ceil(v.x1)) + 1), min(h, int(np.ceil(v.y1)) + 1)
+        crop = gray[y0:y1, x0:x1].astype(np.float32)
+        text = v.text
+        if crop.size:
+            bg = float(np.percentile(crop, 90))
+            # Inked lightly, thin strokes stay whole; the glyphs keep how dark each pixel is.
+            ink = crop < bg - 0.35 * (bg - float(crop.min()))
+            masks = glyphs.glyph_masks(ink, (0, 0, x1 - x0, y1 - y0), 0.5 * text_h, np.clip(bg - crop, 0, None))
+            text = glyphs.checked_text(v.text, masks, "i")
+        out.append(_unit_b_word(gray, Word(text, v.conf, v.x0, v.y0, v.x1, v.y1)))
+    return out
+
+
+def _unit_b_word(gray, v: Word) -> Word:
+    """Word `v` with a model size's 'B' (billions: '2.7B', '8x7B') that tesseract read as '8'
+    after digits put back: its last glyph is a B when its left side is one straight stem ('8'
+    is round there). Glyphs too small to tell keep their reading; glyphs.glyph_char leaves a
+    glyph after a digit alone, as in a number ('128') a B is rarer than a misshapen 8."""
+    if not _TRAILING_8.search(v.text) or (_left_stem(gray, v) or 0.0) < 0.9:
+        return v
+    return Word(v.text[:-1] + "B", v.conf, v.x0, v.y0, v.x1, v.y1)
 
 
 def _left_stem(gray, v: Word) -> float | None:
-    """Share of the rows of a word's last glyph whose leftmost ink lies on the glyph's left
-    edge (enlarged 4x): near 1 for a straight stem (B), well under for a round side (8).
+    """Share of the rows of a word's last glyph whose leftmost ink lies on the stem of its middle
+    rows or left of it (enlarged 4x): near 1 for a straight stem (B), well under for a round side (8).
     None when the glyph is under 8 px high (too few rows to tell)."""
     h, w = gray.shape
     c = gray[max(0, v.y0 - 1):min(h, v.y1 + 1), max(0, v.x0 - 1):min(w, v.x1 + 1)].astype(np.float32)
     if c.size == 0 or c.shape[0] < 8:
         return None
     big = cv2.resize(c, None, fx=4, fy=4, interpolation=cv2.INTER_CUBIC)
-    ink = big < (float(np.median(big)) + float(big.min())) / 2.0
+    # Inked a third of the way from the page to the darkest: half way, a thin serif face's
+    # stem (dark) parts from its bowls (grey where they join it), and the bowls pass for the glyph.
+    bg = float(np.median(big))
+    ink = big < bg - 0.35 * (bg - float(big.min()))
     n, lab, st, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
     tall = [i for i in range(1, n) if st[i][3] >= 0.5 * ink.shape[0]]
     if not tall:
@@ -552,7 +598,10 @@ def _left_stem(gray, v: Word) -> float | None:
         return None
     g = lab[y:y + gh, x:x + gw] == i
     left = np.array([int(np.argmax(r)) for r in g if r.any()])
-    return float(np.mean(left <= left.min() + max(1.0, 0.12 * gw)))
+    # The stem is measured on the middle rows: a serif 'B' reaches a pixel further left at its
+    # top and bottom rows, which then count with the stem (an '8' is round there, right of it).
+    mid = left[int(0.2 * len(left)):int(np.ceil(0.8 * len(left)))]
+    return float(np.mean(left <= mid.min() + max(1.0, 0.12 * gw)))
 
 
 def _read_two_scales(img: np.ndarray, scale: float, psm: int) -> list[Word]:
@@ -662,7 +711,7 @@ def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget, soft=None,
         conf = float(min(v.conf for v in got)) if got else -1.0
         if conf > best_conf + margin:
             best, best_conf = got, conf
-    return _join(best, text_h) if best else ""
+    return _join(_checked_words(gray, best, text_h), text_h) if best else ""
 
 
 def _without_words(g, words, box):

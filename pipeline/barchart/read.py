@@ -17,7 +17,7 @@ from ..marks.series import color_groups, to_lab
 from ..numbers import parse_value_label
 from ..ocr import Word
 from ..titles import y_title_column
-from .categories import (_category_texts, _commonest, _read_marker, _read_slot, _reread_text,
+from .categories import (_category_texts, axis_centre, _commonest, _read_marker, _read_slot, _reread_text,
                          _rotated_categories, _without_stray_rules, label_band_color)
 from .frame import BarRow
 from .layout import _bar_blob, _groups, _merge_same_series, _slots, find_bar_chart
@@ -178,7 +178,8 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     if cats is None:
         titled = (not frame.horizontal and axis is not None
                   and y_title_column(gray < params.ink_gray_threshold, axis.words, text_h) is not None)
-        texts = _category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids, titled)
+        centre = axis_centre(frame.image(gray < params.ink_gray_threshold), base, slots)
+        texts = _category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids, titled, centre)
         found = [frame.word(v).y1 for ws in texts for v in ws]
         # A slot whose label the page pass missed is read on its own, as deep as the others go.
         depth = max(found) + 0.3 * text_h if found else base + (12 if frame.horizontal else 3) * text_h

@@ -267,7 +267,7 @@ def _erase_ways(erase, label_rgb, series_rgb) -> tuple:
 
 
 # Reads of labels that break their series' sweep (see _reread_off_sweep), per chart.
-_SWEEP_REREADS = 8
+_SWEEP_REREADS = 12
 
 
 def _reread_off_sweep(points, label_word: dict, series_names, gray, ink, erase, rgb, bg, markers_px) -> None:
@@ -356,6 +356,11 @@ def _read_unlabelled(points, wanted, on, lay, label_word: dict, gray, ink, erase
     for i, want in wanted:
         found = None
         for place in _label_places(points[i].x_px, points[i].y_px, lay, lw, lh, gap):
+            # A place holding no more ink than a glyph's, once markers, lines and the labels
+            # read are left out, is passed over: the reads are few, and spent there they miss
+            # the place below the marker where the label is.
+            if _free_ink(place, ink, erase[1][0], label_word.values()) < 0.5 * lh * lh:
+                continue
             for mask, bridge in erase[:2]:
                 got = [g for g in _read_label_at(place, gray, ink, mask, budget, lh, 30.0, rgb, lcolor, bg, bridge)
                        if abs(parse_point_label(g.text)[1] - want) <= 1e-6 * want
@@ -368,6 +373,20 @@ def _read_unlabelled(points, wanted, on, lay, label_word: dict, gray, ink, erase
         if found is not None:
             points[i].label, points[i].label_conf = found.text, found.conf
             label_word[i] = found
+
+
+def _free_ink(box, ink, erase, words) -> int:
+    """Ink pixels in `box` (x0, y0, x1, y1) outside the `erase` mask and the boxes of `words`."""
+    h, w = ink.shape
+    x0, y0, x1, y1 = int(max(0, box[0])), int(max(0, box[1])), int(min(w, box[2])), int(min(h, box[3]))
+    if x1 <= x0 or y1 <= y0:
+        return 0
+    m = ink[y0:y1, x0:x1].copy()
+    if erase is not None:
+        m &= ~erase[y0:y1, x0:x1]
+    for v in words:
+        m[max(0, int(v.y0) - y0):max(0, int(np.ceil(v.y1)) - y0), max(0, int(v.x0) - x0):max(0, int(np.ceil(v.x1)) - x0)] = False
+    return int(m.sum())
 
 
 _NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+|\d+")

@@ -576,6 +576,25 @@ def test_axis_title_under_the_middle_label_is_dropped_a_wrapped_line_kept():
     assert [w.text for w in _without_axis_title([head, off], slots, 13.0)] == ["MMLU", "GPU"]
 
 
+def test_axis_title_centred_on_the_axis_line_not_the_slots_is_dropped():
+    from pipeline.barchart.categories import axis_centre
+    # Three slots whose middle (407.75) lies 7 px left of the axis line's (415: the plot's right
+    # margin is the wider, as in bar seed-29 bar003); 'GPU' under 'HLE' is centred on the line.
+    slots = [(113.0, 309.5), (309.5, 506.0), (506.0, 702.5)]
+    dark = np.zeros((500, 800), bool)
+    dark[400, 120:710] = True                                   # the axis line, middle 415
+    dark[380:400, 150:200] = True                               # a bar standing on it
+    assert axis_centre(dark, 400.0, slots) == 415.0
+    label = [_w("HLE", 90, 400, 410, 428, 422)]
+    title = [_w("GPU", 95, 401, 431, 429, 443)]
+    assert [w.text for w in _without_axis_title([label, title], slots, 12.0, True, (), 78.0)] == ["HLE", "GPU"]
+    assert [w.text for w in _without_axis_title([label, title], slots, 12.0, True, (), 78.0, 415.0)] == ["HLE"]
+    # No line along the baseline (bars on the page, gaps between them): no centre.
+    gaps = np.zeros((500, 800), bool)
+    gaps[400, 150:200] = gaps[400, 350:400] = gaps[400, 550:600] = True
+    assert axis_centre(gaps, 400.0, slots) is None
+
+
 def test_line_at_keeps_the_bars_own_label_line():
     from pipeline.barchart.value_labels import _line_at
     d = np.zeros((40, 30), np.uint8)

@@ -28,6 +28,33 @@ T_GLYPH = _mask(["#########", "#########", "...###...", "...###...", "...###..."
 I_GLYPH = _mask(["###", "###", "###", "###", "###", "###", "###", "###"])
 
 
+L_STROKE = _mask(["##"] * 12)                                           # 'l', 12 px
+I_JOINED = _mask(["##", "##", ".#", "##", "##", "##", "##", "##", "##", "##", "##"])  # 'i', dot joined by blur
+I_STEM = _mask(["##"] * 8)                                              # 'i' without its dot
+A_GLYPH = _mask([".###.", "#..##", "..###", ".####", "##.##", "##.##", ".####", ".##.#"])
+
+
+def test_an_l_read_as_i_is_told_by_its_height_and_an_i_keeps_its_dot():
+    # 'Liama' / 'Smail': an 'l' rises half again above the x-height in one stroke
+    assert glyphs.glyph_char("i", L_STROKE, x_height=8) == "l"
+    assert glyphs.checked_text("Smail", [S_GLYPH, A_GLYPH, A_GLYPH, L_STROKE, L_STROKE], "i") == "Small"
+    # ... on request only: a legend name's 'i' is read from the page's ink, where a dot joins
+    assert glyphs.checked_text("Smail", [S_GLYPH, A_GLYPH, A_GLYPH, L_STROKE, L_STROKE]) == "Smail"
+    # an 'i' whose dot blur joined to its stem is as tall, with a waist under the dot
+    assert glyphs.glyph_char("i", I_JOINED, x_height=8) == "i"
+    assert glyphs.glyph_char("i", I_STEM, x_height=8) == "i"
+    # glyphs weighted by their ink: a row paler than the dot and the stem is the gap between
+    # them ('Dlamond', bar seed-18 bar031); a pale 'l' split between two columns has none
+    i_weights = np.array([184, 134, 184] + [255] * 7, float)[:, None] * np.ones((1, 2))
+    l_weights = np.array([166, 118, 108] + [106] * 9, float)[:, None] * np.ones((1, 2))
+    assert glyphs.glyph_char("i", i_weights, x_height=8) == "i"
+    assert glyphs.glyph_char("i", l_weights, x_height=8) == "l"
+    # under 7 px of x-height a dot joins its stem without a waist ('Dlamond' at 6 px)
+    assert glyphs.glyph_char("i", L_STROKE[:9], x_height=6) == "i"
+    # no x-height letters in the word: nothing to measure against
+    assert glyphs.checked_text("Hi", [I_GLYPH, L_STROKE], "i") == "Hi"
+
+
 def test_holes_and_left_stem_tell_8_from_b_and_s():
     assert glyphs.holes(EIGHT_9PX) == 2 and glyphs.holes(B_SERIF) == 2 and glyphs.holes(S_GLYPH) == 0
     assert glyphs.left_stem(B_SERIF) == 1.0 and glyphs.left_stem(B_SANS_8PX) == 1.0
