@@ -161,6 +161,17 @@ def text_gray(rgb: np.ndarray, background, second=None, gain: float = 2.0) -> np
     return np.clip(255.0 - d * gain, 0, 255).astype(np.uint8)
 
 
+def column_flattened(gray: np.ndarray) -> np.ndarray:
+    """A dark-on-light crop of one text line with each column measured against its own
+    background (its brightest tenth): a block of paler colour behind part of the line (a bar
+    seen through a half-transparent legend box) no longer stands as ink around the glyphs."""
+    g = gray.astype(np.float32)
+    if g.size == 0:
+        return gray
+    d = np.clip(np.percentile(g, 90, axis=0)[None, :] - g, 0, None)
+    return np.clip(255.0 - d * 255.0 / max(float(d.max()), 1.0), 0, 255).astype(np.uint8)
+
+
 def saturation(rgb: np.ndarray) -> np.ndarray:
     """HSV saturation, with a pixel whose channels lie within 24 levels of each other counted
     grey: near black, a few levels of noise make a large ratio out of no colour (a noisy black

@@ -155,6 +155,14 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
         elif _named(got) and _named(again) and _mean_conf(again) >= _mean_conf(got) + 10:
             got, crop = again, own
     if not _named(got):
+        # A legend box drawn half see-through over a bar: the bar shows behind part of a name
+        # as a grey block, and the line reads as nothing ('SGLang', its 'S' on the block);
+        # each column against its own background, it reads.
+        flat = imageops.column_flattened(gray[y0:y1, x0:x1])
+        again = ocr.read_crop(flat, (x0, y0), scale)
+        if _named(again):
+            got, crop = again, flat
+    if not _named(got):
         # Tesseract may read nothing of a short name at one scale and read it surely at
         # another ('HF': nothing at 2.14, 95 at 2.5): one more try, a little larger; or, for
         # small text already enlarged to the cap, half as large (7 px 'TensorRT-LLM': 28 at 4,
@@ -365,6 +373,9 @@ def _name_text(text: str) -> str:
     text = re.sub(r"(?<=[A-Za-z])\||\|(?=[A-Za-z])", "I", text)
     # ... and as '!' after a capital ('TG!'): a name does not shout.
     text = capital_i(re.sub(r"(?<=[A-Z])!", "I", text))
+    # An 'l' beside a digit in a word of capitals and digits is a one ('BFl6' for 'BF16').
+    text = " ".join(re.sub(r"l(?=\d)|(?<=\d)l", "1", t) if re.fullmatch(r"[A-Z0-9l]*[A-Z][A-Z0-9l]*", t)
+                    and any(c.isdigit() for c in t) else t for t in text.split(" "))
     # A swatch's or frame's edge read as a mark at either end ('_decode', 'v0.9_'), and a
     # speck after the name read as a full stop ('FP8.').
     return text.strip(" _~`'\",;:\u2014\u2013").rstrip(".").rstrip() or text

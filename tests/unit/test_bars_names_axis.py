@@ -228,3 +228,14 @@ def test_a_swatch_joined_to_the_end_of_a_bar_of_its_colour_is_found_in_the_legen
     # rows of the colour much taller than the swatch are a bar passing, no swatch
     rgb[40:90, 120:155] = blue
     assert sibling_swatches(rgb, [_blob(120, 20, 155, 35, red)], [blue], 12.0) == []
+
+
+def test_column_flattened_clears_a_pale_block_behind_part_of_a_line():
+    from pipeline.imageops import column_flattened
+    crop = np.full((20, 60), 250, np.uint8)
+    crop[:, :20] = 160                      # a bar seen through a legend box
+    crop[5:15, 8:10] = 30                   # a stroke on the block
+    crop[5:15, 40:42] = 30                  # a stroke on the box
+    flat = column_flattened(crop)
+    assert flat[:, :8].min() >= 250 and flat[:, 20:40].min() >= 250
+    assert flat[5:15, 8:10].max() <= 110 and flat[5:15, 40:42].max() == 0

@@ -372,6 +372,9 @@ def test_name_text_reads_a_bar_beside_letters_as_a_capital_i():
     assert _name_text("a | b") == "a | b"
     assert _name_text("TG!") == "TGI" and _name_text("Wow!") == "Wow!"
     assert _name_text("FP8.") == "FP8" and _name_text("v0.6") == "v0.6"
+    # an 'l' beside a digit among capitals is a one; among lowercase letters it stays
+    assert _name_text("BFl6") == "BF16" and _name_text("MI300X") == "MI300X"
+    assert _name_text("vLLM") == "vLLM" and _name_text("gpt-l2") == "gpt-l2"
 
 
 def test_rules_are_cleared_from_a_legend_line_crop():
