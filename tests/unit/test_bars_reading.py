@@ -397,6 +397,11 @@ def test_pale_ink_is_cleared_from_a_legend_line_crop_dark_glyphs_keep_their_rims
     out = _without_pale(crop)
     assert (out[5:15, 10:13] == 0).all() and (out[5:15, 13] == 170).all()
     assert (out[5:15, 40:43] == 255).all()
+    # A stroke a pixel wide falling between two columns ('ll' of 'prefill') is no paler.
+    crop[5:15, 40:43] = 255
+    crop[5:15, 30], crop[5:15, 31] = 109, 199
+    out = _without_pale(crop)
+    assert (out[5:15, 30] == 109).all() and (out[5:15, 31] == 199).all()
 
 
 def test_a_bar_seen_through_a_translucent_legend_frame_is_the_bar():
