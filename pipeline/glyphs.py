@@ -228,6 +228,15 @@ def _ends_checked(text: str, chars: list[str], masks: list[np.ndarray]) -> str:
         k = i if i < lead else (len(masks) - (n - i) if n - i <= trail else None)
         if c == "I" and k is not None:
             fixed[i] = glyph_char(c, masks[k])
+    # Where a run stops at two capitals kerned into one glyph ('RT' of a serif 'TensorRT-LLM',
+    # read 'RI'), the 'I' at the glyph's end is a 'T' by the bar its outer stem carries.
+    for at, i, j, side in ((lead, lead, lead + 1, 0), (trail, n - 1 - trail, n - 2 - trail, 1)):
+        k = at if side == 0 else len(masks) - 1 - at
+        if (0 <= k < len(masks) and 0 <= min(i, j) and max(i, j) < n and chars[i] == "I"
+                and chars[j].isupper() and masks[k].shape[0] >= 0.85 * cap
+                and 1.3 * masks[k].shape[0] < masks[k].shape[1] <= 2.4 * masks[k].shape[0]
+                and _outer_t(masks[k], side)):
+            fixed[i] = "T"
     it = iter(fixed)
     return "".join(c if small_char(c) else next(it) for c in text)
 
@@ -253,6 +262,22 @@ def split_touching(masks: list[np.ndarray], n: int) -> list[np.ndarray]:
             return masks
         masks[i:i + 1] = [left, right]
     return masks
+
+
+def _outer_t(m: np.ndarray, side: int) -> bool:
+    """Whether glyph m ends (side 1: on the right; 0: on the left) in a 'T': its outermost
+    stem (a column inked over eight tenths of its rows) carries a bar outward at its top at
+    least a quarter of its height long and nearly twice as long as its foot (a serif 'I' has
+    a foot as long as its top)."""
+    m = (m != 0) if side == 1 else (m != 0)[:, ::-1]
+    h = m.shape[0]
+    stems = np.flatnonzero(m.mean(axis=0) >= 0.8)
+    if not len(stems):
+        return False
+    c = int(stems[-1])
+    top = int(m[:max(1, h // 7), c + 1:].any(axis=0).sum())
+    foot = int(m[h - max(1, h // 7):, c + 1:].any(axis=0).sum())
+    return top >= 0.25 * h and top >= 1.8 * foot
 
 
 def _trimmed(m: np.ndarray) -> np.ndarray | None:

@@ -34,6 +34,27 @@ I_STEM = _mask(["##"] * 8)                                              # 'i' wi
 A_GLYPH = _mask([".###.", "#..##", "..###", ".####", "##.##", "##.##", ".####", ".##.#"])
 
 
+# A serif 'R' and 'T' kerned into one glyph (bar seed-17 bar035, 'TensorRT-LLM' read 'TensorRI-LLM')
+RT_SERIF = _mask(["######..........######", "#########.############", ".##....##.##...##...##",
+                  ".##....###.#...##...##", ".##....###.....##.....", ".##....###.....##.....",
+                  ".##..####......##.....", ".#######.......##.....", ".##...##.......##.....",
+                  ".##...###......##.....", ".##....##......##.....", ".##....###.....##.....",
+                  ".##.....##.....##.....", "#####...####.######..."])
+
+
+def test_a_t_kerned_into_the_capital_before_it_is_told_by_its_bar():
+    assert glyphs._outer_t(RT_SERIF, 1) and not glyphs._outer_t(RT_SERIF, 0)
+    serif_i = _mask(["######", "..##..", "..##..", "..##..", "..##..", "..##..", "..##..", "######"])
+    assert not glyphs._outer_t(serif_i, 1)
+    ell = _mask(["##...."] * 13 + ["######"])
+    so = _mask(["#" * 16] * 10)     # 's' and 'o' run together past cutting apart
+    # 'soRI-LL' with 'RT' one glyph: read from the end, the run stops at it, which ends in a T
+    assert glyphs.checked_text("soRI-LL", [so, RT_SERIF, ell, ell]) == "soRT-LL"
+    # ... where 'RI' one glyph ends in a plain stem, the 'I' stays
+    r_i = _mask(["#" * 13 + ".....##"] + ["##" + "." * 11 + ".....##"] * 13)
+    assert glyphs.checked_text("soRI-LL", [so, r_i, ell, ell]) == "soRI-LL"
+
+
 def test_an_l_read_as_i_is_told_by_its_height_and_an_i_keeps_its_dot():
     # 'Liama' / 'Smail': an 'l' rises half again above the x-height in one stroke
     assert glyphs.glyph_char("i", L_STROKE, x_height=8) == "l"
