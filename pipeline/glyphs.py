@@ -123,16 +123,6 @@ def glyph_char(ch: str, mask: np.ndarray, after_digit: bool = False, x_height: f
     return ch if ch != "S" else "8"
 
 
-def checked_word(text: str, masks: list[np.ndarray], height: float) -> str:
-    """checked_text for a word `height` px tall: under 10 px the stem that tells 'B' from '8' is
-    a pixel or two, which JPEG and downscaling bend, so between those two OCR's reading stands
-    ('8F16' for a sure 'BF16')."""
-    got = checked_text(text, masks)
-    if height < 10 and len(got) == len(text):
-        got = "".join(o if {o, c} == {"B", "8"} else c for o, c in zip(text, got))
-    return got
-
-
 def glyph_masks(ink: np.ndarray, box, min_h: float, weights: np.ndarray | None = None) -> list[np.ndarray]:
     """The ink components inside `box` = (x0, y0, x1, y1), left to right, at least `min_h` tall
     (a glyph each, where the letters do not touch). With `weights` (an array like `ink`: how
