@@ -543,7 +543,9 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             # A tiny marker OCR read as a label's first or last glyph ('48,192'): the label
             # is the rest of the word.
             other_words = [_without_marker_glyph(v, tiny, page_marks, text_h, rgb, text_rgb) for v in other_words]
-        elif len(data_blobs) < 3:
+        elif len(data_blobs) < 3 or small:
+            # (Or where labels far outnumber the markers found: those are the few dots a label's
+            # glyph touches, thickened past find_markers' least size.)
             tiny = _scatter_dots(rgb, page_marks, halfwidth, box, panel_bg, masked, text_rgb,
                                  params.series_color_delta, text_h)
         # Where the line thickens about a marker, find_markers may have found it already; in

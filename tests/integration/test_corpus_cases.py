@@ -140,6 +140,22 @@ def test_a_scatter_of_tiny_dots_without_lines_is_read_point_by_point(tmp_path):
     assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
 
 
+def test_tiny_dots_are_looked_for_where_labels_far_outnumber_the_markers_found(tmp_path):
+    # Seed-25 syn060 (Pillow card): eight 3 px triangles, each under its 'N req' label, no
+    # lines; the three a label's glyph touched were thick enough for find_markers, and with
+    # three found the scatter's tiny dots were not looked for: five points were lost.
+    truth, ext = _xy_chart(tmp_path, 60, 25)
+    assert _near(ext, truth) == 8
+    assert sum(bool(p.label) for p in ext.points) >= 7
+
+
+def test_a_bar_legend_name_half_over_a_bar_seen_through_its_box_is_read(tmp_path):
+    # Bar seed-16 bar044 (seaborn): the legend's box, drawn over an orange bar at 0.8 opacity,
+    # left 'SG' of 'SGLang' on a grey block in the page's rendering and the line read as nothing.
+    truth, ext = _bar_chart(tmp_path, 44, 16)
+    assert {p.series for p in ext.points} == {s["name"] for s in truth["series"]}
+
+
 def _bar_chart(tmp_path, i, seed):
     from pipeline.corpus.bars import make_chart as make_bar_chart
     truth = make_bar_chart(tmp_path, i, seed)
