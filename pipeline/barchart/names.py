@@ -160,7 +160,9 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
         # each column against its own background, it reads.
         flat = imageops.column_flattened(gray[y0:y1, x0:x1])
         again = ocr.read_crop(flat, (x0, y0), scale)
-        if _named(again):
+        # Only a sure reading: beside a bar's end taken for a swatch, the flattened bar leaves
+        # its white value label's glyphs to read ('ik' at 47 of '4.6k').
+        if _named(again) and _mean_conf(again) >= 70:
             got, crop = again, flat
     if not _named(got):
         # Tesseract may read nothing of a short name at one scale and read it surely at
