@@ -249,9 +249,13 @@ def _without_pale(crop: np.ndarray) -> np.ndarray:
     peak = np.zeros(n, np.float32)
     np.maximum.at(peak, lab.ravel(), d.ravel())
     # A stroke a pixel wide that falls between two columns is half as dark in each ('ll' of
-    # 'prefill' at 10 px, read 'prefi'): a narrow component is as dark as a row of it sums.
+    # 'prefill' at 10 px, read 'prefi'): a narrow component within a letter's gap of dark ink
+    # (not a swatch's or frame's edge a space off) is as dark as a row of it sums.
+    dark = [stats[k] for k in range(1, n) if peak[k] >= 0.6 * strong]
     for k in (k for k in range(1, n) if stats[k, cv2.CC_STAT_WIDTH] <= 2):
         x, y, w, h = stats[k, :4]
+        if not any(max(0, x - (o[0] + o[2]), o[0] - (x + w)) <= 0.5 * h for o in dark):
+            continue
         rows = np.where(lab[y:y + h, x:x + w] == k, d[y:y + h, x:x + w], 0).sum(axis=1)
         peak[k] = max(peak[k], min(float(rows.max()), strong))
     pale = peak < 0.6 * strong

@@ -399,9 +399,13 @@ def test_pale_ink_is_cleared_from_a_legend_line_crop_dark_glyphs_keep_their_rims
     assert (out[5:15, 40:43] == 255).all()
     # A stroke a pixel wide falling between two columns ('ll' of 'prefill') is no paler.
     crop[5:15, 40:43] = 255
-    crop[5:15, 30], crop[5:15, 31] = 109, 199
+    crop[5:15, 16], crop[5:15, 17] = 109, 199
     out = _without_pale(crop)
-    assert (out[5:15, 30] == 109).all() and (out[5:15, 31] == 199).all()
+    assert (out[5:15, 16] == 109).all() and (out[5:15, 17] == 199).all()
+    # ... but such a stroke a space off the text is a swatch's or frame's edge
+    crop[5:15, 16:18] = 255
+    crop[5:15, 40], crop[5:15, 41] = 109, 199
+    assert (_without_pale(crop)[5:15, 40:42] == 255).all()
 
 
 def test_a_bar_seen_through_a_translucent_legend_frame_is_the_bar():
