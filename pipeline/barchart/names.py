@@ -164,12 +164,15 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
         # its white value label's glyphs to read ('ik' at 47 of '4.6k').
         if _named(again) and _mean_conf(again) >= 70:
             got, crop = again, flat
-    if not _named(got):
-        # Tesseract may read nothing of a short name at one scale and read it surely at
-        # another ('HF': nothing at 2.14, 95 at 2.5): one more try, a little larger; or, for
-        # small text already enlarged to the cap, half as large (7 px 'TensorRT-LLM': 28 at 4,
-        # nothing at 4.8, 68 at 2: the enlargement smears its thin glyphs together).
-        got = ocr.read_crop(crop, (x0, y0), _retry_scale(scale))
+    # Tesseract may read nothing of a short name at one scale and read it surely at another
+    # ('HF': nothing at 2.14, 95 at 2.5): tries a little larger, then a little smaller (8 px
+    # serif 'BF16': nothing sure at 3.75 or 4.5, 78 at 3); or, for small text already enlarged
+    # to the cap, half as large (7 px 'TensorRT-LLM': 28 at 4, nothing at 4.8, 68 at 2: the
+    # enlargement smears its thin glyphs together).
+    for retry in _retry_scales(scale):
+        if _named(got):
+            break
+        got = ocr.read_crop(crop, (x0, y0), retry)
     line = LineRead(_cut_at_gap(got, side, text_h))
     line.span, line.source = (x0, x1), (crop, (x0, y0), scale)
     return line
@@ -179,9 +182,9 @@ def _mean_conf(words: list[Word]) -> float:
     return float(np.mean([v.conf for v in words])) if words else 0.0
 
 
-def _retry_scale(scale: float, cap: float = 4.0) -> float:
-    """The scale a legend line that read as no name is read at once more (see _read_side)."""
-    return 1.2 * scale if scale < cap else 0.5 * scale
+def _retry_scales(scale: float, cap: float = 4.0) -> list[float]:
+    """The scales a legend line that read as no name is read at once more (see _read_side)."""
+    return [1.2 * scale, 0.8 * scale] if scale < cap else [0.5 * scale]
 
 
 def _named(words: list[Word]) -> bool:

@@ -4,7 +4,7 @@ import numpy as np
 
 from pipeline.axes import Tick, calibrate
 from pipeline.barchart import layout as L
-from pipeline.barchart.names import _by_bar_colour, _follows_other, _named, _retry_scale
+from pipeline.barchart.names import _by_bar_colour, _follows_other, _named, _retry_scales
 from pipeline.layout import AxisFind
 from pipeline.marks.bars import Bar
 from pipeline.marks.markers import Blob
@@ -41,8 +41,8 @@ def test_a_name_needs_a_letter_and_two_letters_or_digits_read_surely():
 
 
 def test_the_retry_reads_small_text_at_the_cap_half_as_large():
-    assert abs(_retry_scale(2.5) - 3.0) < 1e-9
-    assert abs(_retry_scale(4.0) - 2.0) < 1e-9
+    assert np.allclose(_retry_scales(2.5), [3.0, 2.0])
+    assert np.allclose(_retry_scales(4.0), [2.0])
 
 
 def test_swatches_nearest_a_bar_colour_come_first():
