@@ -359,7 +359,7 @@ def _read_unlabelled(points, wanted, on, lay, label_word: dict, gray, ink, erase
             # A place holding less ink than a thin digit's, once markers and lines are left
             # out, is passed over: the reads are few, and spent there they miss the place below
             # the marker where the label is. (Labels read already count: one may be misplaced.)
-            if _free_ink(place, ink, erase[1][0], ()) < 0.1 * lh * lh:
+            if _free_ink(place, ink, erase[1][0]) < 0.1 * lh * lh:
                 continue
             for mask, bridge in erase[:2]:
                 got = [g for g in _read_label_at(place, gray, ink, mask, budget, lh, 30.0, rgb, lcolor, bg, bridge)
@@ -375,17 +375,15 @@ def _read_unlabelled(points, wanted, on, lay, label_word: dict, gray, ink, erase
             label_word[i] = found
 
 
-def _free_ink(box, ink, erase, words) -> int:
-    """Ink pixels in `box` (x0, y0, x1, y1) outside the `erase` mask and the boxes of `words`."""
+def _free_ink(box, ink, erase) -> int:
+    """Ink pixels in `box` (x0, y0, x1, y1) outside the `erase` mask."""
     h, w = ink.shape
     x0, y0, x1, y1 = int(max(0, box[0])), int(max(0, box[1])), int(min(w, box[2])), int(min(h, box[3]))
     if x1 <= x0 or y1 <= y0:
         return 0
-    m = ink[y0:y1, x0:x1].copy()
+    m = ink[y0:y1, x0:x1]
     if erase is not None:
-        m &= ~erase[y0:y1, x0:x1]
-    for v in words:
-        m[max(0, int(v.y0) - y0):max(0, int(np.ceil(v.y1)) - y0), max(0, int(v.x0) - x0):max(0, int(np.ceil(v.x1)) - x0)] = False
+        m = m & ~erase[y0:y1, x0:x1]
     return int(m.sum())
 
 

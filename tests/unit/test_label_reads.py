@@ -573,15 +573,13 @@ def test_a_label_touching_its_markers_tip_is_read_with_the_marker_erased():
     assert [v.text for v in got] == ["8"]
 
 
-def test_free_ink_leaves_out_markers_lines_and_labels_read():
+def test_free_ink_leaves_out_markers_and_lines():
     from pipeline.xychart.point_labels import _free_ink
     ink = np.zeros((60, 100), bool)
-    ink[10:20, 10:40] = True           # a label read already
     ink[30:34, 0:100] = True           # the series line
     ink[40:50, 60:80] = True           # a label nobody read
     erase = np.zeros_like(ink)
     erase[29:35, :] = True
-    read = [Word("n=4", 90, 10, 10, 40, 20)]
-    assert _free_ink((0, 0, 50, 36), ink, erase, read) == 0
-    assert _free_ink((55, 36, 90, 55), ink, erase, read) == 200
-    assert _free_ink((0, 0, 50, 36), ink, None, []) == 300 + 4 * 50
+    assert _free_ink((0, 0, 50, 36), ink, erase) == 0
+    assert _free_ink((55, 36, 90, 55), ink, erase) == 200
+    assert _free_ink((0, 0, 50, 36), ink, None) == 4 * 50
