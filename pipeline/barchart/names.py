@@ -161,8 +161,10 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
         flat = imageops.column_flattened(gray[y0:y1, x0:x1])
         again = ocr.read_crop(flat, (x0, y0), scale)
         # Only a sure reading: beside a bar's end taken for a swatch, the flattened bar leaves
-        # its white value label's glyphs to read ('ik' at 47 of '4.6k').
-        if _named(again) and _mean_conf(again) >= 70:
+        # its white value label's glyphs to read ('ik' at 47 of '4.6k'); and one set off from
+        # the swatch, whose edge, flattened, reads as a letter ('Bdecode').
+        off = (min(v.x0 for v in again) - x0 if side == 0 else x1 - max(v.x1 for v in again)) if again else 0
+        if _named(again) and _mean_conf(again) >= 70 and off >= 0.25 * text_h:
             got, crop = again, flat
     # Tesseract may read nothing of a short name at one scale and read it surely at another
     # ('HF': nothing at 2.14, 95 at 2.5): tries a little larger, then a little smaller (8 px
@@ -255,9 +257,11 @@ def _without_pale(crop: np.ndarray) -> np.ndarray:
     # 'prefill' at 10 px, read 'prefi'): a narrow component within a letter's gap of dark ink
     # (not a swatch's or frame's edge a space off) is as dark as a row of it sums.
     dark = [stats[k] for k in range(1, n) if peak[k] >= 0.6 * strong]
+    tallest = max((o[3] for o in dark), default=0)
     for k in (k for k in range(1, n) if stats[k, cv2.CC_STAT_WIDTH] <= 2):
         x, y, w, h = stats[k, :4]
-        if not any(max(0, x - (o[0] + o[2]), o[0] - (x + w)) <= 0.5 * h for o in dark):
+        # (no taller than the glyphs: a legend frame's edge beside the name runs past them)
+        if h > 1.15 * tallest or not any(max(0, x - (o[0] + o[2]), o[0] - (x + w)) <= 0.5 * h for o in dark):
             continue
         rows = np.where(lab[y:y + h, x:x + w] == k, d[y:y + h, x:x + w], 0).sum(axis=1)
         peak[k] = max(peak[k], min(float(rows.max()), strong))
