@@ -214,8 +214,8 @@ def _without_axis_title(rows: list[list[Word]], slots, text_h: float, titled: bo
     the category axis title: centred on the category axis as a whole (within half a text
     height of the middle of its slots, or of its line, `centre`: the plot's margins need not
     be alike, 'GPU' 13 px right of the slots' middle) and set further below the line above it
-    than the lines of a wrapped label (1.8 text heights from centre to centre: 'Workload' under 'long prompts'; wrapped
-    labels measure 1.4 to 1.7). Pitch alone does not tell a title set close ('ISL/OSL' 1.75
+    than the lines of a wrapped label (1.8 text heights from centre to centre: 'Workload'
+    under 'long prompts'; wrapped labels measure 1.4 to 1.7). Pitch alone does not tell a title set close ('ISL/OSL' 1.75
     under '1k/8k') from a wrapped label's last line ('V3' 1.45 under 'DeepSeek'): when the
     chart titles its value axis (`titled`) and this is the only label of several with a
     second line, a last line centred on the category axis is its title: a chart that titles
@@ -223,8 +223,7 @@ def _without_axis_title(rows: list[list[Word]], slots, text_h: float, titled: bo
     middle one. But a line set at the pitch at which another slot's label wraps (`wraps`:
     the pitches of the other slots' lines, from baseline to baseline (see _base_pitch); within
     2 px) is a wrapped label's line: the title is set apart ('prompts' under 'long' 22.5 px
-    down, as '3.1' under 'Llama', 1.96 heights
-    of the chart's 11.5 px value labels). Nor is a label wrapped that would fit on one line no
+    down, as '3.1' under 'Llama', 1.96 heights of the chart's 11.5 px value labels). Nor is a label wrapped that would fit on one line no
     wider than another slot's label (`widest`): 'code' over 'GPU' beside 'DeepSeek V3'."""
     if len(rows) >= 2:
         last, above = rows[-1], rows[-2]
@@ -559,7 +558,8 @@ def _checked_words(gray, words: list[Word], text_h: float) -> list[Word]:
             bg = float(np.percentile(crop, 90))
             # Inked lightly, thin strokes stay whole; the glyphs keep how dark each pixel is.
             ink = crop < bg - 0.35 * (bg - float(crop.min()))
-            masks = glyphs.glyph_masks(ink, (0, 0, x1 - x0, y1 - y0), 0.5 * text_h, np.clip(bg - crop, 0, None))
+            masks = glyphs.glyph_masks(ink, (0, 0, x1 - x0, y1 - y0), 0.5 * text_h,
+                                       np.clip(bg - crop, 0, None))
             text = glyphs.checked_text(v.text, masks, "i")
         out.append(_unit_b_word(gray, Word(text, v.conf, v.x0, v.y0, v.x1, v.y1)))
     return out

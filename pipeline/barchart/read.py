@@ -178,7 +178,8 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     if cats is None:
         titled = (not frame.horizontal and axis is not None
                   and y_title_column(gray < params.ink_gray_threshold, axis.words, text_h) is not None)
-        centre = axis_centre(frame.image(gray < params.ink_gray_threshold), base, slots)
+        # (Only under vertical bars is a title told from a wrapped label's line.)
+        centre = None if frame.horizontal else axis_centre(gray < params.ink_gray_threshold, base, slots)
         texts = _category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids, titled, centre)
         found = [frame.word(v).y1 for ws in texts for v in ws]
         # A slot whose label the page pass missed is read on its own, as deep as the others go.
