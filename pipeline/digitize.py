@@ -115,18 +115,20 @@ def _reread_unread_axes(gray: np.ndarray, ink: np.ndarray, words, x, y, text_h: 
     _inside_plot): then the margin left of them is read, as a block and line by line (spaced
     monospaced labels with dotted zeros read only line by line), and an axis there left of
     them that takes as many labels replaces it."""
+    def ticks(a):
+        return len(a.calibration.ticks) if a is not None else 0
+
     h, w = gray.shape
-    xreg, yreg = layout.tick_regions(x, y, text_h, w, h)
     inside = _inside_plot(x, y, text_h)
+    # (see layout.tick_regions)
+    weak = y is not None and not inside and ticks(y) <= 2
+    xreg, yreg = layout.tick_regions(x, y, text_h, w, h)
     if inside:
         yreg = (0, 0, min(v.x0 for v in y.words), min(v.y0 for v in x.words))
     if x is not None:
         xreg = layout.row_below(words, x, text_h, w)
-    if xreg is None and y is not None and not inside:
+    if xreg is None and y is not None and not inside and not weak:
         return words, x, y
-
-    def ticks(a):
-        return len(a.calibration.ticks) if a is not None else 0
 
     def lower(a, b):
         return np.mean([v.cy for v in a.words]) > np.mean([v.cy for v in b.words]) + 0.5 * text_h
@@ -136,7 +138,7 @@ def _reread_unread_axes(gray: np.ndarray, ink: np.ndarray, words, x, y, text_h: 
         again = []
         if xreg is not None:
             again += layout.reread_margin(gray, xreg, False, scale, sharpen)
-        if y is None or inside:
+        if y is None or inside or weak:
             again += layout.reread_margin(gray, yreg, True, scale, sharpen)
         if inside and not sharpen:
             again += layout.read_tick_lines(gray, ink, text_h, [yreg], words)
@@ -146,8 +148,8 @@ def _reread_unread_axes(gray: np.ndarray, ink: np.ndarray, words, x, y, text_h: 
         x2, y2, _ = layout.find_axes(words2, w, h)
         if x is not None and (x2 is None or ticks(x2) < ticks(x) or not lower(x2, x)):
             x2 = x
-        if y is not None and not (inside and y2 is not None and ticks(y2) >= ticks(y)
-                                  and max(v.x1 for v in y2.words) < min(v.x0 for v in y.words)):
+        if y is not None and not weak and not (inside and y2 is not None and ticks(y2) >= ticks(y)
+                                               and max(v.x1 for v in y2.words) < min(v.x0 for v in y.words)):
             y2 = y
         # A block read of a margin yields glyphs of titles and markers as digits too: two of
         # them pair into a scale as easily as two labels ('7' and '0.' beside '0.5M', '1.0M').
@@ -680,8 +682,18 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     point_blobs = []
     named = set()
     unnamed = 0
-    for g in groups:
-        swatches = [e for e in legend if id(e.blob) in {id(b) for b in g}]
+    swatched = [[e for e in legend if id(e.blob) in {id(b) for b in g}] for g in groups]
+    lone = [k for k, g in enumerate(groups)
+            if not swatched[k] and sum(id(b) not in legend_blob_ids for b in g) >= 2]
+    # (a swatch too far from its markers in colour is a group of its own, with no members)
+    free = [e for e in legend if not any(e is t for g, s in zip(groups, swatched) for t in s
+                                         if any(id(b) not in legend_blob_ids for b in g))]
+    if len(lone) == 1 and len(free) == 1:
+        # One group of markers and one entry left over: paired when of one hue (see lone_entry).
+        g = groups[lone[0]]
+        one = legend_text.lone_entry(free, np.median([b.color for b in g if id(b) not in legend_blob_ids], axis=0))
+        swatched[lone[0]] = [one] if one is not None else []
+    for g, swatches in zip(groups, swatched):
         members = [b for b in g if id(b) not in legend_blob_ids]
         if not members:
             continue

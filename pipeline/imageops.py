@@ -135,7 +135,14 @@ def second_background(rgb: np.ndarray, background) -> np.ndarray | None:
     core = _core(rgb)     # a screenshot's frame is no background of text
     far = color_distance(core, background) > 12
     if far.mean() <= 0.1:
-        return None
+        # A ggplot-like grey panel fills the core; the page round it, where the tick labels
+        # are, is a thin margin that the core's 8 % cut leaves out. Inside a flat frame of the
+        # corner's colour (which holds no text), the margin is there to be seen.
+        x0, y0, x1, y1 = _flat_frame(rgb)
+        core = rgb[y0:y1, x0:x1]
+        far = color_distance(core, background) > 12
+        if far.mean() <= 0.1:
+            return None
     color = dominant_color(core, far)
     # Only a colour that lies in wide areas counts: on a busy chart (a dense legend, many lines
     # and gridlines) the commonest off-page colour is the text's or the grid's, and taking it

@@ -833,6 +833,11 @@ def join_number_parts(words: list[Word], text_h: float) -> list[Word]:
 def tick_regions(x: AxisFind | None, y: AxisFind | None, text_h: float, width: int, height: int):
     """Where the tick labels of each axis must lie, given what the first pass found."""
     m = 2.0 * text_h
+    # Two printed values inside the plot ('1.8x', '1.3x' on two bars) or two category names
+    # ('GPT3 2.7B', '1.8B') fit a scale as well as two ticks: the margin where an axis would
+    # be is read as if none were found.
+    x = x if x is not None and len(x.calibration.ticks) > 2 else None
+    y = y if y is not None and len(y.calibration.ticks) > 2 else None
     if y is not None:
         ws = y.words
         # Reach past the words read: a label's last characters ('k', '000') are what OCR drops.

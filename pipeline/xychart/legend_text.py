@@ -47,9 +47,23 @@ def legend_by_hue(legend: list[LegendEntry], color, taken=(), max_angle: float =
         if e.blob is None or any(e is t for t in taken):
             continue
         el = to_lab([e.blob.color])[0]
-        angle = abs((np.degrees(np.arctan2(lab[2], lab[1]) - np.arctan2(el[2], el[1])) + 180.0) % 360.0 - 180.0)
-        if angle <= max_angle and abs(el[0] - lab[0]) <= max_dl and np.hypot(el[1], el[2]) >= chroma:
+        if _hue_angle(lab, el) <= max_angle and abs(el[0] - lab[0]) <= max_dl and np.hypot(el[1], el[2]) >= chroma:
             fits.append(e)
+    return fits[0] if len(fits) == 1 else None
+
+
+def _hue_angle(a, b) -> float:
+    """Degrees between the hues of two Lab colours."""
+    return float(abs((np.degrees(np.arctan2(a[2], a[1]) - np.arctan2(b[2], b[1])) + 180.0) % 360.0 - 180.0))
+
+
+def lone_entry(legend: list[LegendEntry], color, max_angle: float = 25.0, min_chroma: float = 8.0):
+    """`legend`'s one entry whose swatch has the hue of `color` (both coloured), or None.
+    Tiny markers on a grey panel and their tiny swatch on the white page round it blend with
+    different backgrounds (ggplot): too far apart in colour to be one group, of one hue still."""
+    lab = to_lab([color])[0]
+    fits = [e for e in legend if e.blob is not None and min(np.hypot(*lab[1:]), np.hypot(*to_lab([e.blob.color])[0][1:])) >= min_chroma
+            and _hue_angle(lab, to_lab([e.blob.color])[0]) <= max_angle]
     return fits[0] if len(fits) == 1 else None
 
 

@@ -615,3 +615,22 @@ def test_a_marker_read_as_a_labels_first_glyph_is_left_out_of_it(tmp_path):
     truth, ext = _xy_chart(tmp_path, 5, 25)
     labels = [p.label for p in ext.points if p.series == "spec. decode"]
     assert "16,384" in labels and "416,384" not in labels
+
+
+def test_tick_labels_on_a_thin_white_margin_round_a_grey_panel_are_read(tmp_path):
+    # Seed-30 syn008 (ggplot): the grey panel fills the image's core, and the white margin round
+    # it, where every tick label is, was cut off with the core's outer 8 %: no second background
+    # was found, and the page read showed no tick label. The x axis was fitted to a row of point
+    # labels ('32768', '65536', '131072' stand where batch size and step time grow together).
+    truth, ext = _xy_chart(tmp_path, 8, 30)
+    assert _near(ext, truth, by_series=True) == 14
+    labels = {(s["name"], p["label"]) for s in truth["series"] for p in s["points"]}
+    assert {(p.series, p.label) for p in ext.points} & labels == labels
+
+
+def test_two_printed_values_fitting_a_scale_do_not_hide_the_value_axis(tmp_path):
+    # Bar seed-32 bar023 (ggplot, stacked, JPEG): '1.8x' and '1.3x', printed on two bars, made a
+    # y axis of two ticks; its tick-label margin was then looked for beside them, inside the
+    # plot, and the true labels '0' … '5' (single digits the page read missed) never read.
+    truth, ext = _bar_chart(tmp_path, 23, 32)
+    assert _bars_read(ext, truth) == 12

@@ -118,3 +118,27 @@ def test_a_grey_rule_through_a_line_of_text_is_whitened_and_the_text_stays():
     gray[8:20, 20:100] = np.tile(np.linspace(110, 230, 80).astype(np.uint8), (12, 1))
     out = imageops.rules_whitened(gray, (20, 7, 100, 20), 3)
     assert np.array_equal(out, gray)
+
+
+def test_a_thin_white_margin_round_a_grey_panel_is_the_second_background():
+    # A ggplot panel fills the core; the margin holding the tick labels lies in the outer 8 %.
+    rgb = np.full((500, 800, 3), 255, np.uint8)
+    rgb[30:460, 50:785] = (229, 229, 229)
+    for y in range(60, 460, 80):                         # tick labels and a title on the margin
+        rgb[y:y + 10, 20:40] = (80, 80, 80)
+    for x in range(80, 780, 140):
+        rgb[470:480, x:x + 30] = (80, 80, 80)
+    rgb[8:20, 300:500] = (80, 80, 80)
+    page = imageops.page_background(rgb)
+    assert tuple(page) == (229, 229, 229)
+    assert tuple(imageops.second_background(rgb, page)) == (255, 255, 255)
+
+
+def test_a_thin_screenshot_frame_round_a_dark_chart_is_no_second_background():
+    # Its light text must not read as background: the frame holds no text and is cut off.
+    rgb = np.full((500, 800, 3), 255, np.uint8)
+    rgb[20:480, 20:780] = (30, 30, 30)
+    rgb[470:475, 300:330] = (240, 240, 240)              # light text on the dark chart
+    page = imageops.page_background(rgb)
+    assert tuple(page) == (30, 30, 30)
+    assert imageops.second_background(rgb, page) is None
