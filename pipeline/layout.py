@@ -187,7 +187,37 @@ def tick_readings(texts: list[str]) -> list[list[float | None]]:
     may have lost their points (1.5, 1.0) as well: a tick formatter gives every label as many
     decimals. Both readings may fit a scale (0, 10, 15 and 0, 1.0, 1.5 step alike), so the one
     with the point comes first; the fit rejects it when it breaks the scale ('2.5', '5', '7.5',
-    '10' of a formatter that drops decimals: '10' read as 1.0 does not fit)."""
+    '10' of a formatter that drops decimals: '10' read as 1.0 does not fit). Labels read as
+    '10' and one digit more in a run ('102', '103:', '104-') come first as powers of ten (see
+    powers_of_ten)."""
+    tens = powers_of_ten(texts)
+    return [tens] + _readings(texts) if tens is not None else _readings(texts)
+
+
+_TEN_AND_DIGIT = re.compile(r"^10(\d)\W?$")
+
+
+def powers_of_ten(texts: list[str]) -> list[float] | None:
+    """The labels as powers of ten when each reads as '10' with one digit after it (a raised
+    exponent read on the line: '103' for '10³', noise beside it making '104-'), or as a power of
+    ten already, and the exponents run on one by one (2, 3, 4): no axis steps by one through
+    102, 103, 104 in its labels, yet a log axis prints 10², 10³, 10⁴. None otherwise."""
+    exps = []
+    for t in texts:
+        m = _TEN_AND_DIGIT.match(t.strip())
+        v = parse_tick(t)
+        if m:
+            exps.append(int(m.group(1)))
+        elif v is not None and v > 0 and "^" in t and float(np.log10(v)).is_integer():
+            exps.append(int(np.log10(v)))
+        else:
+            return None
+    if len(exps) < 3 or sorted(exps) != list(range(min(exps), min(exps) + len(exps))):
+        return None
+    return [10.0 ** k for k in exps]
+
+
+def _readings(texts: list[str]) -> list[list[float | None]]:
     values = lost_points(texts)
     decimals = {len(m.group(1)) for t in texts if (m := _DECIMAL.match(t.strip()))}
     if len(decimals) != 1:

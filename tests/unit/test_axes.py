@@ -321,3 +321,19 @@ def test_a_decimal_point_lost_between_a_number_and_its_decimal_and_unit_is_put_b
     bare = [Word("4", 97, 53, 84, 63, 100), Word("32", 90, 72, 83, 90, 100)]
     for ws in (near, far, bare):
         assert sorted(v.text for v in join_number_parts(ws, 0)) == sorted(v.text for v in ws)
+
+
+def test_powers_of_ten_read_on_the_line_are_put_back_as_a_log_axis():
+    from pipeline.layout import find_axes, tick_readings
+    from pipeline.ocr import Word
+    # Seed-32 syn067 (seaborn, noise): '10⁴', '10³', '10²' read '104-', '103:', '102' made a
+    # linear axis from 102 to 104, and every point came out wrong.
+    assert tick_readings(["104-", "103:", "102"])[0] == [1e4, 1e3, 1e2]
+    assert tick_readings(["10^5", "104", "103"])[0] == [1e5, 1e4, 1e3]
+    # Not a run of exponents: read as printed.
+    assert tick_readings(["100", "105", "110"]) == [[100.0, 105.0, 110.0]]
+    assert tick_readings(["102", "104", "106"]) == [[102.0, 104.0, 106.0]]
+    col = [Word(t, 90.0, 30, y - 8, 70, y + 8) for t, y in (("104-", 100), ("103:", 300), ("102", 500))]
+    _, y, _ = find_axes(col, 700, 560)
+    assert y.calibration.scale == "log10"
+    assert sorted(t.value for t in y.calibration.ticks) == [100.0, 1000.0, 10000.0]
