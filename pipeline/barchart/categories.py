@@ -223,7 +223,9 @@ def _without_axis_title(rows: list[list[Word]], slots, text_h: float, titled: bo
     middle one. But a line set at the pitch at which another slot's label wraps (`wraps`:
     the pitches of the other slots' lines, from baseline to baseline (see _base_pitch); within
     2 px) is a wrapped label's line: the title is set apart ('prompts' under 'long' 22.5 px
-    down, as '3.1' under 'Llama', 1.96 heights of the chart's 11.5 px value labels). Nor is a label wrapped that would fit on one line no
+    down, as '3.1' under 'Llama', 1.96 heights of the chart's 11.5 px value labels), and so
+    is one set at the pitch of the label's own lines above ('8B' under 'Llama' / '3.1' in the
+    middle slot). Nor is a label wrapped that would fit on one line no
     wider than another slot's label (`widest`): 'code' over 'GPU' beside 'DeepSeek V3'."""
     if len(rows) >= 2:
         last, above = rows[-1], rows[-2]
@@ -232,7 +234,8 @@ def _without_axis_title(rows: list[list[Word]], slots, text_h: float, titled: bo
         unwrapped = sum(_width(r) for r in rows) + 0.4 * text_h * (len(rows) - 1) <= widest
         if min(abs(_mid(last) - m) for m in mids) <= 0.5 * text_h \
                 and (pitch >= 1.8 * text_h or (titled and len(slots) >= 3) or unwrapped) \
-                and not any(abs(_base_pitch(above, last) - p) <= 2.0 for p in wraps):
+                and not any(abs(_base_pitch(above, last) - p) <= 2.0
+                            for p in list(wraps) + [_base_pitch(a, b) for a, b in zip(rows[:-2], rows[1:-1])]):
             rows = rows[:-1]
     return [w for r in rows for w in r]
 

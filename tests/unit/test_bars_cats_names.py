@@ -157,3 +157,16 @@ def test_a_wrapped_middle_label_is_told_by_its_baselines_pitch():
     # the same line 6 px further down is the axis title
     title = [_w("prompts", 96, 511, 714, 570, 729)]
     assert [v.text for v in _without_axis_title([short, title], slots, 12.0, wraps=wraps, widest=86)] == ["short"]
+
+
+def test_a_third_line_at_the_pitch_of_the_labels_own_lines_is_no_axis_title():
+    # Bar seed-32 bar041: 'Llama' / '3.1' / '8B' under the middle of five slots, each line 23 px
+    # under the one above at 13 px text; '8B', centred on the axis and no nearer than a title
+    # may be, was dropped as the category axis's title ('Llama 3.1').
+    slots = [(90, 328), (328, 566), (566, 804), (804, 1042), (1042, 1280)]
+    rows = [[_w("Llama", 93, 659, 794, 714, 808)], [_w("3.1", 96, 672, 818, 698, 831)],
+            [_w("8B", 97, 674, 841, 697, 855)]]
+    assert [v.text for v in _without_axis_title(rows, slots, 13.0, widest=96.0)] == ["Llama", "3.1", "8B"]
+    # Set further off than the label's own lines, it is the title still.
+    rows[2] = [_w("GPU", 97, 664, 856, 707, 870)]
+    assert [v.text for v in _without_axis_title(rows, slots, 13.0, widest=96.0)] == ["Llama", "3.1"]
