@@ -120,9 +120,10 @@ def _reread_unread_axes(gray: np.ndarray, ink: np.ndarray, words, x, y, text_h: 
 
     h, w = gray.shape
     inside = _inside_plot(x, y, text_h)
-    # (see layout.tick_regions)
+    # A y axis of two labels may be two printed values ('1.8x' and '1.3x' on two bars): the
+    # margin is read as if it were unread.
     weak = y is not None and not inside and ticks(y) <= 2
-    xreg, yreg = layout.tick_regions(x, y, text_h, w, h)
+    xreg, yreg = layout.tick_regions(x, None if weak else y, text_h, w, h)
     if inside:
         yreg = (0, 0, min(v.x0 for v in y.words), min(v.y0 for v in x.words))
     if x is not None:

@@ -863,25 +863,26 @@ def join_number_parts(words: list[Word], text_h: float) -> list[Word]:
 def tick_regions(x: AxisFind | None, y: AxisFind | None, text_h: float, width: int, height: int):
     """Where the tick labels of each axis must lie, given what the first pass found."""
     m = 2.0 * text_h
-    # Two printed values inside the plot ('1.8x', '1.3x' on two bars) or two category names
-    # ('GPT3 2.7B', '1.8B') fit a scale as well as two ticks: the margin where an axis would
-    # be is read as if none were found.
-    x = x if x is not None and len(x.calibration.ticks) > 2 else None
-    y = y if y is not None and len(y.calibration.ticks) > 2 else None
+    # Two printed values ('1.8x', '1.3x' on two bars) or two category names ('GPT3 2.7B',
+    # '1.8B') fit a scale as well as two ticks: an axis of two labels does not bound the
+    # other axis's margin.
+    def sure(a):
+        return a if a is not None and len(a.calibration.ticks) > 2 else None
+    sx, sy = sure(x), sure(y)
     if y is not None:
         ws = y.words
         # Reach past the words read: a label's last characters ('k', '000') are what OCR drops.
         yreg = (max(0, min(w.x0 for w in ws) - 3 * text_h), 0,
                 min(width, max(w.x1 for w in ws) + 3 * text_h), height)
     else:
-        right = min(w.x0 for w in x.words) + 3 * text_h if x is not None else 0.35 * width
-        bottom = min(w.y0 for w in x.words) if x is not None else height
+        right = min(w.x0 for w in sx.words) + 3 * text_h if sx is not None else 0.35 * width
+        bottom = min(w.y0 for w in sx.words) if sx is not None else height
         yreg = (0, 0, right, bottom)
     if x is not None:
         ws = x.words
         xreg = (0, max(0, min(w.y0 for w in ws) - 0.6 * text_h), width, min(height, max(w.y1 for w in ws) + 0.6 * text_h))
     else:
-        top = max(w.cy for w in y.words) if y is not None else 0.55 * height
-        left = max(w.x1 for w in y.words) - m if y is not None else 0
+        top = max(w.cy for w in sy.words) if sy is not None else 0.55 * height
+        left = max(w.x1 for w in sy.words) - m if sy is not None else 0
         xreg = (max(0, left), top, width, height)
     return xreg, yreg

@@ -634,3 +634,15 @@ def test_two_printed_values_fitting_a_scale_do_not_hide_the_value_axis(tmp_path)
     # plot, and the true labels '0' … '5' (single digits the page read missed) never read.
     truth, ext = _bar_chart(tmp_path, 23, 32)
     assert _bars_read(ext, truth) == 12
+
+
+def test_an_axis_of_two_labels_does_not_bound_where_the_other_axis_is_read(tmp_path):
+    # Bar seed-32 bar053 (small, downscaled): 'GPT3 2.7B' and '1.8B' of two category labels
+    # made an x axis of two ticks; the y labels were then looked for only above and left of
+    # those, and '0' … '6' were cut off: no value axis, three of nine bars.
+    truth, ext = _bar_chart(tmp_path, 53, 32)
+    assert _bars_read(ext, truth) == 9
+    # Seed-32 syn081: a y axis read as two labels ('15k', '10k') at the left margin keeps its
+    # margin where they are, and the other two labels are read there.
+    truth, ext = _xy_chart(tmp_path, 81, 32)
+    assert len(ext.y_axis.calibration.ticks) == 4 and _near(ext, truth) == 6 and len(ext.points) == 6
