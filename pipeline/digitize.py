@@ -67,8 +67,11 @@ def _read_chart_text(rgb: np.ndarray, params: DigitizeParams, scale: float):
     extra = layout.read_tick_lines(gray, ink, text_h, (xreg, yreg), words)
     words = layout.join_number_parts(layout.merge_words(words, extra), text_h)
     x2, y2, text_h = layout.find_axes(words, w, h)
-    # Keep the first reading of an axis when the second one is not better.
-    x = x2 if x2 is not None and (x is None or len(x2.calibration.ticks) >= len(x.calibration.ticks)) else x
+    # Keep the first reading of an axis when the second one is not better; nor does a row of
+    # numbers above the first x axis replace it unless it keeps its labels: category names
+    # and printed values there fit a scale by chance ('2', '54' of 'batch 64', '25.3%').
+    x = x2 if x2 is not None and (x is None or len(x2.calibration.ticks) >= len(x.calibration.ticks)
+                                  and not _above_losing(x2, x, text_h)) else x
     y = y2 if y2 is not None and (y is None or len(y2.calibration.ticks) >= len(y.calibration.ticks)) else y
     # Lines an axis lost or rejected are read again, sharpened; the axis is taken anew only
     # where more labels then fit (see layout.reread_failed_ticks).
@@ -90,6 +93,12 @@ def _read_chart_text(rgb: np.ndarray, params: DigitizeParams, scale: float):
             y = y3 if better_y else y
     words, x, y = _reread_unread_axes(gray, ink, words, x, y, text_h)
     return page_bg, gray, ink, words, x, y, text_h
+
+
+def _above_losing(new, old, text_h: float) -> bool:
+    """An x axis `new` whose labels stand above `old`'s and do not hold all its labels."""
+    higher = np.mean([v.cy for v in new.words]) < np.mean([v.cy for v in old.words]) - 0.5 * text_h
+    return higher and not {t.pixel for t in old.calibration.ticks} <= {t.pixel for t in new.calibration.ticks}
 
 
 def _inside_plot(x, y, text_h: float) -> bool:

@@ -642,6 +642,12 @@ def test_an_axis_of_two_labels_does_not_bound_where_the_other_axis_is_read(tmp_p
     # those, and '0' … '6' were cut off: no value axis, three of nine bars.
     truth, ext = _bar_chart(tmp_path, 53, 32)
     assert _bars_read(ext, truth) == 9
+    # Bar seed-18 bar006 (dark, horizontal): the x axis first read as two labels ('10%', '20%'
+    # read '1', '2'); the lines read then in the margins, no longer bounded by it, made an axis
+    # of three out of a row above it ('2', '54' of 'batch 64', '25.3%' on a bar), which
+    # replaced it. A row above the first x axis replaces it only keeping its labels.
+    truth, ext = _bar_chart(tmp_path, 6, 18)
+    assert _bars_read(ext, truth) == 8
     # Seed-32 syn081: a y axis read as two labels ('15k', '10k') at the left margin keeps its
     # margin where they are, and the other two labels are read there.
     truth, ext = _xy_chart(tmp_path, 81, 32)
