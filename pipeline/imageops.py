@@ -138,10 +138,12 @@ def second_background(rgb: np.ndarray, background) -> np.ndarray | None:
         # A ggplot-like grey panel fills the core; the page round it, where the tick labels
         # are, is a thin margin that the core's 8 % cut leaves out. Inside a flat frame of the
         # corner's colour (which holds no text), the margin is there to be seen.
+        # Such a margin is about as light as the panel: a dark border round a light chart,
+        # too noisy to pass for a flat frame, is no background of its dark text.
         x0, y0, x1, y1 = _flat_frame(rgb)
         core = rgb[y0:y1, x0:x1]
         far = color_distance(core, background) > 12
-        if far.mean() <= 0.1:
+        if far.mean() <= 0.1 or abs(float(np.mean(dominant_color(core, far))) - float(np.mean(background))) > 64:
             return None
     color = dominant_color(core, far)
     # Only a colour that lies in wide areas counts: on a busy chart (a dense legend, many lines

@@ -142,3 +142,16 @@ def test_a_thin_screenshot_frame_round_a_dark_chart_is_no_second_background():
     page = imageops.page_background(rgb)
     assert tuple(page) == (30, 30, 30)
     assert imageops.second_background(rgb, page) is None
+
+
+def test_a_noisy_dark_border_round_a_light_chart_is_no_second_background():
+    # Seed-9 syn097: a 29 px dark screenshot border, too noisy to pass for a flat frame, was
+    # taken for the margin round a panel; its colour whitened the dark title, whose letters
+    # then stood as four markers.
+    rng = np.random.default_rng(0)
+    rgb = np.clip(43 + rng.normal(0, 8, (500, 750, 3)).round(), 0, 255).astype(np.uint8)
+    rgb[29:-29, 29:-29] = 255
+    rgb[50:62, 280:470] = (27, 27, 27)                   # the title
+    page = imageops.page_background(rgb)
+    assert min(page) > 230
+    assert imageops.second_background(rgb, page) is None
