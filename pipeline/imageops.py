@@ -137,9 +137,9 @@ def second_background(rgb: np.ndarray, background) -> np.ndarray | None:
     if far.mean() <= 0.1:
         # A ggplot-like grey panel fills the core; the page round it, where the tick labels
         # are, is a thin margin that the core's 8 % cut leaves out. Inside a flat frame of the
-        # corner's colour (which holds no text), the margin is there to be seen.
-        # Such a margin is about as light as the panel: a dark border round a light chart,
-        # too noisy to pass for a flat frame, is no background of its dark text.
+        # corner's colour (which holds no text), the margin is there to be seen. It is about
+        # as light as the panel: a dark border round a light chart, too noisy to pass for a
+        # flat frame, is no background of its dark text.
         x0, y0, x1, y1 = _flat_frame(rgb)
         core = rgb[y0:y1, x0:x1]
         far = color_distance(core, background) > 12

@@ -62,8 +62,13 @@ def lone_entry(legend: list[LegendEntry], color, max_angle: float = 25.0, min_ch
     Tiny markers on a grey panel and their tiny swatch on the white page round it blend with
     different backgrounds (ggplot): too far apart in colour to be one group, of one hue still."""
     lab = to_lab([color])[0]
-    fits = [e for e in legend if e.blob is not None and min(np.hypot(*lab[1:]), np.hypot(*to_lab([e.blob.color])[0][1:])) >= min_chroma
-            and _hue_angle(lab, to_lab([e.blob.color])[0]) <= max_angle]
+    fits = []
+    for e in legend:
+        if e.blob is None:
+            continue
+        el = to_lab([e.blob.color])[0]
+        if min(np.hypot(lab[1], lab[2]), np.hypot(el[1], el[2])) >= min_chroma and _hue_angle(lab, el) <= max_angle:
+            fits.append(e)
     return fits[0] if len(fits) == 1 else None
 
 
