@@ -101,15 +101,11 @@ def _above_losing(new, old, text_h: float) -> bool:
     return higher and not {t.pixel for t in old.calibration.ticks} <= {t.pixel for t in new.calibration.ticks}
 
 
-def _outer_axis(new, old, width: int) -> bool:
-    """A y axis `new` of three labels or more spanning more pixels than `old` does, its labels
-    nearer the image's left or right side than `old`'s."""
-    def gap(a):
-        return min(min(v.x0 for v in a.words), width - max(v.x1 for v in a.words))
-
+def _longer_axis(new, old) -> bool:
+    """A y axis `new` of three labels or more spanning more pixels than `old` does."""
     def span(a):
         return float(np.ptp([t.pixel for t in a.calibration.ticks]))
-    return new is not None and len(new.calibration.ticks) >= 3 and span(new) > span(old) and gap(new) < gap(old)
+    return new is not None and len(new.calibration.ticks) >= 3 and span(new) > span(old)
 
 
 def _inside_plot(x, y, text_h: float) -> bool:
@@ -169,10 +165,9 @@ def _reread_unread_axes(gray: np.ndarray, ink: np.ndarray, words, x, y, text_h: 
         x2, y2, _ = layout.find_axes(words2, w, h)
         if x is not None and (x2 is None or ticks(x2) < ticks(x) or not lower(x2, x)):
             x2 = x
-        # A y axis of two labels gives way only to one of three or more, reaching further up
-        # and down, whose labels stand nearer the image's side than its own: printed numbers
-        # inside the plot fit a scale too, and so do a rotated title's letters read as digits.
-        if y is not None and (not _outer_axis(y2, y, w) if weak else not (
+        # A y axis of two labels gives way only to one of three or more reaching further up
+        # and down: a rotated title's letters read as digits fit a scale too ('5', '3', '2').
+        if y is not None and (not _longer_axis(y2, y) if weak else not (
                 inside and y2 is not None and ticks(y2) >= ticks(y)
                 and max(v.x1 for v in y2.words) < min(v.x0 for v in y.words))):
             y2 = y

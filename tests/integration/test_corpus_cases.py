@@ -654,7 +654,7 @@ def test_an_axis_of_two_labels_does_not_bound_where_the_other_axis_is_read(tmp_p
     assert len(ext.y_axis.calibration.ticks) == 4 and _near(ext, truth) == 6 and len(ext.points) == 6
 
 
-def test_a_y_axis_of_two_labels_gives_way_only_to_an_outer_longer_one(tmp_path):
+def test_a_y_axis_of_two_labels_gives_way_only_to_a_longer_one(tmp_path):
     # Seed-18 syn085: a true y axis of two labels ('20%', '-20%') was dropped when the margin
     # read as if unread gave no axis: 27 points lost. Seed-31 syn083 (downscaled): it gave way
     # to '5', '3', '2' read off the rotated title beside it.
