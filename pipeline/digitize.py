@@ -130,14 +130,14 @@ def _reread_unread_axes(gray: np.ndarray, ink: np.ndarray, words, x, y, text_h: 
     and a y axis found already is kept as it is, unless its labels stand inside the plot (see
     _inside_plot): then the margin left of them is read, as a block and line by line (spaced
     monospaced labels with dotted zeros read only line by line), and an axis there left of
-    them that takes as many labels replaces it."""
+    them that takes as many labels replaces it. A y axis of two labels (two printed values fit
+    a scale as well: '1.8x' and '1.3x' on two bars) has the margin where an unread one would
+    be read again, and gives way to an axis there of three labels or more reaching further."""
     def ticks(a):
         return len(a.calibration.ticks) if a is not None else 0
 
     h, w = gray.shape
     inside = _inside_plot(x, y, text_h)
-    # A y axis of two labels may be two printed values ('1.8x' and '1.3x' on two bars): the
-    # margin is read as if it were unread.
     weak = y is not None and not inside and ticks(y) <= 2
     xreg, yreg = layout.tick_regions(x, None if weak else y, text_h, w, h)
     if inside:
@@ -165,8 +165,7 @@ def _reread_unread_axes(gray: np.ndarray, ink: np.ndarray, words, x, y, text_h: 
         x2, y2, _ = layout.find_axes(words2, w, h)
         if x is not None and (x2 is None or ticks(x2) < ticks(x) or not lower(x2, x)):
             x2 = x
-        # A y axis of two labels gives way only to one of three or more reaching further up
-        # and down: a rotated title's letters read as digits fit a scale too ('5', '3', '2').
+        # (A rotated title's letters read as digits fit a scale too: '5', '3', '2' beside it.)
         if y is not None and (not _longer_axis(y2, y) if weak else not (
                 inside and y2 is not None and ticks(y2) >= ticks(y)
                 and max(v.x1 for v in y2.words) < min(v.x0 for v in y.words))):
