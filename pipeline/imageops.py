@@ -143,9 +143,13 @@ def second_background(rgb: np.ndarray, background) -> np.ndarray | None:
         x0, y0, x1, y1 = _flat_frame(rgb)
         core = rgb[y0:y1, x0:x1]
         far = color_distance(core, background) > 12
-        if far.mean() <= 0.1 or abs(float(np.mean(dominant_color(core, far))) - float(np.mean(background))) > 64:
+        if far.mean() <= 0.1:
             return None
-    color = dominant_color(core, far)
+        color = dominant_color(core, far)
+        if abs(float(np.mean(color)) - float(np.mean(background))) > 64:
+            return None
+    else:
+        color = dominant_color(core, far)
     # Only a colour that lies in wide areas counts: on a busy chart (a dense legend, many lines
     # and gridlines) the commonest off-page colour is the text's or the grid's, and taking it
     # for a background whitens the very text to be read.

@@ -215,27 +215,27 @@ def _without_axis_title(rows: list[list[Word]], slots, text_h: float, titled: bo
     height of the middle of its slots, or of its line, `centre`: the plot's margins need not
     be alike, 'GPU' 13 px right of the slots' middle) and set further below the line above it
     than the lines of a wrapped label (1.8 text heights from centre to centre: 'Workload'
-    under 'long prompts'; wrapped labels measure 1.4 to 1.7). Pitch alone does not tell a title set close ('ISL/OSL' 1.75
-    under '1k/8k') from a wrapped label's last line ('V3' 1.45 under 'DeepSeek'): when the
-    chart titles its value axis (`titled`) and this is the only label of several with a
-    second line, a last line centred on the category axis is its title: a chart that titles
-    one axis titles the other, and a title under an odd number of slots falls in the
-    middle one. But a line set at the pitch at which another slot's label wraps (`wraps`:
+    under 'long prompts'; wrapped labels measure 1.4 to 1.7). Pitch alone does not tell a
+    title set close ('ISL/OSL' 1.75 under '1k/8k') from a wrapped label's last line ('V3'
+    1.45 under 'DeepSeek'): when the chart titles its value axis (`titled`) and this is the
+    only label of several with a second line, a last line centred on the category axis is its
+    title: a chart that titles one axis titles the other, and a title under an odd number of
+    slots falls in the middle one. But a line set at the pitch at which another slot's label wraps (`wraps`:
     the pitches of the other slots' lines, from baseline to baseline (see _base_pitch); within
     2 px) is a wrapped label's line: the title is set apart ('prompts' under 'long' 22.5 px
     down, as '3.1' under 'Llama', 1.96 heights of the chart's 11.5 px value labels), and so
     is one set at the pitch of the label's own lines above ('8B' under 'Llama' / '3.1' in the
-    middle slot). Nor is a label wrapped that would fit on one line no
-    wider than another slot's label (`widest`): 'code' over 'GPU' beside 'DeepSeek V3'."""
+    middle slot). Nor is a label wrapped that would fit on one line no wider than another
+    slot's label (`widest`): 'code' over 'GPU' beside 'DeepSeek V3'."""
     if len(rows) >= 2:
         last, above = rows[-1], rows[-2]
         mids = [(slots[0][0] + slots[-1][1]) / 2.0] + ([centre] if centre is not None else [])
         pitch = _pitch(above, last)
         unwrapped = sum(_width(r) for r in rows) + 0.4 * text_h * (len(rows) - 1) <= widest
+        own = [_base_pitch(a, b) for a, b in zip(rows[:-2], rows[1:-1])]
         if min(abs(_mid(last) - m) for m in mids) <= 0.5 * text_h \
                 and (pitch >= 1.8 * text_h or (titled and len(slots) >= 3) or unwrapped) \
-                and not any(abs(_base_pitch(above, last) - p) <= 2.0
-                            for p in list(wraps) + [_base_pitch(a, b) for a, b in zip(rows[:-2], rows[1:-1])]):
+                and not any(abs(_base_pitch(above, last) - p) <= 2.0 for p in list(wraps) + own):
             rows = rows[:-1]
     return [w for r in rows for w in r]
 
