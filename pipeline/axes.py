@@ -337,12 +337,23 @@ def decimal_places(text: str) -> int:
     return len(m.group(1)) if m else 0
 
 
+WHOLE_NUMBER = re.compile(r"^([-+\u2212]?)([1-9]\d*)$")
+
+
+def whole_as_printed(texts: list[str]) -> bool:
+    """Three whole numbers or more stepping evenly as read, more of them than the other labels:
+    they were printed so, and a label with decimals among them is the misreading (the other
+    axis's '0.0' at the corner beside '50', '100', '150'; '10' read as '1.0' beside '20', '30')."""
+    whole = [parse_tick(t) for t in texts if WHOLE_NUMBER.match(t.strip())]
+    return 3 <= len(whole) > len(texts) - len(whole) and evenly_stepped(whole)
+
+
 def _decimal_repairs(ticks: list[Tick]) -> list[Tick] | None:
     """The ticks with each reading that has no decimal point, where the others all print the
     same number of decimals, read with its point put back there ('25M' -> '2.5M' beside
     '2.0M'); None when no reading changes."""
     places = {decimal_places(t.text) for t in ticks if decimal_places(t.text)}
-    if len(places) != 1:
+    if len(places) != 1 or whole_as_printed([t.text for t in ticks]):
         return None
     d = places.pop()
     out, changed = [], False

@@ -61,7 +61,7 @@ def _read_chart_text(rgb: np.ndarray, params: DigitizeParams, scale: float):
     ink = gray < params.ink_gray_threshold
     h, w = gray.shape
     words = layout.join_number_parts(ocr.read_words(gray, scale), 0)
-    words = layout.strip_tick_marks(words, gray, ink)
+    words = layout.tightened(layout.strip_tick_marks(words, gray, ink), ink)
     x, y, text_h = layout.find_axes(words, w, h)
     xreg, yreg = layout.tick_regions(x, y, text_h, w, h)
     extra = layout.read_tick_lines(gray, ink, text_h, (xreg, yreg), words)
@@ -408,6 +408,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     axis_words = {id(v) for ax in (xa, ya) if ax is not None for v in ax.words}
     words = [g for g in (v if id(v) in axis_words else text_words.glyph_box(v, ink_text, text_h) for v in words)
              if g is not None]
+    words = point_labels.one_before_unit(words, text_h)
 
     # Page-pass labels that took in a marker ('¢-4,096', '0.64' for a marker and '64') give way
     # to the line reading, which reads only strokes.

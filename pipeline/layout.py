@@ -14,8 +14,9 @@ import cv2
 import numpy as np
 
 from . import imageops, ocr
-from .axes import AxisCalibration, Tick, calibrate, decimal_places, digit_variants, evenly_stepped
-from .numbers import parse_clock, parse_tick, unwrap_clock
+from .axes import (WHOLE_NUMBER, AxisCalibration, Tick, calibrate, decimal_places, digit_variants, evenly_stepped,
+                   whole_as_printed)
+from .numbers import parse_clock, parse_point_label, parse_tick, unwrap_clock
 from .ocr import Word
 
 
@@ -78,11 +79,21 @@ def _candidate_groups(nums: list[Word], vertical: bool, text_h: float) -> list[t
     return out
 
 
+_DASHES = re.compile(r"[-_~\u2014]{3,}")
+
+
 def typical_text_height(words: list[Word]) -> float:
     """Height of confidently read numbers (tick labels mostly); OCR's reading of specks and
     line fragments as tiny digits must not set it, nor point labels whose boxes took in the
-    marker under them (ten labels 41 px tall beside eight tick labels 18 to 27 px tall)."""
-    for pick in (lambda w: parse_tick(w.text) is not None and w.conf >= 60,
+    marker under them (ten labels 41 px tall beside eight tick labels 18 to 27 px tall), nor a
+    label read as one word with the dashed gridline after it, lower than any label read on its
+    own ('4-------------', 9 px tall beside 19 px labels)."""
+    clean = [w.h for w in words if clean_number(w.text) and w.conf >= 60 and w.h >= 6]
+    floor = min(clean, default=0)
+
+    def dashed(w):
+        return _DASHES.search(w.text) is not None and w.h < floor
+    for pick in (lambda w: parse_tick(w.text) is not None and w.conf >= 60 and not dashed(w),
                  lambda w: w.conf >= 60 and sum(c.isalnum() for c in w.text) >= 2):
         heights = np.array([w.h for w in words if pick(w) and w.h >= 6], float)
         if len(heights) >= 2:
@@ -178,9 +189,6 @@ def lost_points(texts: list[str]) -> list[float | None]:
     return out
 
 
-_WHOLE = re.compile(r"^([-+\u2212]?)([1-9]\d*)$")
-
-
 def tick_readings(texts: list[str]) -> list[list[float | None]]:
     """The ways to read one axis's labels, the likelier first: where the axis shows decimals
     ('0.0') and other labels read as whole numbers with more digits than that ('15', '10'), OCR
@@ -225,19 +233,13 @@ def _readings(texts: list[str]) -> list[list[float | None]]:
     d = decimals.pop()
     shifted = list(values)
     for i, t in enumerate(texts):
-        m = _WHOLE.match(t.strip())
+        m = WHOLE_NUMBER.match(t.strip())
         if m and len(m.group(2)) > d:
             sign = "-" if m.group(1) in ("-", "\u2212") else ""
             shifted[i] = float(f"{sign}{m.group(2)[:-d]}.{m.group(2)[-d:]}")
     if shifted == values:
         return [values]
-    # Three whole numbers or more stepping evenly as read, more of them than labels with
-    # decimals, are read as printed: the other axis's '0.0' at the corner beside '50', '100', '150'.
-    whole = sum(bool(_WHOLE.match(t.strip())) for t in texts)
-    if 3 <= whole > len(texts) - whole and \
-            evenly_stepped([v for v, t in zip(values, texts) if _WHOLE.match(t.strip())]):
-        return [values, shifted]
-    return [shifted, values]
+    return [values, shifted] if whole_as_printed(texts) else [shifted, values]
 
 
 def clean_number(text: str) -> bool:
@@ -255,9 +257,9 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
     text_h = typical_text_height(words)
     best = {}
     for vertical in (True, False):
-        readings = [(side, ws, values) for side, ws in _candidate_groups(nums, vertical, text_h)
-                    for values in tick_readings([w.text for w in ws])]
-        for side, ws, values in readings:
+        readings = [(side, ws, values, k) for side, ws in _candidate_groups(nums, vertical, text_h)
+                    for k, values in enumerate(tick_readings([w.text for w in ws]))]
+        for side, ws, values, k in readings:
             ticks = [Tick(w.cy if vertical else w.cx, w.text, v, (w.x0, w.y0, w.x1, w.y1))
                      for w, v in zip(ws, values)]
             if all(parse_clock(t.text) is not None for t in ticks):
@@ -285,6 +287,11 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
             if spread < 0.15 * (height if vertical else width):
                 continue
             used = [w for w in ws if any(t.box == (w.x0, w.y0, w.x1, w.y1) for t in cal.ticks)]
+            # Where whole numbers read as printed come first (see whole_as_printed), the
+            # reading with points put back into them must fit two labels more to win: one label
+            # more is one misreading fewer, against all those it makes ('10' read as '1.0'
+            # beside '20', '30', '40' did not make them 2.0, 3.0, 4.0).
+            n_fit = n - 1 if k and whole_as_printed([w.text for w in ws]) else n
             # Values at even steps come first: a row or column of printed data values fits a
             # scale too, and may outnumber the axis's own labels (some lost to OCR).
             # (Only labels read cleanly count: '—3—' read for '0' fits the scale but not the step.)
@@ -296,14 +303,14 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
                     side = "right"
                 edge = np.mean([w.x1 for w in used]) / width
                 pos = edge if side == "left" else 1 - np.mean([w.x0 for w in used]) / width
-                score = (regular, n, -pos)
+                score = (regular, n_fit, -pos)
                 if side == "right":
                     # With axes on both sides (a twin axis), the left one is the chart's own
                     # unless it is far the worse read: labels lost to OCR must not hand the
                     # plot to the right-hand scale.
-                    score = (regular, n - (0.5 if n < 4 else 1.5), -pos)
+                    score = (regular, n_fit - (0.5 if n < 4 else 1.5), -pos)
             else:
-                score = (regular, n, np.mean([w.cy for w in used]) / height)
+                score = (regular, n_fit, np.mean([w.cy for w in used]) / height)
             best.setdefault("y" if vertical else "x", []).append((score, AxisFind(cal, used, side)))
     x, y = _disjoint_axes(best.get("x", []), best.get("y", []))
     return x, y, text_h
@@ -770,6 +777,23 @@ def strip_tick_marks(words: list[Word], gray: np.ndarray, ink: np.ndarray) -> li
     return out
 
 
+def tightened(words: list[Word], ink: np.ndarray) -> list[Word]:
+    """Numbers whose box reaches far above or below their glyphs, over blank rows, cut to
+    them: tesseract gives a label beside a rotated axis title a box down to the title's letters
+    ('2e4' 21 px tall for 9 px digits), and its centre, where the tick is, then lies pixels
+    off. (A box that took in more ink, a marker under a point label, is left as read.)"""
+    out = []
+    for w in words:
+        rows = np.flatnonzero(ink[w.y0:w.y1, w.x0:w.x1].any(axis=1)) if parse_tick(w.text) is not None else []
+        bands = imageops.group_runs(rows, gap=2) if len(rows) else []
+        if len(bands) != 1:
+            out.append(w)
+            continue
+        a, b = bands[0]
+        out.append(Word(w.text, w.conf, w.x0, w.y0 + a, w.x1, w.y0 + b + 1) if b + 1 - a < 0.75 * w.h else w)
+    return out
+
+
 def overlaps(a: Word, b: Word) -> bool:
     ix = min(a.x1, b.x1) - max(a.x0, b.x0)
     iy = min(a.y1, b.y1) - max(a.y0, b.y0)
@@ -777,9 +801,9 @@ def overlaps(a: Word, b: Word) -> bool:
 
 
 def merge_words(base: list[Word], better: list[Word]) -> list[Word]:
-    """`better` words replace the `base` words they overlap, unless only the base is a number.
-    Of two `better` numbers that overlap (one label read from two regions, one of which cut
-    it: '0' and '4'), the more confident reading stays."""
+    """`better` words replace the `base` words they overlap, unless only the base is a number
+    or the base is a surer reading of a word. Of two `better` numbers that overlap (one label
+    read from two regions, one of which cut it: '0' and '4'), the more confident reading stays."""
     def num(w):
         return parse_tick(w.text) is not None
     extra = []
@@ -790,6 +814,12 @@ def merge_words(base: list[Word], better: list[Word]) -> list[Word]:
         elif clash:
             continue
         if not num(b) and any(num(w) and overlaps(w, b) for w in base):
+            continue
+        # Nor does a word replace one the page read more surely and no shorter ('A100' at 90
+        # read again as 'A190' at 86): margins are read again for their numbers. (A point
+        # label is, with what OCR read of its marker: '*bs=1024' gives way to 'bs=1024,'.)
+        if not num(b) and any(overlaps(w, b) and not num(w) and parse_point_label(w.text) is None
+                              and w.conf > b.conf and len(w.text) >= len(b.text) for w in base):
             continue
         extra.append(b)
     kept = [w for w in base if not any(overlaps(w, b) for b in extra)]

@@ -19,7 +19,10 @@ def y_title_column(ink: np.ndarray, tick_words, text_h: float) -> tuple[int, int
     bottom = min(ink.shape[0], int(max(v.y1 for v in tick_words) + 3 * text_h))
     if left <= 2:
         return None
-    cols = np.nonzero(ink[top:bottom, :left].sum(axis=0) >= 2)[0]
+    # A column inked down the whole window is a frame's edge or a line (a light border round a
+    # dark chart): no title's letters fill one.
+    band = ink[top:bottom, :left]
+    cols = np.nonzero((band.sum(axis=0) >= 2) & (band.mean(axis=0) < 0.9))[0]
     runs = [r for r in group_runs(cols, gap=max(2, int(0.3 * text_h)))
             if 0.5 * text_h <= r[1] - r[0] + 1 <= 3.0 * text_h]
     if not runs:

@@ -311,7 +311,8 @@ def _rotated_categories(grays, slots, base, text_h):
     """Category labels printed at an angle under a vertical bar chart: the band under the
     baseline is turned so that the labels lie level and read, and every word goes to the slot
     its text line meets the baseline in (a rotated label is anchored at its tick). None when
-    the labels are level.
+    the labels are level, or when the turned band reads no label at all (the edge of a dark
+    panel on a white page passed for turned words: the level labels are read instead).
 
     Small turned glyphs read differently from each rendering of the page and at each size:
     every gray of `grays` is read at two sizes, and each slot takes the reading its words are
@@ -329,7 +330,7 @@ def _rotated_categories(grays, slots, base, text_h):
         # Letters of turned text stand a little further apart than upright ones (the words'
         # boxes are in the enlarged band: text_h there is the band's scale times the page's).
         out.append(_join(best, 1.5 * text_h * _turn_scale(text_h)).strip(".,'`\u00b0"))
-    return out
+    return out if any(out) else None
 
 
 def _turn_scale(text_h: float) -> float:

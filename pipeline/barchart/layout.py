@@ -104,6 +104,10 @@ def _under_legend(rgb_u, stacks, bg, text_h, alpha=(0.35, 0.95), delta: float = 
             if _seen_through(c.color, below.color, bg, alpha, delta):
                 below.top = c.top
                 continue
+            # A row or two on a segment's end, its colour blended with the page's (an
+            # anti-aliased edge, its colour shifted by JPEG), is that edge: no segment.
+            if c.length < 0.4 * text_h and _seen_through(c.color, below.color, bg, (0.05, 0.95), 2 * delta):
+                continue
             c.level = len(keep)
             keep.append(c)
         out.append(keep)

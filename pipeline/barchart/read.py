@@ -99,6 +99,8 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     # are legend text too, no category or value label.
     legend_ids = {id(v) for e in legend for v in e.words}
     legend_ids |= {id(v) for v in words if any(_same_text_box(v, u) for e in legend for u in e.words)}
+    # (and a word that is an entry's swatch read as letters: 'Cc' under a category label)
+    legend_ids |= {id(v) for v in words if any(_covered(v, e.blob, text_h) for e in legend)}
 
     # Series: a legend entry by colour, else colour groups of the bars.
     seg_colors = [c.color for c in segments]

@@ -281,24 +281,35 @@ def merge_split_bars(bars: list[Bar], max_gap: float, delta: float = 14.0) -> li
     return _merge_pairs(bars, join)
 
 
-def _merge_pairs(bars: list[Bar], join) -> list[Bar]:
+def _merge_pairs(bars: list[Bar], join, reach: float = 1.0) -> list[Bar]:
     """`bars` with every pair that join(a, b) turns into one bar replaced by it, repeatedly,
-    until no pair joins (in x, then top order, as the callers' rules expect)."""
+    until no pair joins (in x, then top order, as the callers' rules expect). Every rule asks
+    the two to overlap or touch in x (within `reach`), so pairs further apart are not tried:
+    the dashes of dashed gridlines make thousands of pieces. A merged bar is tried again at
+    once rather than from the first bar on."""
     out = sorted(bars, key=lambda b: (b.x0, b.top))
+    x0 = np.array([b.x0 for b in out], float)
+    x1 = np.array([b.x1 for b in out], float)
     changed = True
     while changed:
         changed = False
-        for i, a in enumerate(out):
-            for j, b in enumerate(out):
-                merged = None if i == j else join(a, b)
+        i = 0
+        while i < len(out):
+            a = out[i]
+            near = np.flatnonzero((x0 <= a.x1 + reach) & (x1 >= a.x0 - reach))
+            for j in near:
+                merged = None if j == i else join(a, out[j])
                 if merged is None:
                     continue
                 out[i] = merged
+                x0[i], x1[i] = merged.x0, merged.x1
                 del out[j]
+                x0, x1 = np.delete(x0, j), np.delete(x1, j)
+                i -= j < i
                 changed = True
                 break
-            if changed:
-                break
+            else:
+                i += 1
     return out
 
 
@@ -328,7 +339,7 @@ def join_aligned_columns(bars: list[Bar], tol: float = 1.0, delta: float = 14.0)
             return None
         return Bar(a.x0, b.x1, min(a.top, b.top), max(a.bottom, b.bottom),
                    a.color if a.width >= b.width else b.color)
-    return _merge_pairs(bars, join)
+    return _merge_pairs(bars, join, tol)
 
 
 def join_behind(bars: list[Bar], tol: float = 1.0, delta: float = 14.0) -> list[Bar]:
@@ -343,7 +354,7 @@ def join_behind(bars: list[Bar], tol: float = 1.0, delta: float = 14.0) -> list[
         if strip.width >= rest.width or not _same_color(a.color, b.color, delta):
             return None
         return Bar(a.x0, b.x1, min(a.top, b.top), strip.bottom, rest.color)
-    return _merge_pairs(bars, join)
+    return _merge_pairs(bars, join, tol)
 
 
 def stacks_on_baseline(bars: list[Bar], tol: float, min_len: float) -> tuple[list[list[Bar]], float | None]:

@@ -350,6 +350,9 @@ def legend_entries(words, tick_words, blobs, box, text_h, params, data_blobs=Non
         # (names so written, 'TP=8', 'TP=16', are entries: see plain and labelish).
         text = " ".join(v.text for v in ws)
         keyed = text.rstrip().endswith("=") or (shared_key(ws) and parse_point_label(text) is None)
+        # ('bs:' too, its '=' read as a colon, where labels share the key)
+        cut = re.fullmatch(r"([A-Za-z_]+)\s*[:;]", text.strip())
+        keyed = keyed or (cut is not None and keys[cut.group(1).lower()] >= 3)
         return (bare(ws[0]) or bare(ws[-1]) or unit_end or keyed
                 or parse_point_label(text) is not None)
 

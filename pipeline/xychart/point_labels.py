@@ -40,6 +40,19 @@ def join_label_units(words: list[ocr.Word], text_h: float, gap: float = 1.2) -> 
     return [v for v in words if id(v) not in used] + joined
 
 
+def one_before_unit(words: list[ocr.Word], text_h: float) -> list[ocr.Word]:
+    """'lreq' or 'I req' among '2 req', '4 req', ...: the label '1 req', its '1' read as a letter.
+    Only before a unit that two labels or more print (read as one word or two)."""
+    labels = [parse_point_label(v.text) for v in join_label_units(words, text_h)]
+    units = Counter(p[0].split()[-1] for p in labels if p is not None and " " in p[0])
+    out = []
+    for v in words:
+        m = re.fullmatch(r"[lI|]\s?([a-z][a-z/.]{1,5})", v.text.strip())
+        out.append(ocr.Word("1 " + m.group(1), v.conf, v.x0, v.y0, v.x1, v.y1)
+                   if m and units[m.group(1)] >= 2 else v)
+    return out
+
+
 def unit_on_line(a: ocr.Word, b: ocr.Word, text_h: float) -> bool:
     """Word `b` (lower-case letters) is on number `a`'s line: their centres level, or `b`
     starting no higher than a little above the digits' top and covering half their height.

@@ -662,3 +662,68 @@ def test_a_y_axis_of_two_labels_gives_way_only_to_a_longer_one(tmp_path):
     assert _near(ext, truth) == 27
     truth, ext = _xy_chart(tmp_path, 83, 31)
     assert [t.value for t in ext.y_axis.calibration.ticks] == [100000.0, 50000.0] and _near(ext, truth) == 15
+
+
+def test_a_ten_read_with_a_point_among_whole_labels_does_not_shift_the_axis(tmp_path):
+    # Bar seed-33 bar009 (Pillow dashboard, clean): the margin's line read gave '1.0' for the
+    # '10' the page read surely, beside '20' ... '60'; a reading with the point lost in five
+    # labels (6.0, 5.0, ...) then fitted one label more, and every bar came out a tenth.
+    truth, ext = _bar_chart(tmp_path, 9, 33)
+    assert [t.value for t in ext.y_axis.calibration.ticks] == [60, 50, 40, 30, 20, 10, 0]
+    assert _bars_read(ext, truth) == 18
+
+
+def test_tick_labels_read_with_a_dashed_gridline_do_not_set_the_text_height(tmp_path):
+    # Seed-33 syn054 (boxed, monospaced, dashed grid): the page read the labels with the
+    # gridline after them as words 9 px tall ('4-------------'); taken for the text height,
+    # the margins were read in 9 px lines that cut the 19 px labels: no y axis, four x labels
+    # lost, no point.
+    truth, ext = _xy_chart(tmp_path, 54, 33)
+    assert len(ext.x_axis.calibration.ticks) == 9 and len(ext.y_axis.calibration.ticks) == 3
+    assert _near(ext, truth) == 9
+
+
+def test_a_tick_labels_box_down_to_a_rotated_title_is_cut_to_its_digits(tmp_path):
+    # Seed-33 syn081 (downscaled): tesseract boxed '4e4' and '2e4' down to the rotated title's
+    # letters beside them, and their centres lay 4 and 6 px off their ticks: two of four fitted.
+    truth, ext = _xy_chart(tmp_path, 81, 33)
+    assert len(ext.y_axis.calibration.ticks) == 4 and _near(ext, truth) == 12
+
+
+def test_a_stacks_blended_top_row_is_no_segment_of_its_own(tmp_path):
+    # Bar seed-33 bar042 (stacked, downscaled JPEG): a bar's anti-aliased top, two rows paler,
+    # stood on one stack as a third segment; that stack was then no longer like the others and
+    # joined the one beside it into one category.
+    truth, ext = _bar_chart(tmp_path, 42, 33)
+    assert _bars_read(ext, truth) == 8
+    assert {p.label for p in ext.points} == {"DeepSeek V3", "Sonnet", "summarize", "TP=2"}
+
+
+def test_category_labels_under_a_dark_panel_framed_in_light_grey_are_read(tmp_path):
+    # Bar seed-33 bar016 (dark, a light border round it): the panel's edge under the labels
+    # passed for turned words, and the turned band read nothing: every category was empty.
+    truth, ext = _bar_chart(tmp_path, 16, 33)
+    assert {p.label for p in ext.points} == set(truth["x_axis"]["categories"])
+    # Bar seed-33 bar054 (the same style): a swatch read 'Cc' under the middle label made it
+    # a label of three lines, the axis title went unseen for the border beside the y title,
+    # and the line read 'A190' replaced the page's surer 'A100'.
+    truth, ext = _bar_chart(tmp_path, 54, 33)
+    assert {p.label for p in ext.points} == set(truth["x_axis"]["categories"])
+
+
+def test_a_legend_starting_left_of_the_y_labels_names_every_series(tmp_path):
+    # Seed-33 syn073 (Pillow dashboard): the first swatch of a legend over the plot lies left
+    # of the y labels, where no mark was looked for; 'bs:' (labels' 'bs=' cut short) took data
+    # markers as swatches on their right, and every name went to the wrong series.
+    truth, ext = _xy_chart(tmp_path, 73, 33)
+    names = {s["name"] for s in truth["series"]}
+    assert {p.series for p in ext.points} & names == names
+    for s in truth["series"]:
+        mine = [p for p in ext.points if p.series == s["name"]]
+        assert len(mine) >= len(s["points"]) - 1
+
+
+def test_a_one_read_as_a_letter_before_a_labels_unit_is_a_one(tmp_path):
+    # Seed-33 syn080 (seaborn): '1 req' read 'lreq' beside '2 req', '4 req', ...
+    truth, ext = _xy_chart(tmp_path, 80, 33)
+    assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])

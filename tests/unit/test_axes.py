@@ -337,3 +337,21 @@ def test_powers_of_ten_read_on_the_line_are_put_back_as_a_log_axis():
     _, y, _ = find_axes(col, 700, 560)
     assert y.calibration.scale == "log10"
     assert sorted(t.value for t in y.calibration.ticks) == [100.0, 1000.0, 10000.0]
+
+
+def test_a_ten_read_with_a_point_among_whole_labels_is_the_misreading():
+    # Bar seed-33 bar009: '10' read '1.0' beside '60' ... '20' and '0'. Putting points back into
+    # five labels (6.0 ... 2.0) fits one label more, yet costs five misreadings against one.
+    from pipeline.axes import whole_as_printed
+    from pipeline.layout import find_axes, tick_readings
+    from pipeline.numbers import parse_tick
+    from pipeline.ocr import Word
+    read = ["60", "50", "40", "30", "20", "1.0", "0"]
+    assert whole_as_printed(read) and not whole_as_printed(["0.5", "1.0", "15", "2.0"])
+    assert tick_readings(read)[0] == [60.0, 50.0, 40.0, 30.0, 20.0, 1.0, 0.0]
+    cal = calibrate([Tick(100.0 + 80 * i, t, parse_tick(t)) for i, t in enumerate(read)])
+    assert [t.value for t in cal.ticks] == [60.0, 50.0, 40.0, 30.0, 20.0, 0.0]
+    assert [t.text for t in cal.rejected] == ["1.0"]
+    col = [Word(t, 90.0, 30, 92 + 80 * i, 50, 108 + 80 * i) for i, t in enumerate(read)]
+    _, y, _ = find_axes(col, 900, 700)
+    assert sorted(t.value for t in y.calibration.ticks) == [0.0, 20.0, 30.0, 40.0, 50.0, 60.0]

@@ -842,3 +842,28 @@ def test_an_unsure_leading_mark_is_no_part_of_a_value_label():
     assert got.text == "24.2"
     # A sure minus sign stays.
     assert _as_label([_w("-", 90, 2, 10, 8, 12), _w("24.2", 95, 9, 4, 35, 16)], 9.0).text == "-24.2"
+
+
+def test_the_dashes_of_dashed_gridlines_join_as_one_rule_and_far_pieces_stay_apart():
+    from pipeline.marks.bars import merge_split_bars
+    # Seed-33 syn054: a dashed vertical gridline is a column of dashes 10 px long, 4 px apart
+    # (thousands of such pieces across a chart were joined pair by pair from the first again).
+    dashes = [Bar(100, 103, 14.0 * k, 14.0 * k + 9, (150, 150, 150)) for k in range(60)]
+    other = [Bar(300, 303, 14.0 * k, 14.0 * k + 9, (150, 150, 150)) for k in range(60)]
+    got = merge_split_bars(dashes + other, 5.0)
+    assert sorted((b.x0, b.top, b.bottom) for b in got) == [(100, 0.0, 835.0), (300, 0.0, 835.0)]
+
+
+def test_a_blended_row_on_a_stacks_top_is_its_edge():
+    from pipeline.barchart.layout import _under_legend
+    rgb = np.full((300, 200, 3), 255, np.uint8)
+    lower, upper = Bar(50, 110, 200.0, 280.0, BLUE), Bar(50, 110, 120.0, 199.0, ORANGE)
+    rgb[200:281, 50:110], rgb[120:200, 50:110] = BLUE, ORANGE
+    edge = Bar(50, 110, 117.0, 119.0, (241, 149, 95))     # JPEG-shifted blend of orange and white
+    rgb[117:120, 50:110] = edge.color
+    got = _under_legend(rgb, [[lower, upper, edge]], (255, 255, 255), 12.0)
+    assert [[(c.top, c.color) for c in s] for s in got] == [[(200.0, BLUE), (120.0, ORANGE)]]
+    # a segment of its own colour, as thin, stays
+    red = Bar(50, 110, 117.0, 119.0, (200, 20, 20))
+    rgb[117:120, 50:110] = red.color
+    assert len(_under_legend(rgb, [[lower, upper, red]], (255, 255, 255), 12.0)[0]) == 3

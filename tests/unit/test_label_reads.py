@@ -7,7 +7,8 @@ from pipeline import imageops
 from pipeline.extraction import Point
 from pipeline.ocr import Word
 from pipeline.xychart import text_words
-from pipeline.xychart.point_labels import _read_label_at, extends, join_label_digits, join_label_units, series_line_pixels, unit_on_line
+from pipeline.xychart.point_labels import (_read_label_at, extends, join_label_digits, join_label_units, one_before_unit,
+                                          series_line_pixels, unit_on_line)
 
 
 def test_join_label_digits_joins_a_kerned_one_with_its_neighbour():
@@ -583,3 +584,13 @@ def test_free_ink_leaves_out_markers_and_lines():
     assert _free_ink((0, 0, 50, 36), ink, erase) == 0
     assert _free_ink((55, 36, 90, 55), ink, erase) == 200
     assert _free_ink((0, 0, 50, 36), ink, None) == 4 * 50
+
+
+def test_a_one_read_as_a_letter_before_a_shared_unit_is_a_one():
+    words = [Word("2", 87.0, 710, 425, 717, 436), Word("req", 87.0, 723, 427, 745, 438),
+             Word("4req", 90.0, 668, 392, 700, 404), Word("lreq", 88.0, 692, 463, 726, 476),
+             Word("Iat", 90.0, 100, 20, 120, 32)]
+    out = [w.text for w in one_before_unit(words, 12.0)]
+    assert "1 req" in out and "lreq" not in out
+    assert "Iat" in out                       # no label prints 'at'
+    assert [w.text for w in one_before_unit(words[3:], 12.0)] == ["lreq", "Iat"]   # nor 'req' twice

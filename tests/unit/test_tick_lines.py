@@ -27,3 +27,30 @@ def test_touching_digits_of_a_tick_label_are_read_whole():
     assert xs.max() - xs.min() + 1 > 3 * text_h        # one stroke wider than three letters
     words = layout.read_tick_lines(gray, ink, text_h, [(0, 0, 140, 40)], [])
     assert [w.text for w in words] == ["200000"]
+
+
+def test_a_numbers_box_over_blank_rows_is_cut_to_its_digits():
+    from pipeline.ocr import Word
+    ink = np.zeros((60, 40), bool)
+    ink[10:19, 5:30] = True                      # the digits, 9 px tall
+    tall = Word("2e4", 90.0, 5, 8, 30, 30)       # boxed down to a title's letters beside it
+    cut = layout.tightened([tall], ink)[0]
+    assert (cut.y0, cut.y1) == (10, 19)
+    ink[24:29, 12:20] = True                     # a marker under a point label: left as read
+    assert layout.tightened([tall], ink)[0] is tall
+    word = Word("Throughput", 90.0, 5, 8, 30, 30)   # no number: left as read
+    assert layout.tightened([word], ink)[0] is word
+
+
+def test_typical_text_height_skips_labels_read_with_a_dashed_gridline():
+    from pipeline.ocr import Word
+    words = [Word(t, 95.0, 100 * i, 1190, 100 * i + 28, 1209) for i, t in enumerate(["16", "32", "64", "128"])]
+    words += [Word("4-------------", 79.0, 506, 308, 695, 318) for _ in range(6)]
+    assert layout.typical_text_height(words) == 19
+
+
+def test_a_surer_page_word_is_not_replaced_by_a_line_read():
+    from pipeline.ocr import Word
+    page = [Word("A100", 90.0, 482, 617, 514, 628), Word("prefil", 40.0, 100, 617, 140, 628)]
+    lines = [Word("A190", 86.0, 482, 617, 514, 628), Word("prefill", 80.0, 100, 617, 142, 628)]
+    assert sorted(w.text for w in layout.merge_words(page, lines)) == ["A100", "prefill"]

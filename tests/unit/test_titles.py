@@ -22,3 +22,14 @@ def test_no_title_when_nothing_is_left_of_the_ticks():
     page = np.full((300, 200), 255, np.uint8)
     ticks = [Word("10", 95.0, 60, 40, 80, 56), Word("0", 95.0, 60, 240, 80, 256)]
     assert y_title(page, page < 160, ticks, 16.0) == ""
+
+
+def test_a_light_border_round_a_dark_chart_is_no_title_and_hides_none():
+    # Bar seed-33 bar054: the border's columns, ink in every row, ran into the title's column
+    # two pixels on and made one run too wide for a title.
+    from pipeline.titles import y_title_column
+    ink = np.zeros((500, 300), bool)
+    ink[:, :32] = True                            # the border
+    ink[150:330, 34:47] = True                    # the rotated title's letters
+    ticks = [Word(str(v), 95.0, 70, y, 100, y + 12) for v, y in ((0, 420), (50, 240), (100, 60))]
+    assert y_title_column(ink, ticks, 12.0) == (34, 46, 150, 329)
