@@ -265,9 +265,11 @@ def _sweep_one_way(values: list, min_fit: int) -> tuple[list[int], dict[int, flo
         return [], {}, {}
     lo, hi = min(fit), max(fit)
     # Only inside the fitted run or one step past its ends: further out a skipped value or a
-    # second sweep would make any expectation a guess.
+    # second sweep would make any expectation a guess. (A lone '1' past the end, one stem,
+    # is the label tesseract loses most.)
     return (fit, {k: a * r ** k for k, v in known if k not in fit and lo - 1 <= k <= hi + 1},
-            {k: a * r ** k for k in range(lo + 1, hi) if values[k] is None})
+            {k: a * r ** k for k in range(max(0, lo - 1), min(len(values), hi + 2))
+             if values[k] is None and a * r ** k >= 1})
 
 
 def near_misread(read: str, want: str) -> bool:

@@ -777,14 +777,16 @@ def strip_tick_marks(words: list[Word], gray: np.ndarray, ink: np.ndarray) -> li
     return out
 
 
-def tightened(words: list[Word], ink: np.ndarray) -> list[Word]:
+def tightened(words: list[Word], gray: np.ndarray, blank: int = 230) -> list[Word]:
     """Numbers whose box reaches far above or below their glyphs, over blank rows, cut to
     them: tesseract gives a label beside a rotated axis title a box down to the title's letters
     ('2e4' 21 px tall for 9 px digits), and its centre, where the tick is, then lies pixels
-    off. (A box that took in more ink, a marker under a point label, is left as read.)"""
+    off. (A box that took in more ink, a marker under a point label, is left as read; and any
+    pixel darker than `blank` counts, as a blurred glyph's pale rim is the glyph's.)"""
     out = []
     for w in words:
-        rows = np.flatnonzero(ink[w.y0:w.y1, w.x0:w.x1].any(axis=1)) if parse_tick(w.text) is not None else []
+        dark = gray[w.y0:w.y1, w.x0:w.x1] < blank
+        rows = np.flatnonzero(dark.any(axis=1)) if parse_tick(w.text) is not None else []
         bands = imageops.group_runs(rows, gap=2) if len(rows) else []
         if len(bands) != 1:
             out.append(w)
@@ -800,10 +802,17 @@ def overlaps(a: Word, b: Word) -> bool:
     return ix > 0 and iy > 0 and ix * iy > 0.3 * min(a.w * a.h, b.w * b.h)
 
 
+def _same_span(a: Word, b: Word) -> bool:
+    """Two boxes of one line's glyphs: both ends within half a text height of each other."""
+    tol = 0.5 * max(a.h, b.h)
+    return abs(a.x0 - b.x0) <= tol and abs(a.x1 - b.x1) <= tol and overlaps(a, b)
+
+
 def merge_words(base: list[Word], better: list[Word]) -> list[Word]:
     """`better` words replace the `base` words they overlap, unless only the base is a number
-    or the base is a surer reading of a word. Of two `better` numbers that overlap (one label
-    read from two regions, one of which cut it: '0' and '4'), the more confident reading stays."""
+    or the base is a surer reading of the same word. Of two `better` numbers that overlap (one
+    label read from two regions, one of which cut it: '0' and '4'), the more confident reading
+    stays."""
     def num(w):
         return parse_tick(w.text) is not None
     extra = []
@@ -815,11 +824,12 @@ def merge_words(base: list[Word], better: list[Word]) -> list[Word]:
             continue
         if not num(b) and any(num(w) and overlaps(w, b) for w in base):
             continue
-        # Nor does a word replace one the page read more surely and no shorter ('A100' at 90
-        # read again as 'A190' at 86): margins are read again for their numbers. (A point
+        # Nor does a word replace a sure reading, surer than it, of the same glyphs ('A100' at
+        # 90 read again as 'A190' at 86): margins are read again for their numbers. (A point
         # label is, with what OCR read of its marker: '*bs=1024' gives way to 'bs=1024,'.)
-        if not num(b) and any(overlaps(w, b) and not num(w) and parse_point_label(w.text) is None
-                              and w.conf > b.conf and len(w.text) >= len(b.text) for w in base):
+        if not num(b) and any(_same_span(w, b) and not num(w) and parse_point_label(w.text) is None
+                              and w.conf > max(b.conf, 80) and len(w.text) == len(b.text) and w.text != b.text
+                              for w in base):
             continue
         extra.append(b)
     kept = [w for w in base if not any(overlaps(w, b) for b in extra)]

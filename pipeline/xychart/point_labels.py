@@ -366,6 +366,8 @@ def _read_unlabelled(points, wanted, on, lay, label_word: dict, gray, ink, erase
     elsewhere only when it is exactly the value the sweep expects (a label crossed by a
     gridline or another series' line reads '8 req' at 40)."""
     lw, lh, gap, lcolor = _label_style(on, rgb, bg, markers_px)
+    # (A lone '1' is looked for as a stem where the series' labels are bare numbers.)
+    bare = all(re.fullmatch(r"[\d,]+", v.text) for _, v in on)
     for i, want in wanted:
         found = None
         for place in _label_places(points[i].x_px, points[i].y_px, lay, lw, lh, gap):
@@ -375,7 +377,8 @@ def _read_unlabelled(points, wanted, on, lay, label_word: dict, gray, ink, erase
             if _free_ink(place, ink, erase[1][0]) < 0.1 * lh * lh:
                 continue
             for mask, bridge in erase[:2]:
-                got = [g for g in _read_label_at(place, gray, ink, mask, budget, lh, 30.0, rgb, lcolor, bg, bridge)
+                got = [g for g in _read_label_at(place, gray, ink, mask, budget, lh, 30.0, rgb, lcolor, bg, bridge,
+                                                 stem_one=bare and want == 1)
                        if abs(parse_point_label(g.text)[1] - want) <= 1e-6 * want
                        and not any(layout.overlaps(g, w) for w in label_word.values())]
                 if got:
@@ -661,10 +664,11 @@ def _isolate_color(rgb: np.ndarray, color, bg) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _read_label_at(box, gray, ink, erase, budget, lh, min_conf: float = 60.0, rgb=None, color=None,
-                   bg=None, bridge: int = 0) -> list[ocr.Word]:
+                   bg=None, bridge: int = 0, stem_one: bool = False) -> list[ocr.Word]:
     """Point labels read in one box (page coordinates), gridlines and the `erase` pixels
     (markers, series lines) removed, and with `color` given, only the label's colour kept;
-    nothing when the box holds no ink or the OCR budget is spent."""
+    nothing when the box holds no ink or the OCR budget is spent. `stem_one`: where the label
+    '1' is looked for, a lone stem of a digit's height that tesseract reads as nothing is it."""
     h, w = gray.shape
     x0, y0 = int(max(0, box[0])), int(max(0, box[1] - 0.3 * lh))
     x1, y1 = int(min(w, box[2])), int(min(h, box[3] + 0.3 * lh))
@@ -714,7 +718,25 @@ def _read_label_at(box, gray, ink, erase, budget, lh, min_conf: float = 60.0, rg
         # at 53) and sure at 2.5 ('4req' at 62, '1 req' at 93): a label read unsure is read
         # again larger.
         got, _ = _labels_read(crop, (x0, y0), min(4.0, 1.7 * scale), lh, min_conf)
+    if not got and not doubtful and stem_one:
+        stem = _lone_stem(keep, lh)
+        if stem is not None:
+            sx, sy, sw, sh = stem
+            got = [ocr.Word("1", min_conf, x0 + sx, y0 + sy, x0 + sx + sw, y0 + sy + sh)]
     return got
+
+
+def _lone_stem(keep: np.ndarray, lh: float):
+    """The box (x, y, w, h) of the one glyph in `keep` when it is a stem as tall as a digit and
+    at most half as wide ('1' with its flag); None otherwise."""
+    n, _, st, _ = cv2.connectedComponentsWithStats(keep.astype(np.uint8), connectivity=8)
+    comps = [st[i] for i in range(1, n) if st[i, cv2.CC_STAT_AREA] >= 3]
+    if len(comps) != 1:
+        return None
+    x, y, w, h, area = (int(v) for v in comps[0])
+    if not (0.6 * lh <= h <= 1.3 * lh and w <= 0.5 * h and area >= 0.5 * w * h):
+        return None
+    return x, y, w, h
 
 
 def _labels_read(crop, origin, scale: float, lh: float, min_conf: float):

@@ -727,3 +727,11 @@ def test_a_one_read_as_a_letter_before_a_labels_unit_is_a_one(tmp_path):
     # Seed-33 syn080 (seaborn): '1 req' read 'lreq' beside '2 req', '4 req', ...
     truth, ext = _xy_chart(tmp_path, 80, 33)
     assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
+
+
+def test_a_lone_one_past_the_end_of_its_series_sweep_is_read(tmp_path):
+    # Seed-17 syn068 (serif): the label '1' beside the last marker, one stem, read as nothing by
+    # tesseract however cropped; the sweep 64 ... 2 expects 1 there, and a stem of a digit's
+    # height alone at the series' label place is it.
+    truth, ext = _xy_chart(tmp_path, 68, 17)
+    assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])

@@ -594,3 +594,18 @@ def test_a_one_read_as_a_letter_before_a_shared_unit_is_a_one():
     assert "1 req" in out and "lreq" not in out
     assert "Iat" in out                       # no label prints 'at'
     assert [w.text for w in one_before_unit(words[3:], 12.0)] == ["lreq", "Iat"]   # nor 'req' twice
+
+
+def test_a_lone_stem_of_a_digits_height_is_a_one():
+    from pipeline.xychart.point_labels import _lone_stem
+    keep = np.zeros((20, 18), bool)
+    keep[5:15, 0:2] = True          # a marker's edge the erase left
+    keep[5:13, 7:9] = True
+    keep[5, 6] = True               # the flag of a serif '1'
+    assert _lone_stem(keep, 9.0) is None                  # two glyphs
+    keep[:, :3] = False
+    assert _lone_stem(keep, 9.0) == (6, 5, 3, 8)
+    wide = np.zeros((20, 18), bool)
+    wide[5:13, 4:10] = True         # a '0' or a block: too wide
+    assert _lone_stem(wide, 9.0) is None
+    assert _lone_stem(keep, 20.0) is None                 # a stem far under the text height

@@ -138,13 +138,15 @@ def test_two_crossed_labels_of_a_sweep_trade_back_and_a_misread_stays():
     assert order_swaps(items, TEXT_H) == []
 
 
-def test_sweep_names_the_values_of_unlabelled_markers_inside_its_run_only():
+def test_sweep_names_the_values_of_unlabelled_markers_inside_its_run_and_one_step_past():
     from pipeline.labels import sweep
     # seed-15 syn099: '8 req' over another series' line was not read; request counts fall along x
     fits, off, unread = sweep([64, 32, 16, None, 4])
     assert fits == {0, 1, 2, 4} and off == {} and unread == {3: 8.0}
-    # past either end of the labels on the sweep nothing is expected of a marker with none
-    assert sweep([None, 2, 4, 8, None])[2] == {}
+    # one step past either end of the labels on the sweep (a lone '1' tesseract lost: seed-17
+    # syn068), no further, and no value under one
+    assert sweep([None, None, 2, 4, 8, None, None])[2] == {1: 1.0, 5: 16.0}
+    assert sweep([None, 1, 2, 4])[2] == {}
     assert sweep([1, 2, None, 80, 16]) == ({0, 1, 4}, {3: 8.0}, {2: 4.0})
     assert sweep([1, 3, None, 7])[2] == {}
 

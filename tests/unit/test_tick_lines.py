@@ -31,15 +31,18 @@ def test_touching_digits_of_a_tick_label_are_read_whole():
 
 def test_a_numbers_box_over_blank_rows_is_cut_to_its_digits():
     from pipeline.ocr import Word
-    ink = np.zeros((60, 40), bool)
-    ink[10:19, 5:30] = True                      # the digits, 9 px tall
+    gray = np.full((60, 40), 255, np.uint8)
+    gray[10:19, 5:30] = 40                       # the digits, 9 px tall
     tall = Word("2e4", 90.0, 5, 8, 30, 30)       # boxed down to a title's letters beside it
-    cut = layout.tightened([tall], ink)[0]
+    cut = layout.tightened([tall], gray)[0]
     assert (cut.y0, cut.y1) == (10, 19)
-    ink[24:29, 12:20] = True                     # a marker under a point label: left as read
-    assert layout.tightened([tall], ink)[0] is tall
+    gray[19:23, 5:30] = 200                      # a blurred glyph's pale rim is the glyph's
+    cut = layout.tightened([tall], gray)[0]
+    assert (cut.y0, cut.y1) == (10, 23)
+    gray[26:29, 12:20] = 40                      # a marker under a point label: left as read
+    assert layout.tightened([tall], gray)[0] is tall
     word = Word("Throughput", 90.0, 5, 8, 30, 30)   # no number: left as read
-    assert layout.tightened([word], ink)[0] is word
+    assert layout.tightened([word], gray)[0] is word
 
 
 def test_typical_text_height_skips_labels_read_with_a_dashed_gridline():
