@@ -61,7 +61,8 @@ def _read_chart_text(rgb: np.ndarray, params: DigitizeParams, scale: float):
     ink = gray < params.ink_gray_threshold
     h, w = gray.shape
     words = layout.join_number_parts(ocr.read_words(gray, scale), 0)
-    words = layout.tightened(layout.strip_tick_marks(words, gray, ink), gray)
+    words = layout.strip_tick_marks(words, gray, ink)
+    words = layout.tightened(words, gray, layout.typical_text_height(words))
     x, y, text_h = layout.find_axes(words, w, h)
     xreg, yreg = layout.tick_regions(x, y, text_h, w, h)
     extra = layout.read_tick_lines(gray, ink, text_h, (xreg, yreg), words)

@@ -777,16 +777,17 @@ def strip_tick_marks(words: list[Word], gray: np.ndarray, ink: np.ndarray) -> li
     return out
 
 
-def tightened(words: list[Word], gray: np.ndarray, blank: int = 230) -> list[Word]:
-    """Numbers whose box reaches far above or below their glyphs, over blank rows, cut to
-    them: tesseract gives a label beside a rotated axis title a box down to the title's letters
-    ('2e4' 21 px tall for 9 px digits), and its centre, where the tick is, then lies pixels
-    off. (A box that took in more ink, a marker under a point label, is left as read; and any
-    pixel darker than `blank` counts, as a blurred glyph's pale rim is the glyph's.)"""
+def tightened(words: list[Word], gray: np.ndarray, text_h: float, blank: int = 230) -> list[Word]:
+    """Numbers whose box is half as tall again as the text and reaches far above or below
+    their glyphs, over blank rows, cut to them: tesseract gives a label beside a rotated axis
+    title a box down to the title's letters ('2e4' 21 px tall for 9 px digits), and its centre,
+    where the tick is, then lies pixels off. (A box that took in more ink, a marker under a
+    point label, is left as read; and any pixel darker than `blank` counts, as a blurred
+    glyph's pale rim is the glyph's.)"""
     out = []
     for w in words:
         dark = gray[w.y0:w.y1, w.x0:w.x1] < blank
-        rows = np.flatnonzero(dark.any(axis=1)) if parse_tick(w.text) is not None else []
+        rows = np.flatnonzero(dark.any(axis=1)) if parse_tick(w.text) is not None and w.h >= 1.5 * text_h else []
         bands = imageops.group_runs(rows, gap=2) if len(rows) else []
         if len(bands) != 1:
             out.append(w)

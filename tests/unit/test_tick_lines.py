@@ -34,15 +34,16 @@ def test_a_numbers_box_over_blank_rows_is_cut_to_its_digits():
     gray = np.full((60, 40), 255, np.uint8)
     gray[10:19, 5:30] = 40                       # the digits, 9 px tall
     tall = Word("2e4", 90.0, 5, 8, 30, 30)       # boxed down to a title's letters beside it
-    cut = layout.tightened([tall], gray)[0]
+    cut = layout.tightened([tall], gray, 9.0)[0]
     assert (cut.y0, cut.y1) == (10, 19)
     gray[19:23, 5:30] = 200                      # a blurred glyph's pale rim is the glyph's
-    cut = layout.tightened([tall], gray)[0]
+    cut = layout.tightened([tall], gray, 9.0)[0]
     assert (cut.y0, cut.y1) == (10, 23)
     gray[26:29, 12:20] = 40                      # a marker under a point label: left as read
-    assert layout.tightened([tall], gray)[0] is tall
+    assert layout.tightened([tall], gray, 9.0)[0] is tall
     word = Word("Throughput", 90.0, 5, 8, 30, 30)   # no number: left as read
-    assert layout.tightened([word], gray)[0] is word
+    assert layout.tightened([word], gray, 9.0)[0] is word
+    assert layout.tightened([tall], gray, 16.0)[0] is tall     # no taller than text may be
 
 
 def test_typical_text_height_skips_labels_read_with_a_dashed_gridline():
