@@ -7,8 +7,8 @@ from pipeline import imageops
 from pipeline.extraction import Point
 from pipeline.ocr import Word
 from pipeline.xychart import text_words
-from pipeline.xychart.point_labels import (_read_label_at, extends, join_label_digits, join_label_units, one_before_unit,
-                                          series_line_pixels, unit_on_line)
+from pipeline.xychart.point_labels import (_read_label_at, extends, join_label_digits, join_label_units,
+                                          one_before_unit, series_line_pixels, unit_on_line)
 
 
 def test_join_label_digits_joins_a_kerned_one_with_its_neighbour():
