@@ -134,7 +134,8 @@ def second_background(rgb: np.ndarray, background) -> np.ndarray | None:
     h, w = rgb.shape[:2]
     core = _core(rgb)     # a screenshot's frame is no background of text
     far = color_distance(core, background) > 12
-    if far.mean() <= 0.1:
+    in_frame = far.mean() <= 0.1
+    if in_frame:
         # A ggplot-like grey panel fills the core; the page round it, where the tick labels
         # are, is a thin margin that the core's 8 % cut leaves out. Inside a flat frame of the
         # corner's colour (which holds no text), the margin is there to be seen. It is about
@@ -145,11 +146,9 @@ def second_background(rgb: np.ndarray, background) -> np.ndarray | None:
         far = color_distance(core, background) > 12
         if far.mean() <= 0.1:
             return None
-        color = dominant_color(core, far)
-        if abs(float(np.mean(color)) - float(np.mean(background))) > 64:
-            return None
-    else:
-        color = dominant_color(core, far)
+    color = dominant_color(core, far)
+    if in_frame and abs(float(np.mean(color)) - float(np.mean(background))) > 64:
+        return None
     # Only a colour that lies in wide areas counts: on a busy chart (a dense legend, many lines
     # and gridlines) the commonest off-page colour is the text's or the grid's, and taking it
     # for a background whitens the very text to be read.

@@ -220,9 +220,9 @@ def _without_axis_title(rows: list[list[Word]], slots, text_h: float, titled: bo
     1.45 under 'DeepSeek'): when the chart titles its value axis (`titled`) and this is the
     only label of several with a second line, a last line centred on the category axis is its
     title: a chart that titles one axis titles the other, and a title under an odd number of
-    slots falls in the middle one. But a line set at the pitch at which another slot's label wraps (`wraps`:
-    the pitches of the other slots' lines, from baseline to baseline (see _base_pitch); within
-    2 px) is a wrapped label's line: the title is set apart ('prompts' under 'long' 22.5 px
+    slots falls in the middle one. But a line set at the pitch at which another slot's label
+    wraps (`wraps`: the pitches of the other slots' lines, from baseline to baseline (see
+    _base_pitch); within 2 px) is a wrapped label's line: the title is set apart ('prompts' under 'long' 22.5 px
     down, as '3.1' under 'Llama', 1.96 heights of the chart's 11.5 px value labels), and so
     is one set at the pitch of the label's own lines above ('8B' under 'Llama' / '3.1' in the
     middle slot). Nor is a label wrapped that would fit on one line no wider than another
