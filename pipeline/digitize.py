@@ -81,19 +81,27 @@ def _read_chart_text(rgb: np.ndarray, params: DigitizeParams, scale: float):
     if again:
         words3 = layout.join_number_parts(layout.merge_words(words, again), text_h)
         x3, y3, _ = layout.find_axes(words3, w, h)
-        # More labels, and the labels the first fit agreed on among them: re-read lines beside an
-        # axis (a rotated title's letters read '7', '3') may make a scale of their own.
-        def better(new, old):
-            return new is not None and (old is None or (
-                len(new.calibration.ticks) > len(old.calibration.ticks)
-                and {t.pixel for t in old.calibration.ticks} <= {t.pixel for t in new.calibration.ticks}))
-        better_x, better_y = better(x3, x), better(y3, y)
-        if better_x or better_y:
-            words = words3
-            x = x3 if better_x else x
-            y = y3 if better_y else y
+        words, x, y = _if_better(words, x, y, words3, x3, y3)
     words, x, y = _reread_unread_axes(gray, ink, words, x, y, text_h)
+    ones = layout.stems_as_ones(layout.stems_as_ones(words, x, text_h, False), y, text_h, True)
+    if ones is not words:
+        words, x, y = _if_better(words, x, y, ones, *layout.find_axes(ones, w, h)[:2])
     return page_bg, gray, ink, words, x, y, text_h
+
+
+def _if_better(words, x, y, words2, x2, y2):
+    """(words, x, y) with each axis of the second reading taken where it is better, and its
+    words then: more labels, the labels the first fit agreed on among them (within a pixel: a
+    label boxed anew moves its centre a little). Re-read lines
+    beside an axis (a rotated title's letters read '7', '3') may make a scale of their own."""
+    def better(new, old):
+        return new is not None and (old is None or (
+            len(new.calibration.ticks) > len(old.calibration.ticks)
+            and all(any(abs(t.pixel - n.pixel) <= 1.0 for n in new.calibration.ticks) for t in old.calibration.ticks)))
+    better_x, better_y = better(x2, x), better(y2, y)
+    if not (better_x or better_y):
+        return words, x, y
+    return words2, x2 if better_x else x, y2 if better_y else y
 
 
 def _above_losing(new, old, text_h: float) -> bool:
@@ -409,7 +417,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     axis_words = {id(v) for ax in (xa, ya) if ax is not None for v in ax.words}
     words = [g for g in (v if id(v) in axis_words else text_words.glyph_box(v, ink_text, text_h) for v in words)
              if g is not None]
-    words = point_labels.one_before_unit(words, text_h)
+    words = point_labels.key_before_equals(point_labels.one_before_unit(words, text_h))
 
     # Page-pass labels that took in a marker ('¢-4,096', '0.64' for a marker and '64') give way
     # to the line reading, which reads only strokes.
@@ -482,6 +490,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         reread = legend_text.reread_legend_text(words, tick_words, gray, ink_text, cands, in_plot, text_h,
                                                 params.series_color_delta, marks_read, strokes, rgb)
         legend = legend_text.legend_entries(reread, tick_words, cands, box, text_h, params, marks_read=marks_read)
+        legend = [e for e in legend if e.blob is None or not legend_text.joined_to_data(
+            e.blob, in_plot, rgb, box, params.series_color_delta)]
         # The entries hold words read again beside their swatch: the page's readings of the same
         # text are the legend's too.
         legend_words = {id(v) for e in legend for v in e.words} | \

@@ -665,6 +665,49 @@ def reread_failed_ticks(gray: np.ndarray, ink: np.ndarray, text_h: float, region
     return out
 
 
+# What tesseract makes of a lone blurred '1' (a stem, its flag and foot smeared): a letter or a
+# bar, never the digit. Beside the axis line it is read with a stub of the line ('T').
+_STEM_READINGS = re.compile(r"^[TIl|i!\[\]jJ1]{1,2}$")
+
+
+def stems_as_ones(words: list[Word], axis: AxisFind | None, text_h: float, vertical: bool) -> list[Word]:
+    """`words` with a stem-like glyph read as a letter ('T', 'I', '|') made a '1' where it stands
+    in the row (x) or column (y) of the axis's labels one label spacing past either end of
+    them: a log axis's first label '1', blurred, is what the page and line readings lose, and
+    with two labels left ('10', '100') the axis passes for linear. Whether the '1' belongs
+    there is left to the fit, which takes it only where it agrees with the other labels.
+    The same list when no word is made a '1'."""
+    if axis is None or len(axis.calibration.ticks) < 2:
+        return words
+    ticks = sorted(axis.calibration.ticks, key=lambda t: t.pixel)
+    ends = ((ticks[0].pixel, 2 * ticks[0].pixel - ticks[1].pixel),
+            (ticks[-1].pixel, 2 * ticks[-1].pixel - ticks[-2].pixel))
+    if vertical:
+        edge = float(np.median([v.x1 for v in axis.words] if axis.side == "left" else [v.x0 for v in axis.words]))
+    else:
+        row = float(np.median([v.cy for v in axis.words]))
+
+    def in_line(v: Word) -> bool:
+        if vertical:
+            return abs((v.x1 if axis.side == "left" else v.x0) - edge) <= text_h
+        return abs(v.cy - row) <= 0.5 * text_h
+
+    def alone(v: Word) -> bool:
+        # no glyph of a longer word: nothing else within a text height along the line
+        return not any(o is not v and in_line(o) and abs((o.cy if vertical else o.cx) - (v.cy if vertical else v.cx))
+                       < 0.5 * (o.h if vertical else o.w) + text_h for o in words)
+    out, changed = [], False
+    for v in words:
+        at = v.cy if vertical else v.cx
+        if _STEM_READINGS.match(v.text.strip()) and v.text.strip() != "1" and v.w <= 1.5 * text_h \
+                and in_line(v) and any(abs(at - p) <= 0.4 * text_h for _, p in ends) and alone(v):
+            out.append(Word("1", v.conf, v.x0, v.y0, v.x1, v.y1))
+            changed = True
+        else:
+            out.append(v)
+    return out if changed else words
+
+
 def lowest_number_row(words: list[Word]) -> list[Word]:
     """Of the numbers among `words`, the lowest row (centres within half their height) that
     holds two or more: x tick labels lie under the plot, below any row of printed point

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+import cv2
 import numpy as np
 
 from .. import glyphs, imageops, layout, ocr
@@ -90,6 +91,25 @@ def in_entry(b, e: LegendEntry, text_h: float) -> bool:
     x0 = min(e.box[0], e.blob.box[0])
     x1 = max(e.box[2], e.blob.box[2]) + 1.5 * text_h
     return x0 <= b.cx <= x1 and e.box[1] <= b.cy <= e.box[3]
+
+
+def joined_to_data(b, data, rgb: np.ndarray, box, max_delta: float) -> bool:
+    """Marker `b` in the plot `box` is joined by a stroke of its colour to another of the `data`
+    markers: a point of a series drawn with lines, not a legend's swatch (whose line stub ends
+    at the swatch). Beside a point's marker its label reads like a name ('Teq' of '4 req')."""
+    x0, y0, x1, y1 = box
+    if b.shape == "line" or not (x0 <= b.cx < x1 and y0 <= b.cy < y1):
+        return False
+    mine = (lab_distance(rgb[y0:y1, x0:x1], b.color) <= max_delta).astype(np.uint8)
+    _, lab = cv2.connectedComponents(mine, connectivity=8)
+
+    def parts(o) -> set:
+        piece = lab[max(0, o.box[1] - y0):max(0, o.box[3] - y0), max(0, o.box[0] - x0):max(0, o.box[2] - x0)]
+        return set(np.unique(piece[piece > 0]).tolist())
+    def apart(o) -> bool:   # (the same mark found twice is no other marker)
+        return abs(o.cx - b.cx) > b.size or abs(o.cy - b.cy) > b.size
+    own = parts(b)
+    return bool(own) and any(apart(o) and parts(o) & own for o in data)
 
 
 def outside_ticks(blobs, tick_boxes, pad: int = 1) -> list:

@@ -53,6 +53,17 @@ def one_before_unit(words: list[ocr.Word], text_h: float) -> list[ocr.Word]:
     return out
 
 
+def key_before_equals(words: list[ocr.Word]) -> list[ocr.Word]:
+    """'=4' among 'n=8', 'n=2', ...: the label 'n=4', its key's letter lost (blurred, or cut by
+    the line beside it). Only where one key is printed by two labels or more and no other."""
+    keys = Counter(m.group(1) for v in words if (m := re.fullmatch(r"([A-Za-z_]{1,12})\s?=\s?\d[\d,.]*", v.text.strip())))
+    if len(keys) != 1 or max(keys.values()) < 2:
+        return words
+    key = next(iter(keys))
+    return [ocr.Word(key + v.text.strip(), v.conf, v.x0, v.y0, v.x1, v.y1)
+            if re.fullmatch(r"=\d[\d,.]*", v.text.strip()) else v for v in words]
+
+
 def unit_on_line(a: ocr.Word, b: ocr.Word, text_h: float) -> bool:
     """Word `b` (lower-case letters) is on number `a`'s line: their centres level, or `b`
     starting no higher than a little above the digits' top and covering half their height.

@@ -735,3 +735,29 @@ def test_a_lone_one_past_the_end_of_its_series_sweep_is_read(tmp_path):
     # height alone at the series' label place is it.
     truth, ext = _xy_chart(tmp_path, 68, 17)
     assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
+
+
+def test_a_blurred_first_label_read_as_a_letter_makes_the_axis_logarithmic(tmp_path):
+    # Seed-34 syn081 (Pillow card, blurred): the x axis's '1' read 'T' beside its tick, and
+    # '10', '100' alone made a linear axis: every x value wrong.
+    truth, ext = _xy_chart(tmp_path, 81, 34)
+    assert ext.x_axis.calibration.scale == "log10" and len(ext.x_axis.calibration.ticks) == 3
+    assert _near(ext, truth) == 20
+
+
+def test_a_point_beside_its_label_is_no_legend_swatch(tmp_path):
+    # Seed-34 syn003 (one series, no legend): '4 req', cut by a gridline, read 'Teq' beside the
+    # marker before it, which became the swatch of a legend entry: that point was lost and the
+    # labels after it shifted by one.
+    truth, ext = _xy_chart(tmp_path, 3, 34)
+    assert {p.series for p in ext.points} == {"series-1"} and len(ext.points) == 8
+    assert _near(ext, truth) == 8
+
+
+def test_labels_whose_key_was_lost_keep_their_points(tmp_path):
+    # Seed-34 syn108 (downscaled JPEG): 'n=8' and 'n=4' read '=8', '=4'; the bare '4' went
+    # unused, and the labels after it shifted by a point.
+    truth, ext = _xy_chart(tmp_path, 108, 34)
+    got = {(p.series, p.label) for p in ext.points}
+    assert {("Engine B", "n=8"), ("Engine B", "n=4"), ("v0.9", "n=4")} <= got
+    assert _near(ext, truth) == 16

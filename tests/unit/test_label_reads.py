@@ -8,7 +8,8 @@ from pipeline.extraction import Point
 from pipeline.ocr import Word
 from pipeline.xychart import text_words
 from pipeline.xychart.point_labels import (_read_label_at, extends, join_label_digits, join_label_units,
-                                          one_before_unit, series_line_pixels, unit_on_line)
+                                          key_before_equals, one_before_unit, series_line_pixels,
+                                          unit_on_line)
 
 
 def test_join_label_digits_joins_a_kerned_one_with_its_neighbour():
@@ -609,3 +610,12 @@ def test_a_lone_stem_of_a_digits_height_is_a_one():
     wide[5:13, 4:10] = True         # a '0' or a block: too wide
     assert _lone_stem(wide, 9.0) is None
     assert _lone_stem(keep, 20.0) is None                 # a stem far under the text height
+
+
+def test_a_key_lost_before_its_equals_sign_is_the_labels_key():
+    words = [Word("n=8", 87.0, 630, 473, 652, 482), Word("=4", 86.0, 724, 472, 738, 482),
+             Word("n=2", 88.0, 747, 486, 768, 496), Word("=", 50.0, 10, 10, 14, 20)]
+    assert [w.text for w in key_before_equals(words)] == ["n=8", "n=4", "n=2", "="]
+    assert [w.text for w in key_before_equals(words[1:])] == ["=4", "n=2", "="]     # one 'n=' is no key
+    two_keys = words + [Word("bs=8", 90.0, 0, 0, 30, 10), Word("bs=16", 90.0, 0, 20, 30, 30)]
+    assert "=4" in [w.text for w in key_before_equals(two_keys)]                       # whose key?

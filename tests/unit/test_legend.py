@@ -726,3 +726,23 @@ def test_a_small_l_in_a_word_of_capitals_is_a_capital_i():
     # one capital, or small letters beside it: left as read
     for text in ("vLLM", "llama", "Al00", "Ours l", "Tél", "BFl6"):
         assert capital_i(text) == text
+
+
+def test_a_marker_joined_by_its_line_to_another_is_no_swatch():
+    from pipeline.xychart.legend_text import joined_to_data
+    rgb = np.full((200, 300, 3), 255, np.uint8)
+    brown = (140, 86, 75)
+    cv2.line(rgb, (40, 150), (120, 100), brown, 2)
+    for c in ((40, 150), (120, 100)):
+        cv2.circle(rgb, c, 6, brown, -1)
+    cv2.line(rgb, (200, 40), (230, 40), brown, 2)       # a legend's swatch: a stub and a marker
+    cv2.circle(rgb, (215, 40), 6, brown, -1)
+
+    def blob(cx, cy):
+        return Blob(cx, cy, 110, (cx - 6, cy - 6, cx + 7, cy + 7), brown, "circle")
+    a, b, swatch = blob(40, 150), blob(120, 100), blob(215, 40)
+    box = (0, 0, 300, 200)
+    assert joined_to_data(b, [a, b, swatch], rgb, box, 22.0)
+    assert not joined_to_data(swatch, [a, b, swatch], rgb, box, 22.0)
+    assert not joined_to_data(b, [b, blob(121, 100)], rgb, box, 22.0)    # itself, found twice
+    assert not joined_to_data(b, [a, b], rgb, (0, 0, 100, 200), 22.0)    # outside the plot

@@ -58,3 +58,31 @@ def test_a_surer_page_word_is_not_replaced_by_a_line_read():
     page = [Word("A100", 90.0, 482, 617, 514, 628), Word("prefil", 40.0, 100, 617, 140, 628)]
     lines = [Word("A190", 86.0, 482, 617, 514, 628), Word("prefill", 80.0, 100, 617, 142, 628)]
     assert sorted(w.text for w in layout.merge_words(page, lines)) == ["A100", "prefill"]
+
+
+def _axis(ticks, words, side="bottom"):
+    from pipeline.axes import calibrate
+    cal = calibrate(ticks, tol_px=4.0, sign=-1 if side in ("left", "right") else 1)
+    return layout.AxisFind(cal, words, side)
+
+
+def test_a_stem_read_as_a_letter_one_step_past_the_labels_is_a_one():
+    from pipeline.axes import Tick
+    from pipeline.ocr import Word
+    ten, hundred = Word("10", 95.0, 254, 362, 267, 374), Word("100", 66.0, 398, 361, 427, 374)
+    axis = _axis([Tick(260.5, "10", 10.0), Tick(412.5, "100", 100.0)], [ten, hundred])
+    stem = Word("T", 84.0, 100, 361, 115, 374)      # a blurred serif '1' under the axis line
+    out = layout.stems_as_ones([stem, ten, hundred], axis, 12.0, vertical=False)
+    assert [w.text for w in out] == ["1", "10", "100"] and out[0].x0 == 100
+    # not where no label would be, nor a letter of a word, nor off the labels' row
+    words = [Word("T", 84.0, 140, 361, 155, 374), ten, hundred]
+    assert layout.stems_as_ones(words, axis, 12.0, vertical=False) is words
+    words = [stem, Word("ime", 90.0, 117, 361, 140, 374), ten, hundred]
+    assert layout.stems_as_ones(words, axis, 12.0, vertical=False) is words
+    words = [Word("I", 84.0, 100, 390, 115, 403), ten, hundred]
+    assert layout.stems_as_ones(words, axis, 12.0, vertical=False) is words
+    # a y axis: in the labels' column, a step below the lowest
+    ys = [Word("100", 90.0, 40, 304, 70, 316), Word("1,000", 90.0, 30, 193, 70, 205)]
+    yaxis = _axis([Tick(310.0, "100", 100.0), Tick(199.0, "1,000", 1000.0)], ys, side="left")
+    out = layout.stems_as_ones(ys + [Word("l", 80.0, 62, 415, 69, 427)], yaxis, 12.0, vertical=True)
+    assert out[-1].text == "1"
