@@ -69,9 +69,10 @@ def glued_chars(w: Word, b: Blob, text_h: float) -> int:
     the word's start (a glyph inside a name) or the word is no more than the blob."""
     n = len(w.text)
     # (a swatch is a marker's size: no wider than a letter or two; and a word of letters wider
-    # than the text is tall is no reading of letters: a legend's line read as 'es')
+    # than the text is tall is no reading of letters: a legend's line read as 'es'. The word
+    # may start on the line stub left of the marker: '7 no' for '-▲- no chunking'.)
     if n < 2 or b.box[2] - b.box[0] > 2.0 * text_h or w.w > 1.2 * text_h * n or not overlaps_blob(w, b) \
-            or not b.box[0] - 0.3 * text_h <= w.x0 <= (b.box[0] + b.box[2]) / 2 or w.x1 < b.box[2] + text_h:
+            or not b.box[0] - 0.8 * text_h <= w.x0 <= (b.box[0] + b.box[2]) / 2 or w.x1 < b.box[2] + text_h:
         return 0
     k = int(round((b.box[2] - w.x0) / (w.w / n)))
     return min(max(k, 1), n - 1)
@@ -85,7 +86,7 @@ def chromatic(color, min_chroma: float = 12.0) -> bool:
 
 def unglued(w: Word, b: Blob, k: int) -> Word:
     """Word `w` without its first `k` characters, the swatch `b` OCR read as letters."""
-    return Word(w.text[k:], w.conf, max(w.x0, b.box[2] + 1), w.y0, w.x1, w.y1)
+    return Word(w.text[k:].lstrip(), w.conf, max(w.x0, b.box[2] + 1), w.y0, w.x1, w.y1)
 
 
 _RIM = ".,:;'‘’`|_~"

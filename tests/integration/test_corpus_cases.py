@@ -761,3 +761,12 @@ def test_labels_whose_key_was_lost_keep_their_points(tmp_path):
     got = {(p.series, p.label) for p in ext.points}
     assert {("Engine B", "n=8"), ("Engine B", "n=4"), ("v0.9", "n=4")} <= got
     assert _near(ext, truth) == 16
+
+
+def test_a_line_swatch_read_with_the_first_word_of_its_name_names_the_series(tmp_path):
+    # Seed-33 syn119 (one series, a legend '-▲- no chunking' in a box): the page read the
+    # swatch, its stub and 'no' as one word '7 no' starting left of the marker; the line was
+    # then a point label, the swatch a point, and the series had no name.
+    truth, ext = _xy_chart(tmp_path, 119, 33)
+    assert {p.series for p in ext.points} == {"no chunking"} and _near(ext, truth) == 7
+    assert len(ext.points) == 7

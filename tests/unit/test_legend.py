@@ -640,7 +640,7 @@ def test_a_name_split_after_its_hyphen_is_joined_without_a_space():
 def test_a_swatch_glued_to_its_name_in_one_word_is_cut_off_it():
     # Vega's row '▲ v0.10 ● MI300X ■ TP=4, DP=2' with 4 px between swatch and name: OCR reads
     # each swatch as the first letter(s) of its name's first word ('@MI300X', 'HITP=4,')
-    from pipeline.marks.legend import glued_chars, split_at_blobs
+    from pipeline.marks.legend import glued_chars, split_at_blobs, unglued
     line = [Word("@MI300X", 87, 241, 99, 371, 124), Word("HITP=4,", 30, 383, 99, 488, 124),
             Word("DP=2", 93, 499, 99, 569, 121)]
     green, blue = (112, 173, 71), (68, 114, 196)
@@ -655,6 +655,11 @@ def test_a_swatch_glued_to_its_name_in_one_word_is_cut_off_it():
     assert glued_chars(Word("@", 40, 241, 99, 266, 124), swatches[0], 17.0) == 0
     # a word far wider than its letters could be is no reading of them (a line read 'es')
     assert glued_chars(Word("es", 18, 241, 99, 550, 124), swatches[0], 17.0) == 0
+    # a word starting on a line swatch's stub left of the marker ('7 no' for '-▲- no chunking')
+    tri = Blob(147.5, 86.0, 120, (140, 79, 156, 94), (217, 72, 1), "triangle-up")
+    stub = Word("7 no", 8, 132, 68, 198, 93)
+    assert glued_chars(stub, tri, 14.0) == 1 and unglued(stub, tri, 1).text == "no"
+    assert glued_chars(Word("7 no", 8, 122, 68, 198, 93), tri, 14.0) == 0      # beyond a stub
     assert [[w.text for w in ln] for ln in split_at_blobs([line], swatches, 17.0)] == \
         [["@MI300X"], ["HITP=4,", "DP=2"]]
     entries = find_legend([line], swatches + data, 17.0, data, weak=lambda w: w.conf < 50)
