@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import imageops
 from ..marks.bars import refine_end
-from ..marks.legend import text_lines
+from ..marks.legend import overlaps_blob, text_lines
 from ..marks.series import color_groups, to_lab
 from ..numbers import parse_value_label
 from ..ocr import Word
@@ -73,7 +73,11 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
             bar_lab = to_lab([c.color for c in segments])
             legend = [e for e in legend
                       if float(np.min(np.linalg.norm(bar_lab - to_lab([e.blob.color])[0], axis=1))) <= 35]
-        return legend
+        # Nor is a swatch lying on another entry's name: blurred grey text stands as a solid
+        # piece too, and a name's piece passed for the swatch of the next name ('baseline'
+        # for 'queue', whose bars then went to no entry and it to no bar).
+        return [e for e in legend
+                if not any(o is not e and any(overlaps_blob(w, e.blob) for w in o.words) for o in legend)]
 
     legend = read_legend(swatches[:n_coloured])
     if segments:

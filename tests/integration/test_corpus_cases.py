@@ -770,3 +770,12 @@ def test_a_line_swatch_read_with_the_first_word_of_its_name_names_the_series(tmp
     truth, ext = _xy_chart(tmp_path, 119, 33)
     assert {p.series for p in ext.points} == {"no chunking"} and _near(ext, truth) == 7
     assert len(ext.points) == 7
+
+
+def test_a_legend_names_piece_is_no_swatch_of_the_next_name(tmp_path):
+    # Bar seed-34 bar053 (small, downscaled JPEG, no value axis): the blurred grey 'baseline'
+    # stood as a solid piece near a bar's colour and became the swatch of 'Gl qu' (the orange
+    # swatch and 'queue' read as one line): a series of five empty rows that no bar went to.
+    truth, ext = _bar_chart(tmp_path, 53, 34)
+    assert not any(p.marker == "missing" for p in ext.points) and len(ext.points) == 15
+    assert len({p.series for p in ext.points}) == 3
