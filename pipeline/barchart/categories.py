@@ -43,14 +43,18 @@ def _join(words, text_h, vertical_rows=True):
 _TICK_GLYPHS = set("Il1|iJTj!'")
 
 
-def _drop_tick_mark(words, ups, text_h):
+def _drop_tick_mark(words, ups, text_h, horizontal: bool = False):
     """A category's words without its tick mark: a lone thin glyph ('I', '1', 'J', 'T') nearest
-    the axis, clear of the label's own words ('T Small test', 'Long test 1')."""
+    the axis, clear of the label's own words ('T Small test', 'Long test 1'). Beside horizontal
+    bars a tick mark lies flat on the page: a glyph as tall as the text there is a letter or a
+    digit of the label ('1' of 'TP=1' read apart from 'TP:')."""
     if len(words) < 2:
         return words
     first = min(words, key=lambda w: ups[id(w)].y0)
     u = ups[id(first)]
     rest = [ups[id(w)] for w in words if w is not first]
+    if horizontal and first.h >= 0.6 * text_h:
+        return words
     if first.text in _TICK_GLYPHS and u.y1 <= min(r.y0 for r in rest) + 0.3 * text_h:
         return [w for w in words if w is not first]
     return words
@@ -103,7 +107,7 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude, titled: b
     marks = [w for w in words if id(w) not in exclude and w.text in _JOINING_MARKS]
     out: list = []
     for lo, hi in slots:
-        mine = _drop_tick_mark([w for w in near if lo <= ups[id(w)].cx < hi], ups, text_h)
+        mine = _drop_tick_mark([w for w in near if lo <= ups[id(w)].cx < hi], ups, text_h, frame.horizontal)
         if not mine:
             out.append("")
             continue
@@ -737,12 +741,22 @@ def _prefer_reread(page: str, conf_page: float, new: str, conf_new: float) -> bo
     """Whether a category's re-read replaces its page reading: when about as confident, or when
     it reads all the page's letters and digits and more ('TP:' at 96 -> 'TP=2' at 91: the page
     pass dropped an unsure '=2' that the crop, reaching to the axis, holds)."""
-    if conf_new >= conf_page - 2:
+    if conf_new >= conf_page - 2 and not _letters_made_digits(page, conf_page, new):
         return True
     a = [c for c in page if c.isalnum()]
     b = iter(c for c in new if c.isalnum())
     covers = all(c in b for c in a)  # a subsequence of the re-read's characters
     return covers and sum(c.isalnum() for c in new) > len(a) and conf_new >= 60
+
+
+def _letters_made_digits(page: str, conf_page: float, new: str) -> bool:
+    """A sure page reading (80 or more) whose re-read differs from it only where the page read
+    a letter and the crop a digit: 'H100' read '4100' from a crop at the page's 91, and no
+    more sure. Names mix letters and digits; a crop whitened round them loses a letter's
+    strokes more often than it finds one."""
+    if conf_page < 80 or len(page) != len(new) or page == new:
+        return False
+    return all(a.isalpha() and b.isdigit() for a, b in zip(page, new) if a != b)
 
 
 # What OCR makes of a rule or a tick mark standing alone at either end of a category.

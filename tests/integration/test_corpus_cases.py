@@ -779,3 +779,22 @@ def test_a_legend_names_piece_is_no_swatch_of_the_next_name(tmp_path):
     truth, ext = _bar_chart(tmp_path, 53, 34)
     assert not any(p.marker == "missing" for p in ext.points) and len(ext.points) == 15
     assert len({p.series for p in ext.points}) == 3
+
+
+def test_model_sizes_in_category_names_make_no_axis(tmp_path):
+    # Bar seed-35 bar047 (ggplot, downscaled): '3.1', '8B' and '70B' of 'Llama 3.1 8B' and
+    # 'Llama 3.1 70B' fitted an x scale ('8B' as 8 billion), and the bars came out as two
+    # traced lines of an XY chart.
+    truth, ext = _bar_chart(tmp_path, 47, 35)
+    assert ext.chart_type == "bar" and _bars_read(ext, truth) == 12
+    assert {p.label for p in ext.points} == set(truth["x_axis"]["categories"])
+
+
+def test_horizontal_bar_categories_keep_a_sure_letter_and_a_digit_beside_the_tick(tmp_path):
+    # Bar seed-35 bar027 (ggplot, horizontal, tick marks beside the labels): the crop re-read
+    # 'H100' as '4100' at the page's own confidence and replaced it; the '1' of 'TP=1', read
+    # apart from 'TP:', was dropped as the tick mark (which lies flat beside horizontal bars).
+    truth, ext = _bar_chart(tmp_path, 27, 35)
+    labels = {p.label for p in ext.points}
+    assert {"H100", "H200", "SWE bench"} <= labels
+    assert any(lb.startswith("TP") and lb.endswith("1") for lb in labels)

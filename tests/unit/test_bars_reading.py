@@ -151,6 +151,9 @@ def test_reread_replaces_a_page_reading_it_extends():
     assert not _prefer_reread("TP:", 96, "1p=2", 40)      # unsure and not covering
     assert not _prefer_reread("batch", 96, "botch 1", 80)  # does not read the page's letters
     assert _prefer_reread("code", 60, "code", 62)          # as confident
+    assert not _prefer_reread("H100", 91, "4100", 91)      # a sure letter made a digit
+    assert _prefer_reread("8200", 91, "B200", 91)          # ... not the other way
+    assert _prefer_reread("H100", 70, "4100", 91)          # nor an unsure page reading kept
 
 
 def test_horizontal_label_stops_at_a_wide_gap():
@@ -867,3 +870,15 @@ def test_a_blended_row_on_a_stacks_top_is_its_edge():
     red = Bar(50, 110, 117.0, 119.0, (200, 20, 20))
     rgb[117:120, 50:110] = red.color
     assert len(_under_legend(rgb, [[lower, upper, red]], (255, 255, 255), 12.0)[0]) == 3
+
+
+def test_a_glyph_as_tall_as_the_text_beside_horizontal_bars_is_no_tick_mark():
+    from pipeline.barchart.categories import _drop_tick_mark
+    # 'TP=1 -' left of a horizontal bar: the page read 'TP:' and '1'; the tick mark is flat
+    tp, one = Word("TP:", 96.0, 58, 299, 85, 312), Word("1", 72.0, 92, 299, 105, 312)
+    ups = {id(tp): Word("TP:", 96.0, 299, 35, 312, 62), id(one): Word("1", 72.0, 299, 15, 312, 28)}
+    assert _drop_tick_mark([tp, one], ups, 14.0, horizontal=True) == [tp, one]
+    # under vertical bars a thin stem nearest the axis, clear of the label, is its tick mark
+    stem, name = Word("I", 50.0, 100, 300, 103, 308), Word("Small", 90.0, 80, 312, 120, 326)
+    ups = {id(stem): stem, id(name): name}
+    assert _drop_tick_mark([stem, name], ups, 14.0) == [name]
