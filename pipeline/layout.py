@@ -225,7 +225,34 @@ def powers_of_ten(texts: list[str]) -> list[float] | None:
     return [10.0 ** k for k in exps]
 
 
+_ZERO_POINT = re.compile(r"^0\.(\d+)([kKMBG%x]?)$")
+_POINT = re.compile(r"^[-+\u2212]?\d+\.\d+[kKMBG%x]?$")
+_BARE_DIGITS = re.compile(r"^(\d+)([kKMBG%x]?)$")
+
+
+def lost_zeros(texts: list[str]) -> list[float | None] | None:
+    """Tick values with a lost '0.' put back ('20M' read for '0.20M') where two labels or more
+    read '0.' and as many digits with one suffix ('0.25M', '0.10M'), and no label reads a
+    point after another integer: an axis of fractions prints its leading zero on every label.
+    None when no label is so mended."""
+    forms = [(len(m.group(1)), m.group(2)) for t in texts if (m := _ZERO_POINT.match(t.strip()))]
+    if len(forms) < 2 or len(set(forms)) != 1 \
+            or any(_POINT.match(t.strip()) and not _ZERO_POINT.match(t.strip()) for t in texts):
+        return None
+    d, suffix = forms[0]
+    values = [parse_tick(t) for t in texts]
+    out = list(values)
+    for i, t in enumerate(texts):
+        m = _BARE_DIGITS.match(t.strip())
+        if m and len(m.group(1)) == d and m.group(2) == suffix:
+            out[i] = parse_tick(f"0.{m.group(1)}{suffix}")
+    return out if out != values else None
+
+
 def _readings(texts: list[str]) -> list[list[float | None]]:
+    zeros = lost_zeros(texts)
+    if zeros is not None:
+        return [zeros, [parse_tick(t) for t in texts]]
     values = lost_points(texts)
     decimals = {len(m.group(1)) for t in texts if (m := _DECIMAL.match(t.strip()))}
     if len(decimals) != 1:

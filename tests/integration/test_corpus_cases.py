@@ -798,3 +798,12 @@ def test_horizontal_bar_categories_keep_a_sure_letter_and_a_digit_beside_the_tic
     labels = {p.label for p in ext.points}
     assert {"H100", "H200", "SWE bench"} <= labels
     assert any(lb.startswith("TP") and lb.endswith("1") for lb in labels)
+
+
+def test_labels_that_lost_their_leading_zero_and_point_keep_the_axis_of_fractions(tmp_path):
+    # Seed-35 syn059 (boxed, 2000 px): the page read '0.35M' … '0.05M' as '35M' … '05M' and
+    # made an axis ten times too long; the line reading gave '0.35M' and the rest, but '20M',
+    # '15M' still lost their '0.', so its fit took fewer labels and the page's axis stayed.
+    truth, ext = _xy_chart(tmp_path, 59, 35)
+    assert [t.value for t in ext.y_axis.calibration.ticks][:3] == [350000.0, 300000.0, 250000.0]
+    assert _near(ext, truth) == 10

@@ -113,6 +113,19 @@ def test_a_decimal_point_lost_after_a_leading_zero_is_put_back_on_a_decimal_axis
     assert lost_points(["0.25", "05", "0.75"]) == [0.25, 5.0, 0.75]
 
 
+def test_a_lost_zero_point_is_put_back_on_an_axis_of_fractions():
+    from pipeline.layout import lost_zeros, tick_readings
+    texts = ["0.35M", "0.30M", "20M", "15M", "0.10M", "0.05M"]
+    assert lost_zeros(texts) == [350000.0, 300000.0, 200000.0, 150000.0, 100000.0, 50000.0]
+    assert tick_readings(texts)[0] == lost_zeros(texts)
+    assert lost_zeros(["0.5", "1.0", "15", "2.0"]) is None      # '1.0': not all fractions
+    assert lost_zeros(["0.25", "50", "0.75"]) == [0.25, 0.5, 0.75]
+    assert lost_zeros(["0.25", "50", "75"]) is None             # one "0." alone says little
+    assert lost_zeros(["0.2k", "0.4k", "6k"]) == [200.0, 400.0, 600.0]
+    assert lost_zeros(["0.20", "0.40", "60k"]) is None          # another suffix
+    assert lost_zeros(["35M", "30M", "05M"]) is None
+
+
 def test_a_thousands_comma_read_as_a_point_is_put_back_when_another_label_has_no_decimals():
     from pipeline.layout import lost_points
     # A downscaled JPEG: '1,000' ... '5,000' read '2.000', '4.000'; '0' shows the axis prints
