@@ -966,9 +966,13 @@ def join_number_parts(words: list[Word], text_h: float) -> list[Word]:
                     re.fullmatch(r"[\dO][kKMB%][:;.,)\]}|\-~]*", b.text) and 0.35 * hh < gap <= 1.0 * hh
                 # '2.000' + '000': blurred commas read as points, the last group split off.
                 dots = re.fullmatch(r"[-+\u2212]?\$?\d{1,3}(\.[\d$]{3})+", a.text) and re.fullmatch(r"\d{3}", b.text)
-                if not (lost or mono or ((comma or bare or point or dots) and -0.5 * hh <= gap <= 0.8 * hh)):
+                # '600.' + '000': the first comma read as a point, the group after it apart.
+                dotted = re.fullmatch(r"[-+\u2212]?\$?\d{1,3}\.", a.text) and re.fullmatch(r"\d{3}", b.text)
+                if not (lost or mono or ((comma or bare or point or dots or dotted) and -0.5 * hh <= gap <= 0.8 * hh)):
                     continue
-                if dots:
+                if dotted:
+                    text = a.text[:-1] + "," + b.text
+                elif dots:
                     text = a.text[:1] + a.text[1:].replace("$", "5").replace(".", ",") + "," + b.text
                 elif point:
                     text = a.text + re.sub(r"[:;.,)\]}|]+$", "", b.text).replace("O", "0")

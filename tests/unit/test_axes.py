@@ -257,6 +257,11 @@ def test_a_number_read_with_points_for_commas_joins_its_last_group():
     # a decimal with other than three digits after its point is no group of thousands
     got = join_number_parts([Word("2.00", 80, 34, 184, 58, 200), Word("000", 80, 64, 184, 85, 200)], 14)
     assert sorted(v.text for v in got) == ["000", "2.00"]
+    # Seed-35 syn029 (dark, downscaled): '600,000' read '600.' and '000', touching
+    got = join_number_parts([Word("600.", 73, 15, 71, 30, 77), Word("000", 54, 30, 71, 45, 76)], 8)
+    assert [v.text for v in got] == ["600,000"]
+    got = join_number_parts([Word("600.", 73, 15, 71, 30, 77), Word("00", 54, 30, 71, 40, 76)], 8)
+    assert sorted(v.text for v in got) == ["00", "600."]
 
 
 def test_readings_that_lost_their_decimal_point_are_put_right_when_more_ticks_then_agree():
