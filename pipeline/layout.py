@@ -88,6 +88,9 @@ def typical_text_height(words: list[Word]) -> float:
     marker under them (ten labels 41 px tall beside eight tick labels 18 to 27 px tall), nor a
     label read as one word with the dashed gridline after it, lower than any label read on its
     own ('4-------------', 9 px tall beside 19 px labels)."""
+    # (nor the numbers of a phrase, 'Llama 3.1 8B', boxed with the line under them: see in_phrases)
+    phrased = {id(v) for v in in_phrases(words)}
+    words = [w for w in words if id(w) not in phrased]
     clean = [w.h for w in words if clean_number(w.text) and w.conf >= 60 and w.h >= 6]
     floor = min(clean, default=0)
 
@@ -278,9 +281,9 @@ def clean_number(text: str) -> bool:
 _NUMBER_ONLY = re.compile(r"^[-+\u2212]?\$?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?([eE][-+]?\d+)?[kKMBG]?[%x\u00d7]?[.,]?$")
 
 
-def in_phrases(words: list[Word], text_h: float) -> list[Word]:
-    """The numbers of `words` that follow a word on their line a space away, a word of letters
-    or such a number ('Llama 3.1 8B', 'TP 8'): a category's or a legend's name, no tick label.
+def in_phrases(words: list[Word]) -> list[Word]:
+    """The numbers of `words` that follow a word on their line a space away (their own height
+    sets both), a word of letters or such a number ('Llama 3.1 8B', 'TP 8'): a category's or a legend's name, no tick label.
     ('3.1', '8B' and '70B' of two category names fitted a scale of their own, '8B' read as
     8 billion.) A unit after its number ('10 ms') leaves the number alone."""
     out: list[Word] = []
@@ -288,7 +291,7 @@ def in_phrases(words: list[Word], text_h: float) -> list[Word]:
         if parse_tick(w.text) is None:
             continue
         for p in words:
-            if p is w or abs(p.y1 - w.y1) > 0.3 * text_h or not 0 <= w.x0 - p.x1 <= 0.8 * text_h \
+            if p is w or abs(p.y1 - w.y1) > 0.3 * w.h or not 0 <= w.x0 - p.x1 <= 0.8 * w.h \
                     or not 0.7 * w.h <= p.h <= 1.4 * w.h:
                 continue
             if (sum(c.isalpha() for c in p.text) >= 2 and p.conf >= 60) or any(p is o for o in out):
@@ -299,9 +302,9 @@ def in_phrases(words: list[Word], text_h: float) -> list[Word]:
 
 def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | None, AxisFind | None, float]:
     """Choose the x and y tick-label groups. Returns (x axis, y axis, typical text height)."""
+    phrased = {id(v) for v in in_phrases(words)}
+    nums = [w for w in words if parse_tick(w.text) is not None and w.h > 3 and id(w) not in phrased]
     text_h = typical_text_height(words)
-    nums = [w for w in words if parse_tick(w.text) is not None and w.h > 3]
-    nums = [w for w in nums if not any(w is v for v in in_phrases(words, text_h))]
     best = {}
     for vertical in (True, False):
         readings = [(side, ws, values, k) for side, ws in _candidate_groups(nums, vertical, text_h)

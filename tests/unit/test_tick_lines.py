@@ -93,9 +93,9 @@ def test_numbers_in_a_phrase_are_no_tick_labels():
     row = [Word("Llama", 94.0, 350, 606, 386, 617), Word("3.1", 95.0, 392, 606, 409, 617),
            Word("8B", 95.0, 415, 606, 429, 617), Word("Llama", 96.0, 485, 606, 522, 617),
            Word("3.1", 89.0, 528, 606, 545, 617), Word("70B", 73.0, 551, 606, 573, 617)]
-    assert [w.text for w in layout.in_phrases(row, 10.0)] == ["3.1", "8B", "3.1", "70B"]
+    assert [w.text for w in layout.in_phrases(row)] == ["3.1", "8B", "3.1", "70B"]
     ticks = [Word("10", 95.0, 100, 606, 114, 617), Word("ms", 95.0, 118, 606, 134, 617),
              Word("20", 95.0, 200, 606, 214, 617), Word("30", 95.0, 300, 606, 314, 617)]
-    assert layout.in_phrases(ticks, 10.0) == []               # a unit after its number
+    assert layout.in_phrases(ticks) == []               # a unit after its number
     far = [Word("batch", 95.0, 10, 606, 50, 617), Word("64", 95.0, 70, 606, 84, 617)]
-    assert layout.in_phrases(far, 10.0) == []                 # two spaces away: apart
+    assert layout.in_phrases(far) == []                 # two spaces away: apart
