@@ -23,7 +23,7 @@ from .marks.lines import line_swatches, trace_lines
 from .marks.markers import Blob, crossings, drop_fragments, find_markers, on_lines, stacked_lines, tiny_markers
 from .marks.rims import rim_markers
 from .marks.series import color_groups, group_series, lab_distance
-from .numbers import parse_point_label, parse_tick
+from .numbers import parse_point_label, parse_tick, parse_value_label
 from .params import DigitizeParams
 from .titles import y_title
 from .xychart import legend_text, not_markers, point_labels, text_words
@@ -368,7 +368,9 @@ def _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params) -> Extrac
         if r.bar is not None:
             p.box = frame.box_to_orig(r.bar.x0, r.bar.top, r.bar.x1, r.bar.bottom)
         if r.bar is None and r.label is not None:
-            p.value_label = r.label.text
+            # the marker as charts print it ('00M' is what OCR made of 'OOM')
+            parsed = parse_value_label(r.label.text)
+            p.value_label = parsed[2] if parsed is not None and parsed[2] is not None else r.label.text
         points.append(p)
     if axis is None:
         notes.insert(0, "value axis: no numeric tick labels; values come from the printed labels")

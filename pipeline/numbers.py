@@ -153,7 +153,9 @@ def parse_point_label(text: str) -> tuple[str, float] | None:
 # available, did not finish, not supported, failed, timeout.
 _BAR_MARKERS = {"oom": "OOM", "n/a": "N/A", "na": "N/A", "dnf": "DNF", "n.a.": "N/A", "x": "X",
                 "-": "-", "\u2014": "-", "\u2013": "-", "failed": "failed", "timeout": "timeout",
-                "unsupported": "unsupported", "error": "error", "t/o": "T/O", "oot": "OOT"}
+                "unsupported": "unsupported", "error": "error", "t/o": "T/O", "oot": "OOT",
+                # (OCR reads a serif 'O' as a zero: no value is written '00M', 0 mega-anything)
+                "00m": "OOM", "0om": "OOM", "o0m": "OOM"}
 _VALUE = re.compile(r"^(?P<pre>[$\u20ac\u00a3~\u2248]?)(?P<sign>[-+\u2212]?)"
                     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
                     r"(?P<suffix>[kKMBGT])?\s?(?P<unit>%|x|X|\u00d7|ms|s|us|tok/s|req/s|[a-zA-Z/]{1,8})?$")

@@ -795,8 +795,29 @@ def _read_marker(rgb, gray, frame, groups, series_idx, slots, gi, k, base, text_
     if not offs:
         return []
     cx = slots[gi][0] + float(np.median(offs))
+    # Beside the group's own bars where it can: a slot is cut between groups, and the one next
+    # to a missing bar is the wider (its bar stood 34 px off where the slot put it).
+    def bars_of(g):
+        return {series_idx[id(c)]: c.cx for s in g for c in s[:1]}
+    here = bars_of(groups[gi])
+    near = [here[m] + others[k] - others[m] for j, g in enumerate(groups) if j != gi
+            for others in (bars_of(g),) if k in others for m in here if m in others]
+    if near:
+        cx = float(np.median(near))
     box = (int(cx - 2.5 * text_h), int(base - 2.2 * text_h), int(cx + 2.5 * text_h), int(base + 0.2 * text_h))
+    if frame.horizontal:
+        # Beside horizontal bars the word runs along the value axis ('OOM' is three letters
+        # long), one line of text across it: the crop stops short of the axis line and of the
+        # bars either side, whose edges tesseract reads instead.
+        box = (int(cx - 1.4 * text_h), int(base - 4.5 * text_h), int(cx + 1.4 * text_h), int(base - 0.2 * text_h))
+    def markers(read):
+        return [v for v in read if parse_value_label(v.text) is not None and parse_value_label(v.text)[2] is not None]
     budget[0] -= 1
-    got = [v for v in _read_box(rgb, gray, frame, box, text_h) if parse_value_label(v.text) is not None
-           and parse_value_label(v.text)[2] is not None]
+    read = _read_box(rgb, gray, frame, box, text_h)
+    got = markers(read)
+    if not got and read and budget[0] > 0:
+        # Something is printed there but no marker was read ('N/.' for a serif 'N/A'):
+        # enlarged half as much again, its glyphs come out whole.
+        budget[0] -= 1
+        got = markers(_read_box(rgb, gray, frame, box, text_h, enlarge=1.5))
     return got[:1]

@@ -15,10 +15,10 @@ from ..ocr import Word
 from .frame import Frame
 
 
-def _read_box(rgb, gray, frame: Frame, box_u, text_h, color=None):
+def _read_box(rgb, gray, frame: Frame, box_u, text_h, color=None, enlarge: float = 1.0):
     """OCR one upright-frame box, in the original frame (text is printed upright there).
     With `color` (a bar's fill) the text is whatever differs from that colour: a label inside
-    a bar, white on blue, reads as black on white."""
+    a bar, white on blue, reads as black on white. `enlarge`: times the usual enlargement."""
     h, w = gray.shape
     x0, y0, x1, y1 = frame.box_to_orig(*box_u)
     x0, y0, x1, y1 = int(max(0, x0)), int(max(0, y0)), int(min(w, x1)), int(min(h, y1))
@@ -31,7 +31,7 @@ def _read_box(rgb, gray, frame: Frame, box_u, text_h, color=None):
         crop = gray[y0:y1, x0:x1]
     if (crop < 128).sum() < 4:
         return []
-    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
+    scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0)) * enlarge
     return [v for v in ocr.read_crop(crop, (x0, y0), scale) if v.conf >= 45]
 
 

@@ -807,3 +807,16 @@ def test_labels_that_lost_their_leading_zero_and_point_keep_the_axis_of_fraction
     truth, ext = _xy_chart(tmp_path, 59, 35)
     assert [t.value for t in ext.y_axis.calibration.ticks][:3] == [350000.0, 300000.0, 250000.0]
     assert _near(ext, truth) == 10
+
+
+def test_a_marker_where_a_bar_is_missing_is_read_beside_its_groups_bars(tmp_path):
+    # Bar seed-35 bar005 (vertical, the first group's second bar missing): the place to read
+    # took the median offset of the series' bars in their slots, and the slot beside the gap is
+    # the wider: the crop stood 34 px off and cut 'N/A' to 'N/.'. Bar seed-35 bar028
+    # (horizontal): the crop reached the axis line and the bars either side, and read nothing;
+    # then 'OOM' was read '00M'.
+    for i, want in ((5, ("decode", "summarize")), (28, ("baseline", "L4"))):
+        truth, ext = _bar_chart(tmp_path, i, 35)
+        gone = [p for p in ext.points if p.marker == "missing"]
+        assert [(p.series, p.label) for p in gone] == [want]
+        assert gone[0].value_label in ("N/A", "OOM") and gone[0].y is None

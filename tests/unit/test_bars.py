@@ -15,6 +15,7 @@ BLUE, ORANGE, GREY = (31, 119, 180), (255, 127, 14), (150, 150, 150)
 @pytest.mark.parametrize("text,value,marker", [
     ("111", 111.0, None), ("93.4%", 93.4, None), ("1.2k", 1200.0, None), ("3.2x", 3.2, None),
     ("1,024", 1024.0, None), ("OOM", None, "OOM"), ("N/A", None, "N/A"), ("-4.5", -4.5, None),
+    ("00M", None, "OOM"),
 ])
 def test_value_label_parsing(text, value, marker):
     got = parse_value_label(text)
