@@ -766,14 +766,16 @@ _RULES = set("|¦-–—_")
 def _without_stray_rules(text: str) -> str:
     """A category without a lone '|' or dash at either end: the edge of a neighbouring label or
     a tick mark read as a rule ('Small test - 8XH100 - 70B |'; 'TP=1 -' left of a horizontal
-    bar), no part of any label; and with an 'l' or 'I' after '=' or ':' read as the '1' it is
-    ('TP=l': no name puts a letter alone there)."""
+    bar), no part of any label; and with an 'l' or 'I' after '=' or ':', or alone after a word
+    in lower case, read as the '1' it is ('TP=l', 'batch I': no name puts a letter alone there)."""
     parts = text.split()
     while parts and set(parts[0]) <= _RULES:
         parts.pop(0)
     while parts and set(parts[-1]) <= _RULES:
         parts.pop()
-    return re.sub(r"(?<=[=:])[lI](?=\d|\b)", "1", " ".join(parts))
+    text = re.sub(r"(?<=[=:])[lI](?=\d|\b)", "1", " ".join(parts))
+    # ... and a lone 'I' or 'l' after a word in lower case ('batch I'): 'batch 1'.
+    return re.sub(r"\b([a-z]{2,}) [lI]$", r"\1 1", text)
 
 
 
