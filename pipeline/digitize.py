@@ -493,7 +493,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                                                 params.series_color_delta, marks_read, strokes, rgb)
         legend = legend_text.legend_entries(reread, tick_words, cands, box, text_h, params, marks_read=marks_read)
         legend = [e for e in legend if e.blob is None or not legend_text.joined_to_data(
-            e.blob, in_plot, rgb, box, params.series_color_delta)]
+            e.blob, in_plot, rgb, box, params.series_color_delta, text_h)]
         # The entries hold words read again beside their swatch: the page's readings of the same
         # text are the legend's too.
         legend_words = {id(v) for e in legend for v in e.words} | \

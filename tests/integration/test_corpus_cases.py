@@ -820,3 +820,12 @@ def test_a_marker_where_a_bar_is_missing_is_read_beside_its_groups_bars(tmp_path
         gone = [p for p in ext.points if p.marker == "missing"]
         assert [(p.series, p.label) for p in gone] == [want]
         assert gone[0].value_label in ("N/A", "OOM") and gone[0].y is None
+
+
+def test_a_tiny_marker_on_its_line_is_no_legend_swatch(tmp_path):
+    # Seed-35 syn086 (Pillow dashboard, 3 px markers with a white rim on a thin line): '1 req'
+    # read 'eq' beside the last marker made it a legend entry's swatch, and the series was
+    # named 'eq'. The rim parts the marker from its line by two pixels; the line it sits on
+    # runs far past any legend stub.
+    truth, ext = _xy_chart(tmp_path, 86, 35)
+    assert {p.series for p in ext.points} == {"chunked prefill"} and _near(ext, truth) == 6

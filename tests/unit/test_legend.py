@@ -747,7 +747,8 @@ def test_a_marker_joined_by_its_line_to_another_is_no_swatch():
         return Blob(cx, cy, 110, (cx - 6, cy - 6, cx + 7, cy + 7), brown, "circle")
     a, b, swatch = blob(40, 150), blob(120, 100), blob(215, 40)
     box = (0, 0, 300, 200)
-    assert joined_to_data(b, [a, b, swatch], rgb, box, 22.0)
-    assert not joined_to_data(swatch, [a, b, swatch], rgb, box, 22.0)
-    assert not joined_to_data(b, [b, blob(121, 100)], rgb, box, 22.0)    # itself, found twice
-    assert not joined_to_data(b, [a, b], rgb, (0, 0, 100, 200), 22.0)    # outside the plot
+    assert joined_to_data(b, [a, b, swatch], rgb, box, 22.0, 20.0)
+    assert not joined_to_data(swatch, [a, b, swatch], rgb, box, 22.0, 10.0)
+    assert not joined_to_data(b, [b, blob(121, 100)], rgb, box, 22.0, 30.0)    # itself, found twice
+    assert joined_to_data(b, [b, blob(121, 100)], rgb, box, 22.0, 10.0)        # ... on a long line
+    assert not joined_to_data(b, [a, b], rgb, (0, 0, 100, 200), 22.0, 20.0)    # outside the plot
