@@ -829,3 +829,11 @@ def test_a_tiny_marker_on_its_line_is_no_legend_swatch(tmp_path):
     # runs far past any legend stub.
     truth, ext = _xy_chart(tmp_path, 86, 35)
     assert {p.series for p in ext.points} == {"chunked prefill"} and _near(ext, truth) == 6
+
+
+def test_a_word_read_across_a_swatch_and_into_its_name_gives_way_to_the_name(tmp_path):
+    # Seed-35 syn027 (seaborn, legend under the plot, '-◆-' swatches): the page read the first
+    # swatch and 'TP=' as one word '7'; the name read again beside the swatch ('TP=4, DP=2')
+    # kept that word between them, and the entry was lost.
+    truth, ext = _xy_chart(tmp_path, 27, 35)
+    assert {p.series for p in ext.points} == {s["name"] for s in truth["series"]}
