@@ -95,27 +95,38 @@ def in_entry(b, e: LegendEntry, text_h: float) -> bool:
 
 def joined_to_data(b, data, rgb: np.ndarray, box, max_delta: float, text_h: float) -> bool:
     """Marker `b` in the plot `box` is joined by a stroke of its colour to another of the `data`
-    markers, or to a stroke of its colour reaching over four text heights (markers too small
-    to be found): a point of a series drawn with lines, not a legend's swatch (whose line stub
-    ends at the swatch). Beside a point's marker its label reads like a name ('Teq' of
-    '4 req', 'eq' of '1 req')."""
+    markers, or to a stroke of its colour reaching over four text heights beyond the markers
+    (markers too small to be found): a point of a series drawn with lines, not a legend's
+    swatch (whose line stub ends at the swatch). Beside a point's marker its label reads like
+    a name ('Teq' of '4 req', 'eq' of '1 req')."""
     x0, y0, x1, y1 = box
     if b.shape == "line" or not (x0 <= b.cx < x1 and y0 <= b.cy < y1):
         return False
     mine = (lab_distance(rgb[y0:y1, x0:x1], b.color) <= max_delta).astype(np.uint8)
-    # (bridging a marker's white rim, two pixels at most, which parts it from its line)
-    mine = cv2.dilate(mine, np.ones((5, 5), np.uint8))
-    _, lab, stats, _ = cv2.connectedComponentsWithStats(mine, connectivity=8)
+    _, lab = cv2.connectedComponents(mine, connectivity=8)
+
+    def window(o, pad: int = 0):
+        return (slice(max(0, o.box[1] - y0 - pad), max(0, o.box[3] - y0 + pad)),
+                slice(max(0, o.box[0] - x0 - pad), max(0, o.box[2] - x0 + pad)))
 
     def parts(o) -> set:
-        piece = lab[max(0, o.box[1] - y0):max(0, o.box[3] - y0), max(0, o.box[0] - x0):max(0, o.box[2] - x0)]
+        piece = lab[window(o)]
         return set(np.unique(piece[piece > 0]).tolist())
+
     def apart(o) -> bool:   # (the same mark found twice is no other marker)
         return abs(o.cx - b.cx) > b.size or abs(o.cy - b.cy) > b.size
     own = parts(b)
-    if any(max(stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]) > 4 * text_h for k in own):
+    if own and any(apart(o) and parts(o) & own for o in data):
         return True
-    return bool(own) and any(apart(o) and parts(o) & own for o in data)
+    # The stroke beyond the markers (their boxes taken out, swatches stacked in a legend touch
+    # each other), a marker's white rim of two pixels at most bridged.
+    stroke = cv2.dilate(mine, np.ones((5, 5), np.uint8))
+    for o in list(data) + [b]:
+        stroke[window(o)] = 0
+    _, lab2, stats, _ = cv2.connectedComponentsWithStats(stroke, connectivity=8)
+    ring = lab2[window(b, 3)]
+    return any(max(stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]) > 4 * text_h
+               for k in np.unique(ring[ring > 0]))
 
 
 def outside_ticks(blobs, tick_boxes, pad: int = 1) -> list:

@@ -837,3 +837,11 @@ def test_a_word_read_across_a_swatch_and_into_its_name_gives_way_to_the_name(tmp
     # kept that word between them, and the entry was lost.
     truth, ext = _xy_chart(tmp_path, 27, 35)
     assert {p.series for p in ext.points} == {s["name"] for s in truth["series"]}
+
+
+def test_legend_swatches_stacked_touching_are_no_line(tmp_path):
+    # Seed-0 syn102 (fte, a legend of three diamonds touching one above the other, its lower
+    # half inside the plot box): bridged, the swatches' blended edges made one tall piece that
+    # passed for a line, and two entries were taken for data points.
+    truth, ext = _xy_chart(tmp_path, 102, 0)
+    assert {p.series for p in ext.points} == {s["name"] for s in truth["series"]}
