@@ -113,8 +113,9 @@ def joined_to_data(b, data, rgb: np.ndarray, box, max_delta: float, text_h: floa
         piece = lab[window(o)]
         return set(np.unique(piece[piece > 0]).tolist())
 
-    def apart(o) -> bool:   # (the same mark found twice is no other marker)
-        return abs(o.cx - b.cx) > b.size or abs(o.cy - b.cy) > b.size
+    def apart(o) -> bool:   # another marker of its colour (the same mark found twice is none)
+        return (abs(o.cx - b.cx) > b.size or abs(o.cy - b.cy) > b.size) \
+            and float(lab_distance(np.array([o.color], np.uint8), b.color)[0]) <= max_delta
     own = parts(b)
     if own and any(apart(o) and parts(o) & own for o in data):
         return True
@@ -125,8 +126,13 @@ def joined_to_data(b, data, rgb: np.ndarray, box, max_delta: float, text_h: floa
         stroke[window(o)] = 0
     _, lab2, stats, _ = cv2.connectedComponentsWithStats(stroke, connectivity=8)
     ring = lab2[window(b, 3)]
-    return any(max(stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]) > 4 * text_h
-               for k in np.unique(ring[ring > 0]))
+
+    def line_like(k) -> bool:
+        # long, and thin along its run (long and narrow, or sparse in its box, as a slanted
+        # line is): not the blended rim of a dark swatch above a pale one
+        w, h, area = (int(stats[k, c]) for c in (cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT, cv2.CC_STAT_AREA))
+        return max(w, h) > 4 * text_h and (max(w, h) >= 4 * min(w, h) or area < 0.3 * w * h)
+    return any(line_like(k) for k in np.unique(ring[ring > 0]))
 
 
 def outside_ticks(blobs, tick_boxes, pad: int = 1) -> list:

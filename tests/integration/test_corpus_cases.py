@@ -845,3 +845,11 @@ def test_legend_swatches_stacked_touching_are_no_line(tmp_path):
     # passed for a line, and two entries were taken for data points.
     truth, ext = _xy_chart(tmp_path, 102, 0)
     assert {p.series for p in ext.points} == {s["name"] for s in truth["series"]}
+
+
+def test_a_pale_swatch_under_a_dark_one_is_no_point(tmp_path):
+    # Seed-22 syn044 (a legend box at the plot's corner, a pale swatch under a dark one): the
+    # dark swatch's blended rim is of the pale colour, and the pale swatch passed for a marker
+    # joined to another: both names were lost.
+    truth, ext = _xy_chart(tmp_path, 44, 22)
+    assert {p.series for p in ext.points} == {s["name"] for s in truth["series"]}

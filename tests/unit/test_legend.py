@@ -752,3 +752,12 @@ def test_a_marker_joined_by_its_line_to_another_is_no_swatch():
     assert not joined_to_data(b, [b, blob(121, 100)], rgb, box, 22.0, 30.0)    # itself, found twice
     assert joined_to_data(b, [b, blob(121, 100)], rgb, box, 22.0, 10.0)        # ... on a long line
     assert not joined_to_data(b, [a, b], rgb, (0, 0, 100, 200), 22.0, 20.0)    # outside the plot
+    # a legend's swatches one above the other, touching: a marker of another colour whose box
+    # takes in the pale one's edge joins nothing
+    keys = np.full((120, 120, 3), 255, np.uint8)
+    dark, pale = (8, 81, 156), (107, 174, 214)
+    cv2.circle(keys, (40, 30), 9, dark, -1)
+    cv2.circle(keys, (40, 52), 9, pale, -1)
+    top = Blob(40, 30, 250, (30, 15, 51, 47), dark, "circle")     # its box blurred wide
+    mid = Blob(40, 52, 250, (31, 43, 50, 62), pale, "circle")
+    assert not joined_to_data(mid, [top, mid], keys, (0, 0, 120, 120), 22.0, 8.0)
