@@ -92,8 +92,8 @@ def _read_chart_text(rgb: np.ndarray, params: DigitizeParams, scale: float):
 def _if_better(words, x, y, words2, x2, y2):
     """(words, x, y) with each axis of the second reading taken where it is better, and its
     words then: more labels, the labels the first fit agreed on among them (within a pixel: a
-    label boxed anew moves its centre a little). Re-read lines
-    beside an axis (a rotated title's letters read '7', '3') may make a scale of their own."""
+    label boxed anew moves its centre a little). Re-read lines beside an axis (a rotated
+    title's letters read '7', '3') may make a scale of their own."""
     def better(new, old):
         return new is not None and (old is None or (
             len(new.calibration.ticks) > len(old.calibration.ticks)

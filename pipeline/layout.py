@@ -283,9 +283,10 @@ _NUMBER_ONLY = re.compile(r"^[-+\u2212]?\$?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?([eE][-
 
 def in_phrases(words: list[Word]) -> list[Word]:
     """The numbers of `words` that follow a word on their line a space away (their own height
-    sets both), a word of letters or such a number ('Llama 3.1 8B', 'TP 8'): a category's or a legend's name, no tick label.
-    ('3.1', '8B' and '70B' of two category names fitted a scale of their own, '8B' read as
-    8 billion.) A unit after its number ('10 ms') leaves the number alone."""
+    sets both), a word of letters or such a number ('Llama 3.1 8B', 'TP 8'): a category's or
+    a legend's name, no tick label. ('3.1', '8B' and '70B' of two category names fitted a
+    scale of their own, '8B' read as 8 billion.) A unit after its number ('10 ms') leaves
+    the number alone."""
     out: list[Word] = []
     for w in sorted(words, key=lambda v: v.x0):
         if parse_tick(w.text) is None:

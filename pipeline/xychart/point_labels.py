@@ -56,7 +56,8 @@ def one_before_unit(words: list[ocr.Word], text_h: float) -> list[ocr.Word]:
 def key_before_equals(words: list[ocr.Word]) -> list[ocr.Word]:
     """'=4' among 'n=8', 'n=2', ...: the label 'n=4', its key's letter lost (blurred, or cut by
     the line beside it). Only where one key is printed by two labels or more and no other."""
-    keys = Counter(m.group(1) for v in words if (m := re.fullmatch(r"([A-Za-z_]{1,12})\s?=\s?\d[\d,.]*", v.text.strip())))
+    keyed = (re.fullmatch(r"([A-Za-z_]{1,12})\s?=\s?\d[\d,.]*", v.text.strip()) for v in words)
+    keys = Counter(m.group(1) for m in keyed if m)
     if len(keys) != 1 or max(keys.values()) < 2:
         return words
     key = next(iter(keys))
