@@ -70,9 +70,12 @@ def glued_chars(w: Word, b: Blob, text_h: float) -> int:
     n = len(w.text)
     # (a swatch is a marker's size: no wider than a letter or two; and a word of letters wider
     # than the text is tall is no reading of letters: a legend's line read as 'es'. The word
-    # may start on the line stub left of the marker: '7 no' for '-▲- no chunking'.)
+    # may start on the line stub left of the marker, '7 no' for '-▲- no chunking': it must
+    # then run on past the stub right of it, as long, and a letter more: '“he' is all stroke.)
+    stub = max(0.0, b.box[0] - w.x0)
     if n < 2 or b.box[2] - b.box[0] > 2.0 * text_h or w.w > 1.2 * text_h * n or not overlaps_blob(w, b) \
-            or not b.box[0] - 0.8 * text_h <= w.x0 <= (b.box[0] + b.box[2]) / 2 or w.x1 < b.box[2] + text_h:
+            or not b.box[0] - 0.8 * text_h <= w.x0 <= (b.box[0] + b.box[2]) / 2 \
+            or w.x1 < b.box[2] + stub + text_h:
         return 0
     k = int(round((b.box[2] - w.x0) / (w.w / n)))
     return min(max(k, 1), n - 1)
@@ -166,9 +169,11 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
                 if glued:
                     # the swatch read as the first letters of the name's first word
                     d, side = 0, 0
-                elif series and line[0].x0 > b.cx and not any(overlaps_blob(w, b) for w in line[1:]):
+                elif series and line[0].x0 > b.cx and _alnum(line[0]) >= 2 \
+                        and not any(overlaps_blob(w, b) for w in line[1:]):
                     # a blurred swatch's box reaching into the first letter of its name, which
-                    # starts past the swatch's centre: the word is the name, whole
+                    # starts past the swatch's centre: the word is the name, whole (not a
+                    # letter alone: the end of the swatch's stroke read 'r')
                     d, side, touching = 0, 0, 1
                 elif _swatch_word(line, 0, b, weak):
                     d, side = 0, 0

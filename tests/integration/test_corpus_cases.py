@@ -853,3 +853,11 @@ def test_a_pale_swatch_under_a_dark_one_is_no_point(tmp_path):
     # joined to another: both names were lost.
     truth, ext = _xy_chart(tmp_path, 44, 22)
     assert {p.series for p in ext.points} == {s["name"] for s in truth["series"]}
+
+
+def test_line_swatches_read_as_letters_leave_their_names_whole(tmp_path):
+    # Seed-16 syn030 (legend under the plot, '-▲-' swatches): '“he' (a swatch and both its
+    # stubs) was cut at the marker and 'e' kept before 'baseline'; the line beside the other
+    # swatch, read from the end of its stroke, began 'r' and the name was 'r Engine B'.
+    truth, ext = _xy_chart(tmp_path, 30, 16)
+    assert {p.series for p in ext.points} == {"baseline", "Engine B"}

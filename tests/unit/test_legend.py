@@ -660,6 +660,9 @@ def test_a_swatch_glued_to_its_name_in_one_word_is_cut_off_it():
     stub = Word("7 no", 8, 132, 68, 198, 93)
     assert glued_chars(stub, tri, 14.0) == 1 and unglued(stub, tri, 1).text == "no"
     assert glued_chars(Word("7 no", 8, 122, 68, 198, 93), tri, 14.0) == 0      # beyond a stub
+    # ... but not a word that is the swatch with its stub either side ('“he' for '-▲-')
+    tri = Blob(824.0, 1041.0, 120, (818, 1032, 830, 1050), (252, 79, 48), "triangle-up")
+    assert glued_chars(Word("“he", 16, 805, 1034, 851, 1053), tri, 17.0) == 0
     assert [[w.text for w in ln] for ln in split_at_blobs([line], swatches, 17.0)] == \
         [["@MI300X"], ["HITP=4,", "DP=2"]]
     entries = find_legend([line], swatches + data, 17.0, data, weak=lambda w: w.conf < 50)
