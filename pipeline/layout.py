@@ -88,9 +88,6 @@ def typical_text_height(words: list[Word]) -> float:
     marker under them (ten labels 41 px tall beside eight tick labels 18 to 27 px tall), nor a
     label read as one word with the dashed gridline after it, lower than any label read on its
     own ('4-------------', 9 px tall beside 19 px labels)."""
-    # (nor the numbers of a phrase, 'Llama 3.1 8B', boxed with the line under them: see in_phrases)
-    phrased = {id(v) for v in in_phrases(words)}
-    words = [w for w in words if id(w) not in phrased]
     clean = [w.h for w in words if clean_number(w.text) and w.conf >= 60 and w.h >= 6]
     floor = min(clean, default=0)
 

@@ -751,12 +751,13 @@ def _prefer_reread(page: str, conf_page: float, new: str, conf_new: float) -> bo
 
 def _letters_made_digits(page: str, conf_page: float, new: str) -> bool:
     """A sure page reading (80 or more) whose re-read differs from it only where the page read
-    a letter and the crop a digit: 'H100' read '4100' from a crop at the page's 91, and no
-    more sure. Names mix letters and digits; a crop whitened round them loses a letter's
-    strokes more often than it finds one."""
+    a word's first letter and the crop a digit: 'H100' read '4100' from a crop at the page's
+    91, and no more sure. A name starts with a letter ('H100', 'B200'); a digit after letters
+    is common ('GPTS' read again 'GPT3' is put right)."""
     if conf_page < 80 or len(page) != len(new) or page == new:
         return False
-    return all(a.isalpha() and b.isdigit() for a, b in zip(page, new) if a != b)
+    starts = {i for i, c in enumerate(page) if i == 0 or page[i - 1] == " "}
+    return all(i in starts and a.isalpha() and b.isdigit() for i, (a, b) in enumerate(zip(page, new)) if a != b)
 
 
 # What OCR makes of a rule or a tick mark standing alone at either end of a category.

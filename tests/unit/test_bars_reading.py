@@ -154,6 +154,8 @@ def test_reread_replaces_a_page_reading_it_extends():
     assert not _prefer_reread("H100", 91, "4100", 91)      # a sure letter made a digit
     assert _prefer_reread("8200", 91, "B200", 91)          # ... not the other way
     assert _prefer_reread("H100", 70, "4100", 91)          # nor an unsure page reading kept
+    assert _prefer_reread("GPTS 2.7B", 90, "GPT3 2.7B", 90)  # a digit after letters is common
+    assert not _prefer_reread("Llama B200", 90, "Llama 8200", 90)
 
 
 def test_horizontal_label_stops_at_a_wide_gap():
