@@ -41,7 +41,8 @@ def read_chart_text(rgb: np.ndarray, params: DigitizeParams):
     """OCR pass over the page, then line-by-line reads where the tick labels must be. A small
     chart (see _SMALL) with an axis unread is read again enlarged three times, and the reading
     whose axes take more labels is kept: at twice, a downscaled chart's 5-7 px labels are
-    still too small for tesseract, yet three times loses labels another chart reads at two."""
+    still too small for tesseract, yet three times loses labels another chart reads at two.
+    On a tie, the reading whose text height fits its own labels (see _height_misfit)."""
     def ticks(reading):
         x, y = reading[4:6]
         return sum(len(a.calibration.ticks) for a in (x, y) if a is not None)
@@ -52,7 +53,21 @@ def read_chart_text(rgb: np.ndarray, params: DigitizeParams):
         again = _read_chart_text(rgb, params, 3.0)
         if ticks(again) > ticks(got):
             return again
+        # As many labels: the reading whose text height is its own labels' is kept where the
+        # other's is half as large again as its labels (a bar chart's category axis is never
+        # read: 14 px for 7 px text at twice, a few junk glyphs setting it, and every value
+        # label was then read wrong).
+        if ticks(again) == ticks(got) > 0 and _height_misfit(got) > np.log(1.5) \
+                and _height_misfit(again) < _height_misfit(got):
+            return again
     return got
+
+
+def _height_misfit(reading) -> float:
+    """|log| of a reading's text height over the median height of its axes' label words."""
+    x, y, text_h = reading[4:7]
+    heights = [v.h for a in (x, y) if a is not None for v in a.words]
+    return abs(float(np.log(text_h / max(1.0, float(np.median(heights)))))) if heights else 0.0
 
 
 def _read_chart_text(rgb: np.ndarray, params: DigitizeParams, scale: float):

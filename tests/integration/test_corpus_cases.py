@@ -861,3 +861,14 @@ def test_line_swatches_read_as_letters_leave_their_names_whole(tmp_path):
     # swatch, read from the end of its stroke, began 'r' and the name was 'r Engine B'.
     truth, ext = _xy_chart(tmp_path, 30, 16)
     assert {p.series for p in ext.points} == {"baseline", "Engine B"}
+
+
+def test_a_small_charts_reading_keeps_the_text_height_of_its_labels(tmp_path):
+    # Bar seed-34 bar053 (446 x 306, downscaled JPEG, no value axis): read at twice its size,
+    # two category numbers ('200.' of 'H200', '8.') fitted an axis as well as at three times,
+    # and the first reading stayed, its text height 14 px for 7 px labels: every value label
+    # was read wrong, and every bar with them. On a tie the reading whose text height is its
+    # labels' is kept.
+    truth, ext = _bar_chart(tmp_path, 53, 34)
+    assert _bars_read(ext, truth) == 15
+    assert ext.text_h < 10
