@@ -216,10 +216,12 @@ def reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
         # (with the words that began at a swatch beside the box and ran into it: '@MI300X', or
         # '7' at 44 for a diamond swatch on its stroke and 'TP='; a word read surely is text,
         # the blob in it a glyph: 'step' of an axis title)
-        old = [v for v in out if inside_box(v, box) or (v.x0 < box[0] < v.x1 and box[1] <= v.cy <= box[3]
-                                                      and (any(glued_chars(v, b, text_h) for b in beside)
-                                                           or (v.conf < 60 and any(overlaps_blob(v, b)
-                                                                                   for b in swatches))))]
+        def ran_in(v) -> bool:
+            if not (v.x0 < box[0] < v.x1 and box[1] <= v.cy <= box[3]):
+                return False
+            return any(glued_chars(v, b, text_h) for b in beside) or \
+                (v.conf < 60 and any(overlaps_blob(v, b) for b in swatches))
+        old = [v for v in out if inside_box(v, box) or ran_in(v)]
         old_key, new_key = (_key(" ".join(v.text for v in ws)) for ws in (old, read))
         holds = len(new_key) > len(old_key) and old_key in new_key
         # The same letters read at three sizes are no accident of resampling, however unsure
