@@ -99,17 +99,13 @@ def joined_to_data(b, data, rgb: np.ndarray, box, max_delta: float, text_h: floa
     (markers too small to be found): a point of a series drawn with lines, not a legend's
     swatch (whose line stub ends at the swatch). Beside a point's marker its label reads like
     a name ('Teq' of '4 req', 'eq' of '1 req')."""
-    if b.shape == "line" or not (box[0] <= b.cx < box[2] and box[1] <= b.cy < box[3]):
+    x0, y0, x1, y1 = box
+    if b.shape == "line" or not (x0 <= b.cx < x1 and y0 <= b.cy < y1):
         return False
-    # Only the marker's surroundings: a stroke that leaves them runs past four text heights,
-    # and the whole plot's colour distance cost a tenth of a second an entry.
-    reach = int(5 * text_h + b.size)
-    x0, y0 = max(box[0], int(b.cx) - reach), max(box[1], int(b.cy) - reach)
-    x1, y1 = min(box[2], int(b.cx) + reach + 1), min(box[3], int(b.cy) + reach + 1)
     mine = (lab_distance(rgb[y0:y1, x0:x1], b.color) <= max_delta).astype(np.uint8)
     _, lab = cv2.connectedComponents(mine, connectivity=8)
 
-    def window(o, pad: int = 0):   # (a marker outside the surroundings: an empty slice)
+    def window(o, pad: int = 0):
         return (slice(max(0, o.box[1] - y0 - pad), max(0, o.box[3] - y0 + pad)),
                 slice(max(0, o.box[0] - x0 - pad), max(0, o.box[2] - x0 + pad)))
 
@@ -132,10 +128,10 @@ def joined_to_data(b, data, rgb: np.ndarray, box, max_delta: float, text_h: floa
     ring = lab2[window(b, 3)]
 
     def line_like(k) -> bool:
-        # long, and thin along its run (its area over its length no more than a text height,
-        # slanted or not): not the blended rim of a dark swatch above a pale one
+        # long, and thin along its run (long and narrow, or sparse in its box, as a slanted
+        # line is): not the blended rim of a dark swatch above a pale one
         w, h, area = (int(stats[k, c]) for c in (cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT, cv2.CC_STAT_AREA))
-        return max(w, h) > 4 * text_h and area <= text_h * float(np.hypot(w, h))
+        return max(w, h) > 4 * text_h and (max(w, h) >= 4 * min(w, h) or area < 0.3 * w * h)
     return any(line_like(k) for k in np.unique(ring[ring > 0]))
 
 
