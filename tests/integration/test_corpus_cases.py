@@ -872,3 +872,36 @@ def test_a_small_charts_reading_keeps_the_text_height_of_its_labels(tmp_path):
     truth, ext = _bar_chart(tmp_path, 53, 34)
     assert _bars_read(ext, truth) == 15
     assert ext.text_h < 10
+
+
+def test_a_long_log_column_with_one_digit_misread_keeps_its_axis(tmp_path):
+    # Seed-36 syn099 (transparent, blurred): '50006' for '50000' put the seven labels off even
+    # steps, and '10^4', '10^3', '500' beside them (stepped only because they were three) took
+    # the axis: the plot box became the strip left of the labels and no point was found.
+    truth, ext = _xy_chart(tmp_path, 99, 36)
+    assert len(ext.y_axis.calibration.ticks) >= 6 and _near(ext, truth, by_series=True) == 18
+
+
+def test_a_value_read_twice_on_an_axis_is_read_again_at_both_places(tmp_path):
+    # Seed-36 syn066 (downscaled): a small '50k' read '0' was fitted with '100k', the axis's own
+    # '0' below rejected; the line reading '\u201850k:' came with a curly quote.
+    truth, ext = _xy_chart(tmp_path, 66, 36)
+    assert sorted(t.value for t in ext.y_axis.calibration.ticks) == [0.0, 50000.0, 100000.0]
+    assert _near(ext, truth) >= 8
+
+
+def test_an_x_axis_lost_to_the_first_guess_at_the_text_height_is_read_line_by_line(tmp_path):
+    # Seed-36 syn065 (blurred serif JPEG): the first pass found no axis and guessed a text
+    # height of 24 px; with the y axis read (19 px), the x margin read as a block gave no
+    # number, line by line '100', '200', '300'.
+    truth, ext = _xy_chart(tmp_path, 65, 36)
+    assert [t.value for t in ext.x_axis.calibration.ticks][:3] == [100.0, 200.0, 300.0]
+    assert _near(ext, truth) == 6
+
+
+def test_tens_whose_zero_closed_into_a_g_are_no_giga_axis(tmp_path):
+    # Bar seed-36 bar021 (horizontal, JPEG q62): '10', '40', '60' read '1G', '4G', '6G' fitted
+    # a scale in billions on their own, beside '20' and '30'.
+    truth, ext = _bar_chart(tmp_path, 21, 36)
+    assert ext.x_axis.calibration.scale == "linear" and 10.0 in [t.value for t in ext.x_axis.calibration.ticks]
+    assert _bars_read(ext, truth) == 18

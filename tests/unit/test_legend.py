@@ -764,3 +764,22 @@ def test_a_marker_joined_by_its_line_to_another_is_no_swatch():
     top = Blob(40, 30, 250, (30, 15, 51, 47), dark, "circle")     # its box blurred wide
     mid = Blob(40, 52, 250, (31, 43, 50, 62), pale, "circle")
     assert not joined_to_data(mid, [top, mid], keys, (0, 0, 120, 120), 22.0, 8.0)
+
+
+def test_a_long_level_sample_line_centred_on_its_marker_is_a_swatch():
+    # gnuplot's key: the name, then a sample line four characters long with the marker in its
+    # middle (93 px beside 22 px text, over four text heights): a swatch, not a data line.
+    from pipeline.xychart.legend_text import joined_to_data
+    rgb = np.full((200, 400, 3), 255, np.uint8)
+    black = (34, 34, 34)
+    cv2.line(rgb, (160, 40), (250, 40), black, 2)
+    cv2.circle(rgb, (205, 40), 6, black, -1)
+    key = Blob(205.0, 40.0, 110, (199, 34, 212, 47), black, "circle")
+    assert not joined_to_data(key, [key], rgb, (0, 0, 400, 200), 22.0, 22.0)
+    # the same marker at a line's end, or on a line running on far to one side, is a point
+    cv2.line(rgb, (205, 40), (395, 40), black, 2)
+    assert joined_to_data(key, [key], rgb, (0, 0, 400, 200), 22.0, 22.0)
+    slope = np.full((200, 400, 3), 255, np.uint8)
+    cv2.line(slope, (5, 0), (405, 80), black, 2)
+    cv2.circle(slope, (205, 40), 6, black, -1)
+    assert joined_to_data(key, [key], slope, (0, 0, 400, 200), 22.0, 22.0)
