@@ -130,6 +130,18 @@ def looks_logarithmic(values) -> bool:
     return bool(np.all(r > 1.5) and np.ptp(np.log(r)) < 0.05 * np.mean(np.log(r)) + 1e-9)
 
 
+def _decades_apart(values) -> bool:
+    """Two values alone, both powers of ten a decade or more apart and the larger 100 or more
+    ('1000', '10000'): a log axis's labels. A linear one prints the steps between them too
+    (a noisy log axis had its only two labels fitted linear, and its points below 1000 went
+    negative)."""
+    v = np.sort(np.asarray(values, dtype=float))
+    if len(v) != 2 or v[0] <= 0 or v[1] < 100:
+        return False
+    e = np.log10(v)
+    return bool(np.allclose(e, np.round(e), atol=1e-9) and e[1] - e[0] >= 1 - 1e-9)
+
+
 def calibrate(ticks: list[Tick], tol_px: float = 3.0, sign: int = 0) -> AxisCalibration | None:
     """Fit ticks (>= 2 that agree) to a linear or log axis; None when they cannot be fitted.
     Where some disagree, readings that lost a decimal point ('25M' beside '2.0M') are tried as
@@ -395,9 +407,10 @@ def _calibrate(ticks: list[Tick], tol_px: float, sign: int = 0) -> AxisCalibrati
         # More agreeing ticks wins; on a tie, the smaller residual; two ticks alone cannot tell
         # linear from log, so a constant-ratio sequence (1, 10, 100) decides then.
         prefer = 0
-        if name == "log" and looks_logarithmic(used):
+        log_like = looks_logarithmic(used) or _decades_apart(used)
+        if name == "log" and log_like:
             prefer = 1
-        if name == "linear" and not looks_logarithmic(used):
+        if name == "linear" and not log_like:
             prefer = 1
         scored.append(((int(inl.sum()), prefer, -rms), name, inl, slope, icpt, rms))
     if not scored:

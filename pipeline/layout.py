@@ -366,6 +366,11 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
                 # image is a right-hand axis, whichever edge grouped it.
                 if side == "left" and np.mean([w.x0 for w in used]) > 0.5 * width:
                     side = "right"
+                # ... and one whose labels end in the left quarter a left-hand one: their right
+                # edges may differ by more than their left ones where a blurred label's box took
+                # in what lay beside it ('10000' boxed 100 px wide with a point label's glyphs).
+                elif side == "right" and np.mean([w.x1 for w in used]) < 0.25 * width:
+                    side = "left"
                 edge = np.mean([w.x1 for w in used]) / width
                 pos = edge if side == "left" else 1 - np.mean([w.x0 for w in used]) / width
                 score = (regular, n_fit, -pos)

@@ -287,7 +287,10 @@ def _label_angle(ink: np.ndarray, text_h: float) -> tuple[float | None, np.ndarr
         a = float(np.degrees(np.arctan2(evec[1, 1], evec[0, 1])))
         a = (a + 90.0) % 180.0 - 90.0  # an axis, not a direction: into [-90, 90)
         comps.append((i, a, long_ / short, long_))
-        if long_ / short >= 2.0 and 4 * long_ >= 2.5 * text_h:
+        # (A short level word is no taller than a text line: the principal axis of 'TP1', its
+        # T's bar over the 1's foot, leans 16 degrees.)
+        tall = stats[i][cv2.CC_STAT_HEIGHT] > 1.3 * text_h + k
+        if long_ / short >= 2.0 and 4 * long_ >= 2.5 * text_h and tall:
             angles.append(a)
             weights.append(xs.size)
     if len(angles) < 2:
@@ -778,6 +781,18 @@ def _without_stray_rules(text: str) -> str:
     # ... and a lone 'I' or 'l' after a word in lower case ('batch I'): 'batch 1'.
     return re.sub(r"\b([a-z]{2,}) [lI]$", r"\1 1", text)
 
+
+
+def ones_among_numbered(cats: list[str]) -> list[str]:
+    """Categories numbered after one prefix ('TP2', 'TP4', 'TP8') with one ending in a letter
+    OCR makes of a '1' instead ('TPL', 'TPl', 'TPI'): that one is the '1'. Two numbered
+    siblings at least; a name of letters alone stands ('TPL' among 'GPU', 'CPU')."""
+    numbered = [m.group(1) for c in cats if (m := re.fullmatch(r"(.*\D)\d+", c))]
+
+    def one(c: str) -> str:
+        m = re.fullmatch(r"(.*\D)[lLI|]", c)
+        return m.group(1) + "1" if m and numbered.count(m.group(1)) >= 2 else c
+    return [one(c) for c in cats]
 
 
 def _commonest(words: list[Word]) -> Word:

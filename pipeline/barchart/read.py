@@ -18,7 +18,8 @@ from ..numbers import parse_value_label
 from ..ocr import Word
 from ..titles import y_title_column
 from .categories import (_category_texts, axis_centre, _commonest, _read_marker, _read_slot, _reread_text,
-                         _rotated_categories, _without_stray_rules, label_band_color)
+                         _rotated_categories, _without_stray_rules, label_band_color,
+                         ones_among_numbered)
 from .frame import BarRow
 from .layout import _bar_blob, _groups, _merge_same_series, _slots, find_bar_chart
 from .names import (_by_bar_colour, _covered, _glyph_checked, _legend_blobs, _legend_first, _name_text,
@@ -194,7 +195,7 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
                 _read_slot(cat_gray, frame, slot, base, depth, text_h, budget, soft, words)
                 for ws, slot in zip(texts, slots)]
 
-    cats = [_without_stray_rules(c) for c in cats]
+    cats = ones_among_numbered([_without_stray_rules(c) for c in cats])
 
     # Value labels printed by the bars (beyond the end or inside), and marker words (OOM).
     vl_words = [v for v in words if id(v) not in tick_ids and id(v) not in legend_ids

@@ -373,3 +373,28 @@ def test_a_ten_read_with_a_point_among_whole_labels_is_the_misreading():
     col = [Word(t, 90.0, 30, 92 + 80 * i, 50, 108 + 80 * i) for i, t in enumerate(read)]
     _, y, _ = find_axes(col, 900, 700)
     assert sorted(t.value for t in y.calibration.ticks) == [0.0, 20.0, 30.0, 40.0, 50.0, 60.0]
+
+
+def test_two_powers_of_ten_a_decade_apart_are_a_log_axis():
+    # A noisy log axis with only '1000' and '10000' read: fitted linear, its points below 1000
+    # came out negative. A linear axis prints the steps between them too.
+    cal = calibrate([Tick(109.0, "10000", 10000.0), Tick(327.0, "1000", 1000.0)], 3.0, sign=-1)
+    assert cal.scale == "log10" and float(cal.to_data(436.0)) == pytest.approx(1000 * 10 ** -0.5, rel=1e-6)
+    # one and ten, or two values not both powers of ten, are read linear as before
+    assert calibrate([Tick(100.0, "10", 10.0), Tick(300.0, "1", 1.0)], 3.0, sign=-1).scale == "linear"
+    assert calibrate([Tick(100.0, "10000", 10000.0), Tick(300.0, "5000", 5000.0)], 3.0, sign=-1).scale == "linear"
+
+
+def test_a_label_column_in_the_left_quarter_is_a_left_hand_axis_whatever_edge_grouped_it():
+    # Blurred plotly labels: '10000' boxed 100 px wide with a point label's glyphs, so only the
+    # left edges lined up; taken as a right-hand axis, the plot became the strip left of it.
+    from pipeline.layout import find_axes
+    from pipeline.ocr import Word
+    col = [Word("30000", 93.0, 40, 252, 87, 263), Word("20000", 96.0, 40, 438, 96, 458),
+           Word("10000", 95.0, 41, 627, 140, 643)]
+    _, y, _ = find_axes(col, 1164, 770)
+    assert y.side == "left" and len(y.calibration.ticks) == 3
+    # a column far right stays a right-hand axis
+    right = [Word(v.text, v.conf, v.x0 + 1000, v.y0, v.x1 + 1000 - (v.x1 - v.x0 - 47), v.y1) for v in col]
+    _, y, _ = find_axes(right, 1164, 770)
+    assert y.side == "right"

@@ -885,3 +885,39 @@ def test_a_glyph_as_tall_as_the_text_beside_horizontal_bars_is_no_tick_mark():
     stem, name = Word("I", 50.0, 100, 300, 103, 308), Word("Small", 90.0, 80, 312, 120, 326)
     ups = {id(stem): stem, id(name): name}
     assert _drop_tick_mark([stem, name], ups, 14.0) == [name]
+
+
+# The ink of a level 'TP1' (plotly, 12 px) as the turned-label check thresholds it: the pale
+# 'TP' leaves crumbs, the dark '1' stands whole.
+_TP1_INK = """
+#.......#.....##.....##..
+.###.###...######..####..
+...............#...####..
+.................#...##..
+.....................##..
+...........#...##....##..
+...............#.....##..
+...........###.......##..
+.....................##..
+.....................##..
+...................######"""
+
+
+def test_short_level_words_leaning_in_their_glyphs_have_no_label_angle():
+    # Four such labels, each smeared into a blob leaning 16 degrees, agreed on turning the
+    # band, and 'TP1' … 'TP8' were read as 'ai', '~oh', 'oe'.
+    word = np.array([[c == "#" for c in row] for row in _TP1_INK.strip().splitlines()])
+    band = np.zeros((65, 782), bool)
+    for i in range(4):
+        band[7:7 + word.shape[0], 150 + 168 * i:150 + 168 * i + word.shape[1]] = word
+    angle, _ = _label_angle(band, 12)
+    assert angle is None
+
+
+def test_a_letter_for_a_one_among_numbered_categories_is_the_one():
+    from pipeline.barchart.categories import ones_among_numbered
+    assert ones_among_numbered(["TPL", "TP2", "TP4", "TP8"]) == ["TP1", "TP2", "TP4", "TP8"]
+    assert ones_among_numbered(["batch l", "batch 2", "batch 4"])[0] == "batch 1"
+    # no numbered siblings, or one only: names of letters stand
+    assert ones_among_numbered(["TPL", "GPU", "CPU"]) == ["TPL", "GPU", "CPU"]
+    assert ones_among_numbered(["TPL", "TP2", "vLLM"]) == ["TPL", "TP2", "vLLM"]
