@@ -483,7 +483,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         if _fragmented(coloured) or max(halfwidth + 1.0, 1.5 * halfwidth) <= wide <= halfwidth + 2.0:
             halfwidth = wide
     blobs, _diam = find_markers(rgb, ink, halfwidth)
-    gridded = {id(b) for b in not_markers.dotted_rules(blobs, box)}
+    gridded = {id(b) for b in not_markers.dotted_rules(blobs, box) + not_markers.beads_on_a_stroke(blobs)}
     blobs = [b for b in blobs if id(b) not in gridded]
     # Legend swatches may sit outside the search box (a legend below the x title, or left of the
     # y tick labels): marks found there serve the legend only, data stays in the plot box.

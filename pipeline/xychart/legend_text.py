@@ -135,7 +135,7 @@ def joined_to_data(b, data, rgb: np.ndarray, box, max_delta: float, text_h: floa
 
     def stub(k) -> bool:
         # a legend's sample line, level and centred on its marker: gnuplot draws it four
-        # characters long (93 px beside 22 px text: seed-1101 heldout h18)
+        # characters long (93 px beside 22 px text), the name before it
         left, w, h = (int(stats[k, c]) for c in (cv2.CC_STAT_LEFT, cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
         return h <= b.box[3] - b.box[1] + 6 and w <= 8 * text_h and abs(x0 + left + w / 2 - b.cx) <= 0.15 * w
     return any(line_like(k) and not stub(k) for k in np.unique(ring[ring > 0]))

@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 
 from .. import layout, ocr
+from ..marks.legend import chromatic
 from ..numbers import parse_point_label
 from . import text_words
 
@@ -246,9 +247,11 @@ def glyph_runs(blobs, gray, text_h: float, bg, known=()) -> list:
 
 def tick_mark(b, xa, ya, box, text_h: float) -> bool:
     """A small blob on the plot's edge beside the tick labels, centred on a tick: the tick mark
-    (thickened where it meets the axis line), not a data point."""
+    (thickened where it meets the axis line), not a data point. A blob in a colour is a
+    series' marker: concurrency 1, 2, 4 plot at their ticks, their points near zero on the
+    axis line (an axis is drawn grey)."""
     bx0, by0, bx1, by1 = b.box
-    if max(bx1 - bx0, by1 - by0) > 0.6 * text_h:
+    if max(bx1 - bx0, by1 - by0) > 0.6 * text_h or chromatic(b.color):
         return False
     if xa is not None and not xa.categorical and by1 >= box[3] - 0.5 * text_h \
             and any(abs(b.cx - t.pixel) <= 1.5 for t in xa.calibration.ticks):
@@ -278,4 +281,43 @@ def dotted_rules(blobs, box, min_dots: int = 8, grey: int = 25) -> list:
             if len(row) >= min_dots and max(along) - min(along) >= 0.5 * span:
                 out.update(id(b) for b in row)
             i = j + 1
+    return [b for b in blobs if id(b) in out]
+
+
+def beads_on_a_stroke(blobs, min_beads: int = 4) -> list:
+    """The blobs that are beads along a drawn line: four or more small blobs (under 30 px),
+    each within three of its own widths of the next, in one straight row at even steps. A line
+    whose width was measured a pixel short (a dark series on a grey page whose axis lines set
+    the width) is deeper than that at every step of its anti-aliased diagonal, and came out as
+    seventeen 15 px 'markers' between two real ones. Markers that small stand further apart."""
+    small = [b for b in blobs if b.area < 30]
+    if len(small) < min_beads:
+        return []
+    pts = np.array([(b.cx, b.cy) for b in small], float)
+    size = np.sqrt([b.area for b in small])
+    d = np.hypot(*(pts[:, None, :] - pts[None, :, :]).transpose(2, 0, 1))
+    near = d <= 3.0 * np.maximum(size[:, None], size[None, :]) + 2.0
+    comp = -np.ones(len(small), int)
+    k = 0
+    for i in range(len(small)):
+        if comp[i] >= 0:
+            continue
+        stack, comp[i] = [i], k
+        while stack:
+            j = stack.pop()
+            for m in np.flatnonzero(near[j] & (comp < 0)):
+                comp[m] = k
+                stack.append(m)
+        k += 1
+    out: set[int] = set()
+    for c in range(k):
+        idx = np.flatnonzero(comp == c)
+        if len(idx) < min_beads:
+            continue
+        p = pts[idx] - pts[idx].mean(axis=0)
+        _, vecs = np.linalg.eigh(p.T @ p)
+        along, across = p @ vecs[:, 1], p @ vecs[:, 0]
+        steps = np.diff(np.sort(along))
+        if np.abs(across).max() <= 2.0 and steps.min() > 0 and steps.std() <= 0.3 * steps.mean():
+            out.update(id(small[i]) for i in idx)
     return [b for b in blobs if id(b) in out]

@@ -116,6 +116,10 @@ def test_tick_marks_on_the_plot_edge_are_no_data_points():
     assert not tick_mark(blob(600.0, 931.0), xa, None, box, text_h)      # off the ticks
     assert not tick_mark(blob(577.0, 700.0), xa, None, box, text_h)      # a point above a tick
     assert not tick_mark(blob(577.0, 931.0, 16), xa, None, box, text_h)  # a marker, not a mark
+    # a small square in a series' colour at a tick on the edge: concurrency 1 plotted at its
+    # tick, near zero (fivethirtyeight's 25 px text makes a 14 px marker small)
+    red = Blob(577.0, 931.0, 36, (574, 928, 580, 934), (237, 28, 36), "square")
+    assert not tick_mark(red, xa, None, box, text_h)
     # Ink in specks (a JPEG'd thin line's colour) versus whole strokes.
     specks = np.zeros((60, 60), bool)
     specks[::4, ::4] = True
@@ -378,3 +382,22 @@ def test_diamonds_stacked_tip_to_tip_are_one_marker_each():
     assert all(_nearest(blobs, *p) <= 1.5 for p in data + legend)
     stacked = sorted((b for b in blobs if b.cx > 330), key=lambda b: b.cy)
     assert [b.color for b in stacked] == colors
+
+
+def test_small_blobs_at_even_steps_along_a_straight_row_are_beads_of_a_line():
+    from pipeline.marks.markers import Blob
+    from pipeline.xychart.not_markers import beads_on_a_stroke
+
+    def blob(cx, cy, area):
+        r = int(np.sqrt(area)) // 2
+        return Blob(cx, cy, area, (int(cx) - r, int(cy) - r, int(cx) + r + 1, int(cy) + r + 1), (34, 34, 34), "diamond")
+    # a diagonal between two markers: fifteen 15 px beads 11 px apart
+    beads = [blob(454.0 + 7.6 * i, 368.0 + 8.6 * i, 15) for i in range(15)]
+    ends = [blob(442.0, 354.0, 140), blob(569.0, 498.0, 116)]
+    got = beads_on_a_stroke(beads + ends)
+    assert {id(b) for b in got} == {id(b) for b in beads}
+    # tiny markers far apart, or three beads only, or off one straight row: markers all
+    assert beads_on_a_stroke([blob(100.0 + 40 * i, 300.0 - 10 * i, 12) for i in range(6)]) == []
+    assert beads_on_a_stroke(beads[:3] + ends) == []
+    zigzag = [blob(100.0 + 8 * i, 300.0 + (6 if i % 2 else 0), 15) for i in range(6)]
+    assert beads_on_a_stroke(zigzag) == []
