@@ -66,8 +66,9 @@ def _read_beside_swatches(gray, swatches, text_h, stops=(), limit: int = 8, rgb=
     (see _read_side)."""
     out = []
     small = [b for b in swatches if _swatch_like(b, text_h)][:limit]
+    names_first = _names_first_rows(gray, small, stops, text_h, rgb)
     for b in small:
-        for side in (0, 1):
+        for side in ((1, 0) if id(b) in names_first else (0, 1)):
             line = _read_side(gray, b, side, stops, text_h, rgb)
             if side == 1 and line and _follows_other(line, b, stops, text_h):
                 break
@@ -86,6 +87,27 @@ def _read_beside_swatches(gray, swatches, text_h, stops=(), limit: int = 8, rgb=
                     line.confirmed = _alnum_key(again) == _alnum_key(line)
                 out.append(line)
                 break
+    return out
+
+
+def _names_first_rows(gray, swatches, stops, text_h: float, rgb=None) -> set:
+    """Ids of the swatches in rows of a legend laid out name first ('FP8 [ ] BF16 [ ] FP4 [ ]',
+    gnuplot's horizontal key): two swatches of a size or more level with each other, a name
+    left of the first and none right of the last. Read right of each swatch first, such a row
+    gives each swatch the next entry's name, and the first name is never read."""
+    out: set = set()
+    rows: list[list[Blob]] = []
+    for b in sorted(swatches, key=lambda b: b.box[0]):
+        row = next((r for r in rows if abs(r[0].cy - b.cy) <= 0.5 * text_h
+                    and 0.7 <= (b.box[2] - b.box[0]) / max(1, r[0].box[2] - r[0].box[0]) <= 1.4), None)
+        if row is None:
+            rows.append([b])
+        else:
+            row.append(b)
+    for row in rows:
+        if len(row) >= 2 and _named(_read_side(gray, row[0], 1, stops, text_h, rgb)) \
+                and not _named(_read_side(gray, row[-1], 0, stops, text_h, rgb)):
+            out.update(id(b) for b in row)
     return out
 
 

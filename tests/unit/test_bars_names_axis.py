@@ -239,3 +239,21 @@ def test_column_flattened_clears_a_pale_block_behind_part_of_a_line():
     flat = column_flattened(crop)
     assert flat[:, :8].min() >= 250 and flat[:, 20:40].min() >= 250
     assert flat[5:15, 8:10].max() <= 110 and flat[5:15, 40:42].max() == 0
+
+
+def test_a_legend_row_laid_out_name_first_reads_each_name_left_of_its_swatch():
+    # gnuplot's horizontal key: 'FP8 [red] BF16 [blue] FP4 [green]'. Read right of each swatch
+    # first, red took 'BF16', blue 'FP4', and 'FP8' was never read.
+    import cv2
+    from pipeline.barchart.names import _read_beside_swatches
+    from pipeline.marks.markers import Blob
+    gray = np.full((60, 700), 255, np.uint8)
+    swatches = []
+    for name, x, shade in (("FP8", 20, 120), ("BF16", 200, 150), ("FP4", 400, 180)):
+        cv2.putText(gray, name, (x, 38), cv2.FONT_HERSHEY_SIMPLEX, 0.7, 0, 2)
+        sx = x + (70 if len(name) == 3 else 85)
+        gray[22:37, sx:sx + 60] = shade
+        swatches.append(Blob(sx + 29.5, 29.0, 900, (sx, 22, sx + 60, 37), (shade,) * 3, "square"))
+    lines = _read_beside_swatches(gray, swatches, 15.0, swatches)
+    names = {" ".join(v.text for v in line): sw for line, sw in zip(lines, swatches)}
+    assert names == {"FP8": swatches[0], "BF16": swatches[1], "FP4": swatches[2]}

@@ -84,3 +84,25 @@ def test_two_shades_of_one_bar_are_not_a_bar_behind_another():
     lower = Bar(30, 60, 50.0, 179.0, purple)
     assert not _runs_down_beside(img, Bar(30, 60, 40.0, 49.0, shade), lower, 179.0, 20.0)
     assert _runs_down_beside(img, Bar(30, 60, 40.0, 49.0, purple), Bar(30, 60, 50.0, 179.0, ORANGE), 179.0, 20.0)
+
+
+def test_a_bar_cut_by_a_framed_box_over_it_goes_up_to_its_end_above_the_box():
+    # A Vega legend in the plot's corner: a box of the panel's grey framed in white over the
+    # feet of two bars. Each bar stood 17 px tall on the baseline; its end showed above the box.
+    from pipeline.barchart.layout import _behind_a_box
+    from pipeline.marks.bars import Bar
+    grey, teal = (235, 235, 235), (23, 190, 207)
+    img = np.full((600, 300, 3), grey, np.uint8)
+    img[460:563, 100:160] = teal
+    img[475:545, 90:290] = grey
+    img[475, 90:290] = img[544, 90:290] = (255, 255, 255)
+    foot = Bar(100, 160, 545.0, 563.0, teal, stack=0)
+    end = Bar(100, 160, 460.0, 475.0, teal)
+    stacks = [[foot]]
+    _behind_a_box(img, stacks, [foot, end], grey)
+    assert foot.top == 460.0 and end.stack == 0
+    # with the page's colour between them and no frame, the piece above is left alone
+    img[475, 90:290] = img[544, 90:290] = grey
+    foot, end = Bar(100, 160, 545.0, 563.0, teal, stack=0), Bar(100, 160, 460.0, 475.0, teal)
+    _behind_a_box(img, [[foot]], [foot, end], grey)
+    assert foot.top == 545.0 and end.stack == -1
