@@ -466,7 +466,8 @@ def _clear_axis_side(u: np.ndarray, axis_row: float, text_h: float) -> np.ndarra
 
 
 def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: float | None = None,
-                 slot: tuple[float, float] | None = None, depth: float | None = None, soft=None):
+                 slot: tuple[float, float] | None = None, depth: float | None = None, soft=None,
+                 limit: int = 0):
     """A category label read again as a block of lines from its own crop: the page pass reads
     small text worse ('TP:' for 'TP=2'). The re-read wins when it is more confident. With the
     frame and baseline, the crop's axis side is cleared of the axis line and tick mark."""
@@ -495,6 +496,7 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
             run = _ink_run_start(gray[y0 + pad:y1 - pad, :start + 1] < 128, start, 0.8 * text_h)
             if run < start:
                 x0 = int(max(0, min(x0, run - pad)))
+            x0 = max(x0, limit)     # a rotated axis title's column (see read._without_title_glyphs)
         else:
             y0 = int(max(0, base))
             if slot is not None:
@@ -689,7 +691,7 @@ def _has_ink(crop: np.ndarray) -> bool:
     return crop.size > 0 and int((crop.astype(np.int16) < float(np.median(crop)) - 60).sum()) >= 6
 
 
-def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget, soft=None, others=()) -> str:
+def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget, soft=None, others=(), limit: int = 0) -> str:
     """The category label of a slot where the page pass read no word: the slot's band beyond
     the axis (to `depth`, upright rows) read as a block (one line beside horizontal bars),
     without the axis line and tick mark at its edge, and without the page's words centred
@@ -700,7 +702,7 @@ def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget, soft=None,
         return ""
     h, w = gray.shape
     x0, y0, x1, y1 = frame.box_to_orig(int(slot[0]), int(base + 0.3 * text_h) + 1, int(slot[1]), int(depth) + 1)
-    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+    x0, y0, x1, y1 = max(0, x0, limit), max(0, y0), min(w, x1), min(h, y1)
     if x1 - x0 < 4 or y1 - y0 < 4:
         return ""
     others = [v for v in others if not slot[0] <= frame.word(v).cx < slot[1]]

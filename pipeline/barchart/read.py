@@ -30,6 +30,19 @@ from .value_labels import (REREAD_BUDGET, _assign_labels, _harmonise_format, _ha
                            _phrase, _read_value_labels)
 
 
+def _without_title_glyphs(texts: list[list[Word]], ink: np.ndarray, text_h: float):
+    """Category labels left of horizontal bars without the glyphs of a rotated axis title
+    further left, which OCR reads with the label level with them ('8 Qwen2.5 72B', '3 Long
+    test'): the title's column is found left of the labels' words of two characters or more.
+    Returns the labels' words and the first column right of the title (0 without one), where
+    labels read again start."""
+    named = [v for ws in texts for v in ws if sum(c.isalnum() for c in v.text) >= 2]
+    col = y_title_column(ink, named, text_h) if named else None
+    if col is None:
+        return texts, 0
+    return [[v for v in ws if not col[0] - 1 <= v.cx <= col[1] + 1] for ws in texts], col[1] + 2
+
+
 def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     """Rows of a bar chart, or None when it is not one. `legend_fn(blobs, data_blobs, words)`
     finds the legend entries among swatch candidates (the XY legend reader)."""
@@ -188,11 +201,14 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
         # (Only under vertical bars is a title told from a wrapped label's line.)
         centre = None if frame.horizontal else axis_centre(gray < params.ink_gray_threshold, base, slots)
         texts = _category_texts(words, frame, slots, base, text_h, tick_ids | legend_ids, titled, centre)
+        limit = 0
+        if frame.horizontal:
+            texts, limit = _without_title_glyphs(texts, gray < params.ink_gray_threshold, text_h)
         found = [frame.word(v).y1 for ws in texts for v in ws]
         # A slot whose label the page pass missed is read on its own, as deep as the others go.
         depth = max(found) + 0.3 * text_h if found else base + (12 if frame.horizontal else 3) * text_h
-        cats = [_reread_text(cat_gray, ws, text_h, budget, frame, base, slot, depth, soft) if ws else
-                _read_slot(cat_gray, frame, slot, base, depth, text_h, budget, soft, words)
+        cats = [_reread_text(cat_gray, ws, text_h, budget, frame, base, slot, depth, soft, limit) if ws else
+                _read_slot(cat_gray, frame, slot, base, depth, text_h, budget, soft, words, limit)
                 for ws, slot in zip(texts, slots)]
 
     cats = ones_among_numbered([_without_stray_rules(c) for c in cats])

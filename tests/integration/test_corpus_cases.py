@@ -905,3 +905,13 @@ def test_tens_whose_zero_closed_into_a_g_are_no_giga_axis(tmp_path):
     truth, ext = _bar_chart(tmp_path, 21, 36)
     assert ext.x_axis.calibration.scale == "linear" and 10.0 in [t.value for t in ext.x_axis.calibration.ticks]
     assert _bars_read(ext, truth) == 18
+
+
+def test_a_rotated_axis_titles_glyphs_are_no_part_of_horizontal_bar_categories(tmp_path):
+    # Bar seed-36 bar004 and bar003 (horizontal, JPEG): a glyph of the rotated title 'Model'
+    # level with a label was read with it ('3 Long test', '8 Qwen2.5 72B'), and the label read
+    # again took it in once more, its crop running left along the ink.
+    truth, ext = _bar_chart(tmp_path, 4, 36)
+    assert {p.label for p in ext.points} == {"L4", "Long test", "TP=1"}
+    truth, ext = _bar_chart(tmp_path, 3, 36)
+    assert "Qwen2.5 72B" in {p.label for p in ext.points}
