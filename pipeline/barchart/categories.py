@@ -287,11 +287,10 @@ def _label_angle(ink: np.ndarray, text_h: float) -> tuple[float | None, np.ndarr
         a = float(np.degrees(np.arctan2(evec[1, 1], evec[0, 1])))
         a = (a + 90.0) % 180.0 - 90.0  # an axis, not a direction: into [-90, 90)
         comps.append((i, a, long_ / short, long_))
-        # (A short level word is no taller than a text line: the principal axis of 'TP1', its
-        # T's bar over the 1's foot, leans 16 degrees.)
-        tall = stats[i][cv2.CC_STAT_HEIGHT] > 1.3 * text_h + k
-        if long_ / short >= 2.0 and 4 * long_ >= 2.5 * text_h and tall:
-            angles.append(a)
+        if long_ / short >= 2.0 and 4 * long_ >= 2.5 * text_h:
+            # A word no taller than a text line is level, whatever its principal axis says:
+            # that of a short 'TP1', its T's bar over the 1's foot, leans 16 degrees.
+            angles.append(a if stats[i][cv2.CC_STAT_HEIGHT] > 1.3 * text_h + k else 0.0)
             weights.append(xs.size)
     if len(angles) < 2:
         return None, ink
