@@ -263,11 +263,19 @@ def _grain(rgb, bg) -> float:
 
 def _block_mask(shape, frame: Frame, tick_words, text_h):
     """Upright-frame mask of the value axis's tick labels and everything beyond them: bars do
-    not reach past the axis labels."""
+    not reach past the axis labels. A label's box reaching past the column's edge towards the
+    bars is cut there: '400}' (its tick mark and a bar's edge read as a brace) was boxed 60 px
+    into the first bar and hid the bar's end."""
     m = np.zeros(shape[:2], bool)
-    for w in tick_words:
-        u = frame.word(w)
-        m[max(0, u.y0 - 1):u.y1 + 1, max(0, u.x0 - 1):u.x1 + 1] = True
+    us = [frame.word(w) for w in tick_words]
+    if not us:
+        return m
+    left = float(np.median([u.cx for u in us])) < shape[1] / 2.0
+    inner = float(np.median([u.x1 if left else u.x0 for u in us]))
+    reach = 0.3 * text_h
+    for u in us:
+        x0, x1 = (u.x0, min(u.x1, inner + reach)) if left else (max(u.x0, inner - reach), u.x1)
+        m[max(0, u.y0 - 1):u.y1 + 1, max(0, int(x0) - 1):int(x1) + 1] = True
     return m
 
 

@@ -106,3 +106,18 @@ def test_a_bar_cut_by_a_framed_box_over_it_goes_up_to_its_end_above_the_box():
     foot, end = Bar(100, 160, 545.0, 563.0, teal, stack=0), Bar(100, 160, 460.0, 475.0, teal)
     _behind_a_box(img, [[foot]], [foot, end], grey)
     assert foot.top == 545.0 and end.stack == -1
+
+
+def test_a_tick_label_boxed_into_a_bar_blocks_only_the_labels_column():
+    # '400}' (its tick mark and the first bar's edge read as a brace) was boxed from 60 to 174
+    # px, 60 px into the bar beside it, whose end the block then hid: bs=1 read 364 for 397.
+    from pipeline.barchart.frame import Frame
+    from pipeline.barchart.layout import _block_mask
+    ticks = [Word(t, 95.0, 61, y, 112, y + 30) for t, y in (("700", 73), ("600", 111), ("500", 137), ("300", 196))]
+    ticks.append(Word("400}", 60.0, 60, 172, 174, 191))
+    m = _block_mask((396, 605), Frame(605, 396, False), ticks, 30.0)
+    assert m[180, 100] and m[180, 120] and not m[180, 130] and not m[180, 170]
+    # labels right of the bars (a right-hand axis) are cut on their left edge alike
+    right = [Word(v.text, v.conf, 605 - v.x1, v.y0, 605 - v.x0, v.y1) for v in ticks]
+    m = _block_mask((396, 605), Frame(605, 396, False), right, 30.0)
+    assert m[180, 500] and not m[180, 470] and not m[180, 440]
