@@ -471,7 +471,10 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     ink = marks & ~text_mask
     # Series lines are coloured where gridlines and frames are grey: measure line width on colour.
     coloured = ink & (imageops.saturation(rgb) > 60)
-    halfwidth = imageops.stroke_halfwidth(coloured if coloured.sum() > 50 else ink)
+    # (Grey or black series: measured without the axis lines and gridlines, whose thin runs
+    # outnumber a single dark line's pixels; a 4 px black line measured 1 px had its markers
+    # and itself taken as one component, and no point was found.)
+    halfwidth = imageops.stroke_halfwidth(coloured if coloured.sum() > 50 else ink & ~layout.rules_of(ink, text_h))
     if coloured.sum() > 50:
         # Markers are found by their depth in the ink: measure the line there too, at the ridge
         # pixels that keep their colour, where JPEG's halved colour resolution on a dark page

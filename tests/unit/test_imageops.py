@@ -155,3 +155,22 @@ def test_a_noisy_dark_border_round_a_light_chart_is_no_second_background():
     page = imageops.page_background(rgb)
     assert min(page) > 230
     assert imageops.second_background(rgb, page) is None
+
+
+def test_a_dark_lines_width_is_measured_without_the_axis_lines():
+    # A 4 px black series on a white page with 1 px axis lines and a gridline: the rules' thin
+    # runs outnumber the line's pixels, and the width came out 1 px; markers 8 px wide were then
+    # no deeper than "lines" and none was found (decode chart, matplotlib, outside set 2 h46).
+    import cv2
+    from pipeline.imageops import stroke_halfwidth
+    from pipeline.layout import rules_of
+    ink = np.zeros((700, 960), np.uint8)
+    ink[620, 130:930] = 1                      # x axis
+    ink[50:621, 130] = 1                       # y axis
+    ink[335, 131:930] = 1                      # a gridline
+    cv2.line(ink, (355, 176), (465, 331), 1, 4)
+    cv2.line(ink, (465, 331), (604, 435), 1, 4)
+    cv2.line(ink, (604, 435), (794, 501), 1, 4)
+    ink = ink.astype(bool)
+    assert stroke_halfwidth(ink) == 1.0
+    assert 2.0 <= stroke_halfwidth(ink & ~rules_of(ink, 14.0)) <= 2.5
