@@ -48,9 +48,10 @@ def _swatch_like(b: Blob, text_h: float) -> bool:
     """A legend swatch's shape: at most a few text heights long (matplotlib's patch is two font
     sizes by 0.7, about 2.7 by 1 text heights) and not much taller than the legend's text.
     `text_h` is the chart's typical text, which small printed values can make half the
-    legend's: plotly's square swatch beside 12 px names is 16 px, 2.3 heights of 7 px values."""
+    legend's: plotly's square swatch beside 12 px names is 16 px, 2.3 heights of 7 px values.
+    gnuplot's key draws a flat box four characters long (55 by 13 px beside 11 px text)."""
     bw, bh = b.box[2] - b.box[0], b.box[3] - b.box[1]
-    return bh <= 2.5 * text_h and bw <= 4.5 * text_h
+    return bh <= 2.5 * text_h and (bw <= 4.5 * text_h or (bw <= 6 * text_h and bh <= 1.5 * text_h))
 
 
 def _read_beside_swatches(gray, swatches, text_h, stops=(), limit: int = 8, rgb=None,

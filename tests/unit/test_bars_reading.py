@@ -340,6 +340,10 @@ def test_swatch_shape_admits_matplotlibs_long_patch_but_not_a_bar():
     assert not _swatch_like(_blob((0, 0, 60, 8)), 9.0)        # a long rule
     # plotly: a 16 px square beside 12 px names, where 7 px printed values set the text height
     assert _swatch_like(_blob((342, 43, 357, 59)), 7.0)
+    # gnuplot's key: a flat box four characters long, 55 x 13 beside 11 px names (its bar
+    # chart's names were never read, outside set 2 h08)
+    assert _swatch_like(_blob((702, 65, 757, 78)), 11.0)
+    assert not _swatch_like(_blob((702, 65, 757, 85)), 11.0)     # as long, but as tall as a bar's end
 
 
 def test_a_word_around_a_swatch_is_the_swatch_read_as_letters():
