@@ -256,8 +256,7 @@ def zeros_read_g(texts: list[str]) -> list[float | None] | None:
     """Tick values with a last 'G' read as '0' ('1G', '4G' among '20', '30' for 10, 40: a JPEG'd
     zero closes into a G) where another label is a whole number with no suffix: one axis prints
     one unit on all its labels. None when no label is so mended."""
-    if not any(_BARE_DIGITS.match(t.strip()) and not t.strip().endswith(("k", "K", "M", "B", "G", "%", "x"))
-               and t.strip() != "0" for t in texts):
+    if not any((m := _BARE_DIGITS.match(t.strip())) and not m.group(2) and t.strip() != "0" for t in texts):
         return None
     out = [parse_tick(f"{m.group(1)}0") if (m := _G_FOR_ZERO.match(t.strip())) else parse_tick(t) for t in texts]
     return out if out != [parse_tick(t) for t in texts] else None

@@ -67,10 +67,16 @@ def _read_beside_swatches(gray, swatches, text_h, stops=(), limit: int = 8, rgb=
     (see _read_side)."""
     out = []
     small = [b for b in swatches if _swatch_like(b, text_h)][:limit]
-    names_first = _names_first_rows(gray, small, stops, text_h, rgb)
+    reads: dict = {}
+
+    def read(b, side):      # each side of a swatch read once (the row check reads some first)
+        if (id(b), side) not in reads:
+            reads[(id(b), side)] = _read_side(gray, b, side, stops, text_h, rgb)
+        return reads[(id(b), side)]
+    names_first = _names_first_rows(small, text_h, read)
     for b in small:
         for side in ((1, 0) if id(b) in names_first else (0, 1)):
-            line = _read_side(gray, b, side, stops, text_h, rgb)
+            line = read(b, side)
             if side == 1 and line and _follows_other(line, b, stops, text_h):
                 break
             if _named(line):
@@ -91,11 +97,12 @@ def _read_beside_swatches(gray, swatches, text_h, stops=(), limit: int = 8, rgb=
     return out
 
 
-def _names_first_rows(gray, swatches, stops, text_h: float, rgb=None) -> set:
+def _names_first_rows(swatches, text_h: float, read) -> set:
     """Ids of the swatches in rows of a legend laid out name first ('FP8 [ ] BF16 [ ] FP4 [ ]',
     gnuplot's horizontal key): two swatches of a size or more level with each other, a name
     left of the first and none right of the last. Read right of each swatch first, such a row
-    gives each swatch the next entry's name, and the first name is never read."""
+    gives each swatch the next entry's name, and the first name is never read. `read(b, side)`:
+    the line read beside swatch b (see _read_side)."""
     out: set = set()
     rows: list[list[Blob]] = []
     for b in sorted(swatches, key=lambda b: b.box[0]):
@@ -106,8 +113,8 @@ def _names_first_rows(gray, swatches, stops, text_h: float, rgb=None) -> set:
         else:
             row.append(b)
     for row in rows:
-        if len(row) >= 2 and _named(_read_side(gray, row[0], 1, stops, text_h, rgb)) \
-                and not _named(_read_side(gray, row[-1], 0, stops, text_h, rgb)):
+        # (right of the last first: in the usual layout that read is the last swatch's name)
+        if len(row) >= 2 and not _named(read(row[-1], 0)) and _named(read(row[0], 1)):
             out.update(id(b) for b in row)
     return out
 

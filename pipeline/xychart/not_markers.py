@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 
 from .. import layout, ocr
+from ..grouping import linked_groups
 from ..marks.legend import chromatic
 from ..numbers import parse_point_label
 from . import text_words
@@ -286,10 +287,10 @@ def dotted_rules(blobs, box, min_dots: int = 8, grey: int = 25) -> list:
 
 def beads_on_a_stroke(blobs, min_beads: int = 4) -> list:
     """The blobs that are beads along a drawn line: four or more small blobs (under 30 px),
-    each within three of its own widths of the next, in one straight row at even steps. A line
-    whose width was measured a pixel short (a dark series on a grey page whose axis lines set
-    the width) is deeper than that at every step of its anti-aliased diagonal, and came out as
-    seventeen 15 px 'markers' between two real ones. Markers that small stand further apart."""
+    each within three of its own widths of the next, in one straight row at even steps. A 2 px
+    line measured 1 px wide on its level runs is deeper than that at every step of its
+    anti-aliased diagonal, and came out as fourteen 20-25 px 'markers' between two real ones
+    (a black plotly line on its grey panel). Markers that small stand further apart."""
     small = [b for b in blobs if b.area < 30]
     if len(small) < min_beads:
         return []
@@ -297,20 +298,9 @@ def beads_on_a_stroke(blobs, min_beads: int = 4) -> list:
     size = np.sqrt([b.area for b in small])
     d = np.hypot(*(pts[:, None, :] - pts[None, :, :]).transpose(2, 0, 1))
     near = d <= 3.0 * np.maximum(size[:, None], size[None, :]) + 2.0
-    comp = -np.ones(len(small), int)
-    k = 0
-    for i in range(len(small)):
-        if comp[i] >= 0:
-            continue
-        stack, comp[i] = [i], k
-        while stack:
-            j = stack.pop()
-            for m in np.flatnonzero(near[j] & (comp < 0)):
-                comp[m] = k
-                stack.append(m)
-        k += 1
+    comp = np.array(linked_groups(len(small), lambda i, j: bool(near[i, j])))
     out: set[int] = set()
-    for c in range(k):
+    for c in range(comp.max() + 1):
         idx = np.flatnonzero(comp == c)
         if len(idx) < min_beads:
             continue
