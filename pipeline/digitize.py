@@ -445,7 +445,19 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     labels_read = [v for v in words if parse_point_label(v.text) is not None
                    and parse_point_label(v.text)[0] == v.text.strip() and not text_words.holds_marker(v, depth, text_h)]
     specks = [v for v in words if text_words.speck(v, text_h) and parse_point_label(v.text) is None]
-    plot_text = [v for v in point_labels.plot_text(gray, ink_text, text_h, search_box(xa, ya, w, h))
+    lines_read = point_labels.plot_text(gray, ink_text, text_h, search_box(xa, ya, w, h))
+    # Labels in the text's colour that coloured lines cross ('bs=4096' read 'bs' and '409'):
+    # read again with only the text's colour kept, where the first reading was unsure.
+    axis_rgb = text_words.text_color(rgb, [v for ax in (xa, ya) if ax is not None for v in ax.words], panel_bg)
+    if axis_rgb is not None:
+        lines_read = point_labels.surer_of(lines_read, point_labels.text_colour_lines(
+            rgb, axis_rgb, panel_bg, text_h, search_box(xa, ya, w, h), lines_read))
+    # A page reading run over two labels of one line ('685536' at 13 over '32768' and '65536'
+    # read at 96) is no label: it would keep both line readings out.
+    merged = {id(o) for o in labels_read if point_labels.runs_over_two(o, lines_read)}
+    labels_read = [o for o in labels_read if id(o) not in merged]
+    words = [v for v in words if id(v) not in merged]
+    plot_text = [v for v in lines_read
                  if not any(layout.overlaps(v, o) and not point_labels.extends(v, o, depth, text_h, specks)
                             and text_words.is_text(o)
                             for o in labels_read)]

@@ -261,7 +261,13 @@ def _sweep_one_way(values: list, min_fit: int) -> tuple[list[int], dict[int, flo
         if best is None or len(fit) > len(best[2]):
             best = (r, a, fit)
     r, a, fit = best
-    if len(fit) < min_fit or 2 * len(fit) <= len(known):
+    # Labels off the sweep that read as a near miss of its value there ('48' of '2048', '192'
+    # of '8192': a line of another series across them) back it as well as an exact one: three
+    # exact of six, two of the others cut short, is a sweep with two labels damaged.
+    # (Of three digits or more: '9' where 8 belongs is as likely a sweep that is none.)
+    near = [k for k, v in known if k not in fit and a * r ** k == int(a * r ** k) and a * r ** k >= 100
+            and near_misread(_digits(v), str(int(a * r ** k)))]
+    if len(fit) < min_fit or 2 * (len(fit) + len(near)) <= len(known) or 2 * len(fit) < len(known) - len(near):
         return [], {}, {}
     lo, hi = min(fit), max(fit)
     # Only inside the fitted run or one step past its ends: further out a skipped value or a
@@ -270,6 +276,11 @@ def _sweep_one_way(values: list, min_fit: int) -> tuple[list[int], dict[int, flo
     return (fit, {k: a * r ** k for k, v in known if k not in fit and lo - 1 <= k <= hi + 1},
             {k: a * r ** k for k in range(max(0, lo - 1), min(len(values), hi + 2))
              if values[k] is None and a * r ** k >= 1})
+
+
+def _digits(v: float) -> str:
+    """A parsed label value as the digits a reading of it would show ('2048', '0.5')."""
+    return str(int(v)) if v == int(v) else repr(v)
 
 
 def near_misread(read: str, want: str) -> bool:

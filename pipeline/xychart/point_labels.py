@@ -8,7 +8,7 @@ from collections import Counter
 import cv2
 import numpy as np
 
-from .. import imageops, layout, ocr
+from .. import imageops, layout, ocr, textlines
 from ..extraction import Point
 from ..labels import assign_labels, near_misread, order_swaps, series_layout, sweep
 from ..marks.series import to_lab
@@ -107,6 +107,15 @@ def join_label_digits(words: list[ocr.Word], gap: float = 0.15) -> list[ocr.Word
     return out
 
 
+def runs_over_two(o: ocr.Word, lines: list[ocr.Word]) -> bool:
+    """Page reading `o` lies over parts of two point labels the line pass read apart, each
+    surer than it: OCR ran two labels of one line into one word ('685536' from the '68' of
+    '32768' to the '65536' beyond)."""
+    inside = [v for v in lines if parse_point_label(v.text) is not None and v.conf > o.conf
+              and min(v.x1, o.x1) > max(v.x0, o.x0) and min(v.y1, o.y1) - max(v.y0, o.y0) > 0.5 * v.h]
+    return any(b.x0 >= a.x1 for a in inside for b in inside)
+
+
 def extends(v: ocr.Word, o: ocr.Word, depth: np.ndarray | None = None, text_h: float | None = None,
             specks=()) -> bool:
     """Line reading `v` is page reading `o` with more characters at its end: the page pass
@@ -152,6 +161,43 @@ def plot_text(gray, ink, text_h, box) -> list[ocr.Word]:
             out.append(text_words.cleaned_label(v, whole=False))
         elif sum(c.isalnum() for c in v.text) >= 3 and v.conf >= 60:
             out.append(v)
+    return out
+
+
+def text_colour_lines(rgb, color, bg, text_h, box, read: list[ocr.Word]) -> list[ocr.Word]:
+    """Point labels inside `box` read with only the pixels of `color` (the text's) kept: a
+    line of another colour across a label breaks its glyphs up in the page's ink, not here.
+    Lines that a sure reading (`read`, 90) covers already are not read again. Nothing when the
+    text's colour is no darker or lighter than the page by much (its isolation would keep
+    the lines' anti-aliasing too)."""
+    if float(np.abs(np.subtract(color, bg, dtype=float)).max()) < 80:
+        return []
+    x0, y0, x1, y1 = [int(v) for v in box]
+    gray = np.full(rgb.shape[:2], 255, np.uint8)
+    keep = np.zeros(rgb.shape[:2], bool)
+    # (Tighter than for a label's own box: a pale line on a dark page lies near the way to
+    # white text and would join the glyphs again; a grey series half-way to dark text would
+    # be read as text.)
+    gray[y0:y1, x0:x1], keep[y0:y1, x0:x1] = _isolate_color(rgb[y0:y1, x0:x1], color, bg, 30.0, 0.7)
+    sure = [v for v in read if v.conf >= 90 and parse_point_label(v.text) is not None]
+    out = []
+    for b in textlines.text_line_boxes(keep, text_h, box, equals=True):
+        if any(v.x0 <= b[0] + 2 and v.x1 >= b[2] - 2 and v.y0 <= b[1] + 2 and v.y1 >= b[3] - 2 for v in sure):
+            continue
+        out += [text_words.cleaned_label(v, whole=False) for v in layout.read_line_box(gray, b)
+                if parse_point_label(v.text) is not None and v.conf >= 60]
+    return out
+
+
+def surer_of(read: list[ocr.Word], again: list[ocr.Word]) -> list[ocr.Word]:
+    """The words `read` with each of `again` in place of those it overlaps, when it is surer
+    than all of them and spans most of each ('bs=4096' over 'bs' and '409'; not an '8' over
+    'TP=8', a legend name's prefix lost)."""
+    out = list(read)
+    for g in again:
+        over = [v for v in out if layout.overlaps(v, g) or layout.overlaps(g, v)]
+        if all(v.conf < g.conf and min(g.x1, v.x1) - max(g.x0, v.x0) >= 0.7 * v.w for v in over):
+            out = [v for v in out if not any(v is o for o in over)] + [g]
     return out
 
 
@@ -239,9 +285,13 @@ def attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg
     for name in series_names:
         idx = [i for i, p in enumerate(points) if p.series == name]
         done = [((points[i].x_px, points[i].y_px), words[pairs[i]]) for i in idx if i in pairs]
-        if vertices or len(done) < 2 or len(done) == len(idx):
+        if vertices or not done or len(done) == len(idx):
             continue
-        lay = series_layout(done, text_h)
+        # One label read of a series' several ('n=8' clear of its line; 'n=4', 'n=2' each
+        # touching it): where it sits is where the others are looked for, and only a reading
+        # worded like it ('n=' and a number) is taken, as one label is a thin model.
+        lay = series_layout(done, text_h) if len(done) >= 2 else one_label_layout(*done[0])
+        model = done[0][1].text if len(done) == 1 else None
         lw, lh, gap, lcolor = _label_style(done, rgb, panel_bg, markers_px)
         ways = _erase_ways(erase, lcolor, series_colors[sidx[name]])
         for i in idx:
@@ -261,7 +311,8 @@ def attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg
                     got = _read_label_at(box, gray, ink, mask[0], mine, lh, rgb=rgb, color=lcolor, bg=panel_bg,
                                          bridge=mask[1])
                     got = [v for v in got if not any(layout.overlaps(v, t) for t in taken)
-                           and _closest_claim(v, i, markers, pairs, words)]
+                           and _closest_claim(v, i, markers, pairs, words)
+                           and (model is None or _same_words(v.text, model))]
                     if got:
                         found = max(got, key=lambda v: v.conf)
                         break
@@ -280,6 +331,14 @@ def attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg
     _trade_crossed_labels(points, label_word, series_names, text_h)
     _reread_off_sweep(points, label_word, series_names, gray, ink, erase, rgb, panel_bg, markers_px)
     return label_word, words
+
+
+def one_label_layout(m, v: ocr.Word):
+    """series_layout from a series' one label `v` at marker `m`: the label's centre as placed
+    from the marker; None when the label lies over its marker."""
+    if v.x0 <= m[0] <= v.x1 and v.y0 <= m[1] <= v.y1:
+        return None
+    return 1, v.cx - m[0], v.cy - m[1], 1
 
 
 def _erase_ways(erase, label_rgb, series_rgb) -> tuple:
@@ -301,64 +360,106 @@ def _reread_off_sweep(points, label_word: dict, series_names, gray, ink, erase, 
     a character wider on both sides, markers and then series lines erased, and a reading there
     that gives the value the sweep expects replaces it. The image decides; the sweep only says
     which labels to doubt and which reading to believe."""
-    budget = [_SWEEP_REREADS]
-    place_budget = [2 * _SWEEP_REREADS]
     for name in series_names:
-        idx = sorted((i for i, p in enumerate(points) if p.series == name), key=lambda i: points[i].x_px)
-        parsed = [parse_point_label(points[i].label) if i in label_word and points[i].label else None for i in idx]
-        fits, expected, unread = sweep([q[1] if q is not None else None for q in parsed])
-        on = [((points[idx[k]].x_px, points[idx[k]].y_px), label_word[idx[k]])
-              for k, q in enumerate(parsed) if q is not None and k not in expected]
-        lay = series_layout(on, float(np.median([v.h for _, v in on]))) if len(on) >= 2 else None
-        for k, want in expected.items():
-            i = idx[k]
-            v = label_word[i]
-            # A marker within a label's height of its neighbour along x (the curve runs steep
-            # or turns back): the order along x need not be the sweep's, unless that neighbour's
-            # own label is on the sweep at its place.
-            if any(0 <= k + d < len(idx) and abs(points[idx[k + d]].x_px - points[i].x_px) < v.h
-                   and k + d not in fits for d in (-1, 1)):
-                continue
-            color = text_words.ink_color(rgb, v, bg, markers_px)
-            boxes = []
-            if lay is not None:
-                # The word taken may be a stray glyph away from the label (a '4' above a marker
-                # whose '16,384' sits where the series prints its labels): read there too.
-                lw, lh, gap, lcolor = _label_style(on, rgb, bg, markers_px)
-                for place in _label_places(points[i].x_px, points[i].y_px, lay, lw, lh, gap):
-                    if not (place[0] <= v.cx <= place[2] and place[1] <= v.cy <= place[3]):
-                        boxes.append((place, lcolor, lh, place_budget))
-            pad = 1.2 * v.h
-            mine = [((v.x0 - pad, v.y0, v.x1 + pad, v.y1), color, v.h, budget)]
-            # A reading cut short ('4' of '16,384') says nothing of where the rest lies: then
-            # also as far as the missing digits could run on either side (only after the narrow
-            # box, as a wider one takes in other ink).
-            read = _NUMBER.search(v.text)
-            missing = len(str(int(want))) - (len(read.group(0).replace(",", "")) if read else 0)
-            if missing > 1:
-                wide = pad + missing * 0.7 * v.h
-                mine.append(((v.x0 - wide, v.y0, v.x1 + wide, v.y1), color, v.h, budget))
-            found = None
-            for box, col, lh, bud in mine + boxes:
-                for mask, bridge in erase[:2]:
-                    got = _read_label_at(box, gray, ink, mask, bud, lh, 50.0, rgb, col, bg, bridge)
-                    # A reading at another place must not be another point's label.
-                    got = [g for g in got if abs(parse_point_label(g.text)[1] - want) <= 1e-6 * want
-                           and (layout.overlaps(g, v) if bud is budget else
-                                not any(layout.overlaps(g, w) for j, w in label_word.items() if j != i))]
-                    if got:
-                        found = max(got, key=lambda g: g.conf)
-                        break
-                if found is not None:
-                    break
-            if found is None:
-                found = _sweep_value(v, want, k, [parsed[j] for j in range(len(idx))], expected)
-            if found is not None:
-                points[i].label, points[i].label_conf = found.text, found.conf
-                label_word[i] = found
+        # Each series has its own reads: spent on one, they left a third series' labels unread.
+        budget = [_SWEEP_REREADS]
+        place_budget = [2 * _SWEEP_REREADS]
+        tried: set = set()
+        # Twice: a label mended ('409' → '4096') can bring its neighbour into the sweep's run
+        # ('204' before it, two steps out at first).
+        for _ in range(2):
+            if not _reread_series(name, points, label_word, gray, ink, erase, rgb, bg, markers_px,
+                                  budget, place_budget, tried):
+                break
+
+
+def _reread_series(name, points, label_word: dict, gray, ink, erase, rgb, bg, markers_px, budget,
+                   place_budget, tried: set) -> bool:
+    """One series' pass of _reread_off_sweep; whether a label changed. `tried`: the (point
+    index, label text, value wanted) read for already, not read for again."""
+    changed = False
+    idx = sorted((i for i, p in enumerate(points) if p.series == name), key=lambda i: points[i].x_px)
+    parsed = [parse_point_label(points[i].label) if i in label_word and points[i].label else None for i in idx]
+    fits, expected, unread = sweep([q[1] if q is not None else None for q in parsed])
+    on = [((points[idx[k]].x_px, points[idx[k]].y_px), label_word[idx[k]])
+          for k, q in enumerate(parsed) if q is not None and k not in expected]
+    lay = series_layout(on, float(np.median([v.h for _, v in on]))) if len(on) >= 2 else None
+    # The series' text height, from its labels on the sweep: a label's own box is taller
+    # where a line crosses it.
+    fit_h = float(np.median([label_word[idx[k]].h for k in fits])) if fits else None
+    for k, want in expected.items():
+        i = idx[k]
+        v = label_word[i]
+        if (i, v.text, want) in tried or _swapped(k, parsed, fits, want):
+            continue
+        tried.add((i, v.text, want))
+        # A marker within a label's height of its neighbour along x (the curve runs steep
+        # or turns back): the order along x need not be the sweep's, unless that neighbour's
+        # own label is on the sweep at its place.
+        near = min(v.h, fit_h) if fit_h else v.h
+        if any(0 <= k + d < len(idx) and abs(points[idx[k + d]].x_px - points[i].x_px) < near
+               and k + d not in fits for d in (-1, 1)):
+            continue
+        color = text_words.ink_color(rgb, v, bg, markers_px)
+        boxes = []
         if lay is not None:
-            _read_unlabelled(points, [(idx[k], want) for k, want in unread.items()], on, lay, label_word,
-                             gray, ink, erase, rgb, bg, markers_px, place_budget)
+            # The word taken may be a stray glyph away from the label (a '4' above a marker
+            # whose '16,384' sits where the series prints its labels): read there too.
+            lw, lh, gap, lcolor = _label_style(on, rgb, bg, markers_px)
+            for place in _label_places(points[i].x_px, points[i].y_px, lay, lw, lh, gap):
+                if not (place[0] <= v.cx <= place[2] and place[1] <= v.cy <= place[3]):
+                    boxes.append((place, lcolor, lh, place_budget))
+        pad = 1.2 * v.h
+        mine = [((v.x0 - pad, v.y0, v.x1 + pad, v.y1), color, v.h, budget)]
+        # A reading cut short ('4' of '16,384') says nothing of where the rest lies: then
+        # also as far as the missing digits could run on either side (only after the narrow
+        # box, as a wider one takes in other ink).
+        read = _NUMBER.search(v.text)
+        missing = len(str(int(want))) - (len(read.group(0).replace(",", "")) if read else 0)
+        if missing > 1:
+            wide = pad + missing * 0.7 * v.h
+            mine.append(((v.x0 - wide, v.y0, v.x1 + wide, v.y1), color, v.h, budget))
+        found = None
+        for box, col, lh, bud in mine + boxes:
+            for mask, bridge in erase[:2]:
+                got = _read_label_at(box, gray, ink, mask, bud, lh, 50.0, rgb, col, bg, bridge)
+                # A reading at another place must not be another point's label.
+                got = [g for g in got if abs(parse_point_label(g.text)[1] - want) <= 1e-6 * want
+                       and (layout.overlaps(g, v) if bud is budget else
+                            not any(layout.overlaps(g, w) for j, w in label_word.items() if j != i))]
+                if got:
+                    found = max(got, key=lambda g: g.conf)
+                    break
+            if found is not None:
+                break
+        if found is None:
+            found = _sweep_value(v, want, k, [parsed[j] for j in range(len(idx))], expected)
+        if found is not None and found.text != points[i].label:
+            points[i].label, points[i].label_conf = found.text, found.conf
+            label_word[i] = found
+            changed = True
+    if lay is not None:
+        wanted = [(idx[k], want) for k, want in unread.items() if (idx[k], None, want) not in tried]
+        tried.update((i, None, want) for i, want in wanted)
+        changed |= _read_unlabelled(points, wanted, on, lay, label_word, gray, ink, erase, rgb, bg,
+                                    markers_px, place_budget)
+    return changed
+
+
+def _swapped(k: int, parsed: list, fits: set, want: float) -> bool:
+    """The label at place k and its neighbour's are each other's values on the sweep (the
+    curve turns back: '1' then '2' along x where the sweep runs 4, 2, 1). The order along x
+    is then not the sweep's, and neither label is a misreading."""
+    ks = sorted(fits)
+    if len(ks) < 2 or parsed[k] is None:
+        return False
+    r = (parsed[ks[-1]][1] / parsed[ks[0]][1]) ** (1.0 / (ks[-1] - ks[0]))
+    for d in (-1, 1):
+        j = k + d
+        if 0 <= j < len(parsed) and parsed[j] is not None and abs(parsed[j][1] - want) <= 1e-6 * want \
+                and abs(parsed[k][1] - want * r ** d) <= 1e-3 * want * r ** d:
+            return True
+    return False
 
 
 def _label_style(pairs, rgb, bg, markers_px):
@@ -371,7 +472,7 @@ def _label_style(pairs, rgb, bg, markers_px):
 
 
 def _read_unlabelled(points, wanted, on, lay, label_word: dict, gray, ink, erase, rgb, bg, markers_px,
-                     budget) -> None:
+                     budget) -> bool:
     """Markers with no label between labels on their series' sweep (`wanted`: (point index,
     value the sweep expects)): read again where the series prints its labels and around the
     marker, markers and then lines erased, taking a reading less sure than a label needs
@@ -380,6 +481,7 @@ def _read_unlabelled(points, wanted, on, lay, label_word: dict, gray, ink, erase
     lw, lh, gap, lcolor = _label_style(on, rgb, bg, markers_px)
     # (A lone '1' is looked for as a stem where the series' labels are bare numbers.)
     bare = all(re.fullmatch(r"[\d,]+", v.text) for _, v in on)
+    changed = False
     for i, want in wanted:
         found = None
         for place in _label_places(points[i].x_px, points[i].y_px, lay, lw, lh, gap):
@@ -401,6 +503,8 @@ def _read_unlabelled(points, wanted, on, lay, label_word: dict, gray, ink, erase
         if found is not None:
             points[i].label, points[i].label_conf = found.text, found.conf
             label_word[i] = found
+            changed = True
+    return changed
 
 
 def _free_ink(box, ink, erase) -> int:
@@ -662,15 +766,15 @@ def _label_places(mx: float, my: float, lay, lw: float, lh: float, gap: float):
     return out
 
 
-def _isolate_color(rgb: np.ndarray, color, bg) -> tuple[np.ndarray, np.ndarray]:
-    """Dark-on-white rendering of only the pixels of `color` (or at least half-way to it from
-    the background `bg`), and their mask: a label read apart from gridlines and from other
-    series' lines and markers."""
+def _isolate_color(rgb: np.ndarray, color, bg, resid_max: float = 50.0, t_min: float = 0.45) -> tuple[np.ndarray, np.ndarray]:
+    """Dark-on-white rendering of only the pixels of `color` (or at least `t_min` of the way
+    to it from the background `bg`, off that way by under `resid_max`), and their mask: a
+    label read apart from gridlines and from other series' lines and markers."""
     c = rgb.astype(np.float32) - np.asarray(bg, np.float32)
     d = np.asarray(color, np.float32) - np.asarray(bg, np.float32)
     t = (c @ d) / max(float(d @ d), 1.0)
     resid = np.abs(c - t[..., None] * d).max(axis=-1)
-    keep = (t >= 0.45) & (resid < 50)
+    keep = (t >= t_min) & (resid < resid_max)
     gray = np.where(keep, 255.0 - 255.0 * np.clip(t, 0, 1), 255.0).astype(np.uint8)
     return gray, keep
 
@@ -784,7 +888,9 @@ def dotted_specks(keep: np.ndarray, lh: float) -> np.ndarray:
     return np.isin(lab, drop) if drop else np.zeros(keep.shape, bool)
 
 
-_ELL = re.compile(r"^((?:[A-Za-z_]{1,12}\s*=\s*)?)[lI](?=$|\s)")
+# After a key's '=' a bracket or bar is a '1' too ('n=]' of a small serif 'n=1'); alone, a
+# bar is a gridline's end, no label.
+_ELL = re.compile(r"^((?:[A-Za-z_]{1,12}\s*=\s*)?)(?:[lI]|(?<==)[\]|])(?=$|\s)")
 
 
 def _one_for_ell(v: ocr.Word) -> ocr.Word:

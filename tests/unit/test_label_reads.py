@@ -201,7 +201,10 @@ def test_a_lone_ell_is_a_one_only_where_it_stands_alone():
     assert _one_for_ell(Word("l req", 80, 0, 0, 40, 12)).text == "1 req"
     assert _one_for_ell(Word("n=l", 80, 0, 0, 40, 12)).text == "n=1"
     assert _one_for_ell(Word("I", 80, 0, 0, 4, 12)).text == "1"
-    for t in ("loss", "lr", "|", "Ireland", "16"):
+    # after a key's '=', a bracket or a bar is the '1' (s16 syn089: a small serif 'n=1' read 'n=]')
+    assert _one_for_ell(Word("n=]", 45, 0, 0, 40, 12)).text == "n=1"
+    assert _one_for_ell(Word("bs=|", 45, 0, 0, 40, 12)).text == "bs=1"
+    for t in ("loss", "lr", "|", "]", "Ireland", "16"):
         assert _one_for_ell(Word(t, 80, 0, 0, 40, 12)).text == t
 
 
@@ -619,3 +622,100 @@ def test_a_key_lost_before_its_equals_sign_is_the_labels_key():
     assert [w.text for w in key_before_equals(words[1:])] == ["=4", "n=2", "="]     # one 'n=' is no key
     two_keys = words + [Word("bs=8", 90.0, 0, 0, 30, 10), Word("bs=16", 90.0, 0, 20, 30, 30)]
     assert "=4" in [w.text for w in key_before_equals(two_keys)]                       # whose key?
+
+
+def test_a_mended_label_brings_its_neighbour_two_steps_out_into_the_sweep():
+    import cv2
+    from pipeline.xychart.point_labels import _reread_off_sweep
+    # s36 syn070: '204' and '409', each cut by a line; only 8192 onwards on the sweep at first
+    rgb = np.full((300, 640, 3), 255, np.uint8)
+    marks = [(40, 250), (140, 200), (240, 150), (340, 100), (440, 50)]
+    texts = ["2048", "4096", "8192", "16384", "32768"]
+    words = []
+    for (mx, my), t in zip(marks, texts):
+        cv2.circle(rgb, (mx, my), 5, (31, 119, 180), -1)
+        cv2.putText(rgb, t, (mx + 12, my + 6), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (31, 119, 180), 2, cv2.LINE_AA)
+        ys, xs = np.nonzero(np.abs(rgb[my - 14:my + 10, mx + 12:mx + 92].astype(int) - 255).max(-1) > 80)
+        words.append(Word(t, 95.0, int(mx + 12 + xs.min()), int(my - 14 + ys.min()),
+                          int(mx + 12 + xs.max()) + 1, int(my - 14 + ys.max()) + 1))
+    cut = [Word(t, 80.0, w.x0, w.y0, w.x0 + (w.x1 - w.x0) * 3 // 4, w.y1)
+           for t, w in (("204", words[0]), ("409", words[1]))]
+    label_word = dict(enumerate(cut + words[2:]))
+    points = [Point("s", v.text, float(x), float(y), "circle", (31, 119, 180))
+              for (x, y), v in zip(marks, label_word.values())]
+    gray = rgb.mean(axis=-1).astype(np.uint8)
+    yy, xx = np.mgrid[:rgb.shape[0], :rgb.shape[1]]
+    markers_px = np.zeros(gray.shape, bool)
+    for x, y in marks:
+        markers_px |= (xx - x) ** 2 + (yy - y) ** 2 <= 36
+    _reread_off_sweep(points, label_word, ["s"], gray, gray < 160,
+                      ((markers_px, 0), (markers_px, 0), (markers_px, 0)), rgb, (255, 255, 255), markers_px)
+    assert [p.label for p in points] == texts
+
+
+def test_neighbours_holding_each_others_sweep_values_are_a_curve_turning_back():
+    from pipeline.numbers import parse_point_label
+    from pipeline.xychart.point_labels import _swapped
+    # s25 syn052: along x the labels run 32, 16, 8, 4, 1, 2 (the curve turns back at its end)
+    parsed = [parse_point_label(t) for t in ("32", "16", "8", "4", "1", "2")]
+    assert _swapped(4, parsed, {0, 1, 2, 3}, 2.0)
+    # '1' where 2 belongs, with no '2' beside it, is a misreading to mend
+    lone = parsed[:5] + [None]
+    assert not _swapped(4, lone, {0, 1, 2, 3}, 2.0)
+
+
+def test_a_page_reading_run_over_two_labels_of_one_line_gives_way():
+    from pipeline.xychart.point_labels import runs_over_two
+    # s34 syn096: the page pass read '685536' at 13 from inside '32768' to the end of '65536'
+    lines = [Word("32768", 96.0, 285, 291, 324, 302), Word("65536", 96.0, 452, 289, 491, 304)]
+    assert runs_over_two(Word("685536", 13.0, 309, 286, 491, 311), lines)
+    # one label read whole by the page pass lies over one line reading only
+    assert not runs_over_two(Word("65536", 90.0, 450, 288, 492, 305), lines)
+    # nor does a surer page reading give way
+    assert not runs_over_two(Word("685536", 97.0, 309, 286, 491, 311), lines)
+
+
+def test_one_label_places_the_others_of_its_series():
+    from pipeline.xychart.point_labels import one_label_layout
+    # set-3 h02: 'n=8' above and left of its square marker
+    assert one_label_layout((432, 258), Word("n=8", 90.0, 392, 228, 424, 246)) == (1, -24.0, -21.0, 1)
+    assert one_label_layout((400, 236), Word("n=8", 90.0, 392, 228, 424, 246)) is None
+
+
+def _crossed_label(line_rgb):
+    """Dark grey 'bs=4096' on white with a line of `line_rgb` across it, drawn under the text
+    (as matplotlib draws annotations over lines)."""
+    import cv2
+    rgb = np.full((80, 220, 3), 255, np.uint8)
+    cv2.line(rgb, (20, 70), (200, 15), line_rgb, 4, cv2.LINE_AA)
+    cv2.putText(rgb, "bs=4096", (30, 50), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (51, 51, 51), 2, cv2.LINE_AA)
+    return rgb
+
+
+def test_a_label_crossed_by_a_coloured_line_reads_in_the_texts_colour_alone():
+    from pipeline.xychart.point_labels import text_colour_lines
+    # set-4 h24: dark labels that the series' red and green lines cross
+    from pipeline.xychart.point_labels import plot_text
+    rgb = _crossed_label((237, 28, 36))
+    gray = rgb.mean(axis=2).astype(np.uint8)
+    assert plot_text(gray, gray < 160, 18.0, (0, 0, 220, 80)) == []     # the page's ink: one blob
+    got = text_colour_lines(rgb, (51, 51, 51), (255, 255, 255), 18.0, (0, 0, 220, 80), [])
+    assert [v.text for v in got] == ["bs=4096"]
+    # a line in the text's own colour cannot be told from it: nothing is claimed there
+    grey = _crossed_label((51, 51, 51))
+    assert all(v.text != "bs=4096" or v.conf < 90 for v in
+               text_colour_lines(grey, (51, 51, 51), (255, 255, 255), 18.0, (0, 0, 220, 80), []))
+    # a line the first pass read surely is not read again
+    sure = [Word("bs=4096", 95.0, 28, 30, 150, 52)]
+    assert text_colour_lines(rgb, (51, 51, 51), (255, 255, 255), 18.0, (0, 0, 220, 80), sure) == []
+
+
+def test_a_surer_reading_replaces_the_pieces_it_lies_over():
+    from pipeline.xychart.point_labels import surer_of
+    read = [Word("bs", 82.0, 375, 430, 408, 461), Word("409", 96.0, 430, 431, 485, 461),
+            Word("8192", 95.0, 600, 430, 660, 461)]
+    again = [Word("bs=4096", 97.0, 375, 430, 497, 461), Word("8l92", 60.0, 600, 430, 660, 461)]
+    assert sorted(v.text for v in surer_of(read, again)) == ["8192", "bs=4096"]
+    # s25 syn096: the '8' of a legend's 'TP=8', read alone, keeps the name whole
+    assert [v.text for v in surer_of([Word("TP=8", 90.0, 50, 26, 81, 37)], [Word("8", 96.0, 74, 26, 81, 37)])] \
+        == ["TP=8"]

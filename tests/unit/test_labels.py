@@ -166,6 +166,16 @@ def test_sweep_expected_names_the_label_off_a_doubling_sweep():
     assert sweep_expected([1, 2, 4, 8, 5, 3]) == {4: 16.0}
 
 
+def test_labels_cut_short_back_a_sweep_three_exact_labels_would_not_carry_alone():
+    from pipeline.labels import sweep
+    # s36 syn070: '48' of '2048' and '192' of '8192', another series' line across each
+    assert sweep([48, 4096, 192, 4, 32768, 65536]) == ({1, 4, 5}, {0: 2048.0, 2: 8192.0, 3: 16384.0}, {})
+    # a one-digit near miss backs nothing: '9' where 8 belongs may be no sweep at all
+    assert sweep([1, 2, 4, 9, 13, 17])[1] == {}
+    # nor do readings of no such kind
+    assert sweep([77, 4096, 5, 3, 32768, 65536])[1] == {}
+
+
 def test_near_misread_is_one_glyph_or_a_cut_end():
     from pipeline.labels import near_misread
     assert near_misread("46384", "16384")     # a glyph changed
