@@ -266,7 +266,7 @@ def _sweep_one_way(values: list, min_fit: int) -> tuple[list[int], dict[int, flo
     # exact of six, two of the others cut short, is a sweep with two labels damaged.
     # (Of three digits or more: '9' where 8 belongs is as likely a sweep that is none.)
     near = [k for k, v in known if k not in fit and a * r ** k == int(a * r ** k) and a * r ** k >= 100
-            and near_misread(_digits(v), str(int(a * r ** k)))]
+            and near_misread(label_digits(v), str(int(a * r ** k)))]
     if len(fit) < min_fit or 2 * (len(fit) + len(near)) <= len(known) or 2 * len(fit) < len(known) - len(near):
         return [], {}, {}
     lo, hi = min(fit), max(fit)
@@ -278,7 +278,7 @@ def _sweep_one_way(values: list, min_fit: int) -> tuple[list[int], dict[int, flo
              if values[k] is None and a * r ** k >= 1})
 
 
-def _digits(v: float) -> str:
+def label_digits(v: float) -> str:
     """A parsed label value as the digits a reading of it would show ('2048', '0.5')."""
     return str(int(v)) if v == int(v) else repr(v)
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import imageops, layout, ocr, textlines
 from ..extraction import Point
-from ..labels import assign_labels, near_misread, order_swaps, series_layout, sweep
+from ..labels import assign_labels, label_digits, near_misread, order_swaps, series_layout, sweep
 from ..marks.series import to_lab
 from ..numbers import parse_point_label
 from . import not_markers, text_words
@@ -387,6 +387,15 @@ def _reread_series(name, points, label_word: dict, gray, ink, erase, rgb, bg, ma
     # The series' text height, from its labels on the sweep: a label's own box is taller
     # where a line crosses it.
     fit_h = float(np.median([label_word[idx[k]].h for k in fits])) if fits else None
+    for k in sorted(expected):
+        if k + 1 in expected and _traded(parsed[k][1], parsed[k + 1][1], expected[k], expected[k + 1]):
+            # '32768' at 16384's marker and '384' at 32768's: the two labels went to each
+            # other's markers; traded back, the next pass mends the one cut short.
+            i, j = idx[k], idx[k + 1]
+            points[i].label, points[j].label = points[j].label, points[i].label
+            points[i].label_conf, points[j].label_conf = points[j].label_conf, points[i].label_conf
+            label_word[i], label_word[j] = label_word[j], label_word[i]
+            return True
     for k, want in expected.items():
         i = idx[k]
         v = label_word[i]
@@ -444,6 +453,14 @@ def _reread_series(name, points, label_word: dict, gray, ink, erase, rgb, bg, ma
         changed |= _read_unlabelled(points, wanted, on, lay, label_word, gray, ink, erase, rgb, bg,
                                     markers_px, place_budget)
     return changed
+
+
+def _traded(a: float, b: float, want_a: float, want_b: float) -> bool:
+    """Neighbours off the sweep read `a` and `b` where `want_a` and `want_b` belong, and each
+    reading is the other's value or a near miss of it, not its own."""
+    def like(v, w):
+        return w == int(w) and (v == w or near_misread(label_digits(v), str(int(w))))
+    return like(a, want_b) and like(b, want_a) and not (like(a, want_a) or like(b, want_b))
 
 
 def _swapped(k: int, parsed: list, fits: set, want: float) -> bool:

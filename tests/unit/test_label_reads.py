@@ -719,3 +719,12 @@ def test_a_surer_reading_replaces_the_pieces_it_lies_over():
     # s25 syn096: the '8' of a legend's 'TP=8', read alone, keeps the name whole
     assert [v.text for v in surer_of([Word("TP=8", 90.0, 50, 26, 81, 37)], [Word("8", 96.0, 74, 26, 81, 37)])] \
         == ["TP=8"]
+
+
+def test_neighbours_given_each_others_labels_trade_them_back():
+    from pipeline.xychart.point_labels import _traded
+    # s37 syn021: '32768' at 16384's marker and '384' (of 16384, cut) at 32768's
+    assert _traded(32768.0, 384.0, 16384.0, 32768.0)
+    # a label that is its own value's near miss stays where it is
+    assert not _traded(1638.0, 32768.0, 16384.0, 32768.0)
+    assert not _traded(4096.0, 384.0, 16384.0, 32768.0)
