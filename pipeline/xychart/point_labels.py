@@ -176,9 +176,8 @@ def text_colour_lines(rgb, color, bg, text_h, box, read: list[ocr.Word]) -> list
     gray = np.full(rgb.shape[:2], 255, np.uint8)
     keep = np.zeros(rgb.shape[:2], bool)
     # (Tighter than for a label's own box: a pale line on a dark page lies near the way to
-    # white text and would join the glyphs again; a grey series half-way to dark text would
-    # be read as text.)
-    gray[y0:y1, x0:x1], keep[y0:y1, x0:x1] = _isolate_color(rgb[y0:y1, x0:x1], color, bg, 30.0, 0.7)
+    # white text and would join the glyphs again.)
+    gray[y0:y1, x0:x1], keep[y0:y1, x0:x1] = _isolate_color(rgb[y0:y1, x0:x1], color, bg, 30.0)
     sure = [v for v in read if v.conf >= 90 and parse_point_label(v.text) is not None]
     out = []
     for b in textlines.text_line_boxes(keep, text_h, box, equals=True):
@@ -191,12 +190,12 @@ def text_colour_lines(rgb, color, bg, text_h, box, read: list[ocr.Word]) -> list
 
 def surer_of(read: list[ocr.Word], again: list[ocr.Word]) -> list[ocr.Word]:
     """The words `read` with each of `again` in place of those it overlaps, when it is surer
-    than all of them and spans most of each ('bs=4096' over 'bs' and '409'; not an '8' over
-    'TP=8', a legend name's prefix lost)."""
+    than all of them ('bs=4096' over 'bs' and '409'; a '2' boxed without the marker beside it
+    over a '2' boxed with it)."""
     out = list(read)
     for g in again:
         over = [v for v in out if layout.overlaps(v, g) or layout.overlaps(g, v)]
-        if all(v.conf < g.conf and min(g.x1, v.x1) - max(g.x0, v.x0) >= 0.7 * v.w for v in over):
+        if all(v.conf < g.conf for v in over):
             out = [v for v in out if not any(v is o for o in over)] + [g]
     return out
 
@@ -783,7 +782,8 @@ def _label_places(mx: float, my: float, lay, lw: float, lh: float, gap: float):
     return out
 
 
-def _isolate_color(rgb: np.ndarray, color, bg, resid_max: float = 50.0, t_min: float = 0.45) -> tuple[np.ndarray, np.ndarray]:
+def _isolate_color(rgb: np.ndarray, color, bg, resid_max: float = 50.0,
+                   t_min: float = 0.45) -> tuple[np.ndarray, np.ndarray]:
     """Dark-on-white rendering of only the pixels of `color` (or at least `t_min` of the way
     to it from the background `bg`, off that way by under `resid_max`), and their mask: a
     label read apart from gridlines and from other series' lines and markers."""

@@ -716,9 +716,9 @@ def test_a_surer_reading_replaces_the_pieces_it_lies_over():
             Word("8192", 95.0, 600, 430, 660, 461)]
     again = [Word("bs=4096", 97.0, 375, 430, 497, 461), Word("8l92", 60.0, 600, 430, 660, 461)]
     assert sorted(v.text for v in surer_of(read, again)) == ["8192", "bs=4096"]
-    # s25 syn096: the '8' of a legend's 'TP=8', read alone, keeps the name whole
-    assert [v.text for v in surer_of([Word("TP=8", 90.0, 50, 26, 81, 37)], [Word("8", 96.0, 74, 26, 81, 37)])] \
-        == ["TP=8"]
+    # s14 syn103: a '2' boxed without the marker left of it replaces the one boxed with it
+    got = surer_of([Word("2", 88.0, 792, 591, 807, 604)], [Word("2", 95.0, 799, 591, 807, 604)])
+    assert [(v.text, v.x0) for v in got] == [("2", 799)]
 
 
 def test_neighbours_given_each_others_labels_trade_them_back():
