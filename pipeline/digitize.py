@@ -80,7 +80,8 @@ def _read_chart_text(rgb: np.ndarray, params: DigitizeParams, scale: float):
     words = layout.tightened(words, gray, layout.typical_text_height(words))
     x, y, text_h = layout.find_axes(words, w, h)
     xreg, yreg = layout.tick_regions(x, y, text_h, w, h)
-    extra = layout.read_tick_lines(gray, ink, text_h, (xreg, yreg), words)
+    # (A line box may hold two labels stacked: see layout.tightened.)
+    extra = layout.tightened(layout.read_tick_lines(gray, ink, text_h, (xreg, yreg), words), gray, text_h)
     words = layout.join_number_parts(layout.merge_words(words, extra), text_h)
     x2, y2, text_h = layout.find_axes(words, w, h)
     # Keep the first reading of an axis when the second one is not better; nor does a row of

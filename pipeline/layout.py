@@ -913,12 +913,22 @@ def tightened(words: list[Word], gray: np.ndarray, text_h: float, blank: int = 2
     title a box down to the title's letters ('2e4' 21 px tall for 9 px digits), and its centre,
     where the tick is, then lies pixels off. (A box that took in more ink, a marker under a
     point label, is left as read; and any pixel darker than `blank` counts, as a blurred
-    glyph's pale rim is the glyph's.)"""
+    glyph's pale rim is the glyph's.) A number boxed over two or more lines of glyphs, each
+    of a text's height, is two labels read as one ('10000' boxed over '10000' and the '5000'
+    under it): each line is read again on its own."""
     out = []
     for w in words:
         dark = gray[w.y0:w.y1, w.x0:w.x1] < blank
         rows = np.flatnonzero(dark.any(axis=1)) if parse_tick(w.text) is not None and w.h >= 1.5 * text_h else []
         bands = imageops.group_runs(rows, gap=2) if len(rows) else []
+        # (The foot of the label above may reach into the box: a sliver, no line.)
+        tall = [(a, b) for a, b in bands if b + 1 - a >= 0.5 * text_h]
+        if len(tall) >= 2 and all(b + 1 - a <= 1.5 * text_h for a, b in tall):
+            lines = [v for a, b in tall for v in read_line_box(gray, (w.x0, w.y0 + a, w.x1, w.y0 + b + 1))
+                     if parse_tick(v.text) is not None]
+            if len(lines) >= 2:
+                out += lines
+                continue
         if len(bands) != 1:
             out.append(w)
             continue

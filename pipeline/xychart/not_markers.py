@@ -49,15 +49,16 @@ def text_row_glyphs(blobs, rgb: np.ndarray, text_rgb, bg, text_h: float) -> list
     """Blobs that are glyphs of a line of text (a serif '0' or '9' whose counter filled in, grey
     digits blurred solid on a dark page): in the text's colour (`text_rgb`, that of the tick
     labels) where most of the chart's markers are not, no taller than a line of text, and with
-    two or more text-sized glyphs of that colour on its line a letter's spacing on from it. A
-    chart that draws its markers in its text's colour keeps them all."""
+    two or more text-sized glyphs of that colour on its line, the first a letter's spacing
+    from it (0.3 text heights: a grey marker stands 0.4 off the dark label it carries, s16
+    syn046). A chart that draws its markers in its text's colour keeps them all."""
     if text_rgb is None or not blobs:
         return []
     textish = [b for b in blobs if blend_of(_rim_color(b, rgb, bg), text_rgb, bg)
                and b.box[3] - b.box[1] <= 1.2 * text_h]
     if 2 * len(textish) >= len(blobs):
         return []
-    return [b for b in textish if _glyphs_on_its_line(b, rgb, text_rgb, bg, text_h) >= 2]
+    return [b for b in textish if sum(_glyphs_beside(b, rgb, text_rgb, bg, text_h, first=0.3)) >= 2]
 
 
 def _rim_color(b, rgb: np.ndarray, bg, min_delta: float = 40.0) -> tuple:
@@ -83,17 +84,12 @@ def blend_of(color, ink, bg, min_t: float = 0.15, resid: float = 30.0) -> bool:
     return t >= min_t and float(np.abs(c - t * d).max()) < resid
 
 
-def _glyphs_on_its_line(b, rgb: np.ndarray, color, bg, text_h: float, gap: float = 0.5) -> int:
-    """How many text-sized connected pieces of `color` (or its blend half-way from `bg`) run on
-    from blob `b` along its line, left and right, each within `gap` text heights of the last."""
-    return sum(_glyphs_beside(b, rgb, color, bg, text_h, gap))
-
-
 def _glyphs_beside(b, rgb: np.ndarray, color, bg, text_h: float, gap: float = 0.5, first: float | None = None,
                    min_h: float = 0.3) -> tuple[int, int]:
-    """(left, right): the pieces of _glyphs_on_its_line on each side of blob `b`; with `first`,
-    a side counts only when its first piece lies within `first` text heights of the blob.
-    `min_h`: the least height of a piece, in text heights."""
+    """(left, right): how many text-sized connected pieces of `color` (or its blend half-way
+    from `bg`) run on from blob `b` along its line on each side, each within `gap` text
+    heights of the last; with `first`, a side counts only when its first piece lies within
+    `first` text heights of the blob. `min_h`: the least height of a piece, in text heights."""
     h, w = rgb.shape[:2]
     cy = 0.5 * (b.box[1] + b.box[3])
     x0, x1 = max(0, int(b.box[0] - 4 * text_h)), min(w, int(b.box[2] + 4 * text_h))

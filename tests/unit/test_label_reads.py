@@ -401,6 +401,12 @@ def test_a_blob_in_the_texts_colour_within_a_row_of_glyphs_is_no_marker():
     # a chart drawing its markers in its text's colour keeps them, whatever lies beside them
     black = [Blob(b.cx, b.cy, b.area, b.box, (0, 0, 0), b.shape) for b in markers]
     assert text_row_glyphs(black + [glyph], rgb, (0, 0, 0), (255, 255, 255), 14.0) == []
+    # a grey marker 0.4 text heights before its dark label is the label's marker (s16 syn046)
+    rgb[76:85, 100:109] = (165, 165, 165)
+    for k in range(4):
+        rgb[73:87, 115 + 11 * k:123 + 11 * k] = (0, 0, 0)
+    grey = Blob(104.0, 80.0, 81, (100, 76, 109, 85), (165, 165, 165), "circle")
+    assert text_row_glyphs(markers + [grey], rgb, (0, 0, 0), (255, 255, 255), 14.0) == []
 
 
 def test_pale_lone_marks_in_a_series_colour_are_label_glyphs():

@@ -99,3 +99,19 @@ def test_numbers_in_a_phrase_are_no_tick_labels():
     assert layout.in_phrases(ticks) == []               # a unit after its number
     far = [Word("batch", 95.0, 10, 606, 50, 617), Word("64", 95.0, 70, 606, 84, 617)]
     assert layout.in_phrases(far) == []                 # two spaces away: apart
+
+
+def test_a_number_boxed_over_two_stacked_labels_is_read_as_both():
+    from pipeline.ocr import Word
+    # set-5 h26: a line box over '10000' and the '5000' under it, read '10000' alone
+    font = ImageFont.truetype(_FONT, 28)
+    im = Image.new("L", (140, 130), 255)
+    d = ImageDraw.Draw(im)
+    d.text((10, 22), "10000", font=font, fill=0)
+    d.text((28, 78), "5000", font=font, fill=0)
+    d.line((10, 2, 120, 2), fill=0, width=4)    # the foot of the label above: a sliver
+    gray = np.asarray(im)
+    both = Word("10000", 90.0, 8, 0, 125, 115)
+    got = layout.tightened([both], gray, 20.0)
+    assert [w.text for w in got] == ["10000", "5000"]
+    assert got[0].y1 <= got[1].y0
