@@ -175,9 +175,10 @@ def text_colour_lines(rgb, color, bg, text_h, box, read: list[ocr.Word]) -> list
     x0, y0, x1, y1 = [int(v) for v in box]
     gray = np.full(rgb.shape[:2], 255, np.uint8)
     keep = np.zeros(rgb.shape[:2], bool)
-    # (Tighter than for a label's own box: a pale line on a dark page lies near the way to
-    # white text and would join the glyphs again.)
-    gray[y0:y1, x0:x1], keep[y0:y1, x0:x1] = _isolate_color(rgb[y0:y1, x0:x1], color, bg, 30.0)
+    # (Tighter than for a label's own box: a pale line on a dark page, or a dark purple one
+    # on white, lies near the way to grey text and would join the glyphs again; grey text's
+    # own anti-aliasing lies on that way.)
+    gray[y0:y1, x0:x1], keep[y0:y1, x0:x1] = _isolate_color(rgb[y0:y1, x0:x1], color, bg, 18.0)
     sure = [v for v in read if v.conf >= 90 and parse_point_label(v.text) is not None]
     out = []
     for b in textlines.text_line_boxes(keep, text_h, box, equals=True):

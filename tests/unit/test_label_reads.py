@@ -707,6 +707,10 @@ def test_a_label_crossed_by_a_coloured_line_reads_in_the_texts_colour_alone():
     assert plot_text(gray, gray < 160, 18.0, (0, 0, 220, 80)) == []     # the page's ink: one blob
     got = text_colour_lines(rgb, (51, 51, 51), (255, 255, 255), 18.0, (0, 0, 220, 80), [])
     assert [v.text for v in got] == ["bs=4096"]
+    # a dark purple line lies near the way from white to grey text, but off it (set-5 h29)
+    purple = _crossed_label((111, 78, 124))
+    got = text_colour_lines(purple, (51, 51, 51), (255, 255, 255), 18.0, (0, 0, 220, 80), [])
+    assert [v.text for v in got] == ["bs=4096"]
     # a line in the text's own colour cannot be told from it: nothing is claimed there
     grey = _crossed_label((51, 51, 51))
     assert all(v.text != "bs=4096" or v.conf < 90 for v in
