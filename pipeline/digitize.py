@@ -493,11 +493,10 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         # pixels that keep their colour, where JPEG's halved colour resolution on a dark page
         # leaves only specks of a thin line's colour, or blur widens its ink a pixel or two past
         # its colour. (Half a pixel is the rim of any line, a pixel that of a thick one, and
-        # markers are lost if it counts; past two, the ridges are markers run into a gridline
-        # or a label.)
-        wide = imageops.stroke_halfwidth(ink, coloured)
-        if _fragmented(coloured) or max(halfwidth + 1.0, 1.5 * halfwidth) <= wide <= halfwidth + 2.0:
-            halfwidth = wide
+        # markers are lost if it counts; past two and a half, the ridges are markers run into a
+        # gridline or a label. A 7 px line measured 1 px on its colour, where the strokes of the
+        # labels in its colour that it crosses outnumber its own ridge, is 3.5 here: set-5 h15.)
+        halfwidth = line_halfwidth(halfwidth, imageops.stroke_halfwidth(ink, coloured), _fragmented(coloured))
     blobs, _diam = find_markers(rgb, ink, halfwidth)
     gridded = {id(b) for b in not_markers.dotted_rules(blobs, box) + not_markers.beads_on_a_stroke(blobs)}
     blobs = [b for b in blobs if id(b) not in gridded]
@@ -1281,6 +1280,15 @@ def _line_extraction(traces, legend, params, frame) -> Extraction:
 
 def _in_box(x: float, y: float, box, pad: float) -> bool:
     return box[0] - pad <= x <= box[2] + pad and box[1] - pad <= y <= box[3] + pad
+
+
+def line_halfwidth(on_colour: float, on_ink: float, fragmented: bool) -> float:
+    """The series lines' half-width: as measured on their colour, or on the ink at their
+    coloured ridge where that colour is in fragments or the ink's measure is a pixel to two and
+    a half wider (see _xy_extraction)."""
+    if fragmented or max(on_colour + 1.0, 1.5 * on_colour) <= on_ink <= on_colour + 2.5:
+        return on_ink
+    return on_colour
 
 
 def _fragmented(mask: np.ndarray, mean_area: float = 30.0) -> bool:

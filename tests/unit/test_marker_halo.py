@@ -72,3 +72,13 @@ def test_tiny_markers_of_two_near_hues_keep_apart_after_jpeg():
     assert len(blobs) == 2
     la, lb = to_lab([blobs[0].color, blobs[1].color])
     assert np.linalg.norm(la - lb) > 22   # series_color_delta: two series, not one
+
+
+def test_line_width_on_the_ink_is_taken_up_to_two_and_a_half_pixels_wider():
+    from pipeline.digitize import line_halfwidth
+    # set-5 h15: a 7 px green line measured 1 px on its colour (the strokes of the green
+    # labels it crosses outnumber its ridge), 3.5 on the ink at its coloured ridge
+    assert line_halfwidth(1.0, 3.5, False) == 3.5
+    assert line_halfwidth(1.0, 1.5, False) == 1.0        # a rim's half pixel is no width
+    assert line_halfwidth(1.0, 4.0, False) == 1.0        # markers run into a gridline
+    assert line_halfwidth(1.0, 4.0, True) == 4.0         # a colour left in specks by JPEG
