@@ -176,9 +176,10 @@ def text_colour_lines(rgb, color, bg, text_h, box, read: list[ocr.Word]) -> list
     gray = np.full(rgb.shape[:2], 255, np.uint8)
     keep = np.zeros(rgb.shape[:2], bool)
     # (Tighter than for a label's own box: a pale line on a dark page, or a dark purple one
-    # on white, lies near the way to grey text and would join the glyphs again; grey text's
-    # own anti-aliasing lies on that way.)
-    gray[y0:y1, x0:x1], keep[y0:y1, x0:x1] = _isolate_color(rgb[y0:y1, x0:x1], color, bg, 18.0)
+    # on white (off the way by 25), lies near the way to grey text and would join the glyphs
+    # again; grey text's own anti-aliasing lies on that way, and JPEG's noise about pale text
+    # on a dark page within 22 of it.)
+    gray[y0:y1, x0:x1], keep[y0:y1, x0:x1] = _isolate_color(rgb[y0:y1, x0:x1], color, bg, 22.0)
     sure = [v for v in read if v.conf >= 90 and parse_point_label(v.text) is not None]
     out = []
     for b in textlines.text_line_boxes(keep, text_h, box, equals=True):
