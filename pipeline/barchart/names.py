@@ -154,9 +154,7 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
             x1 = min(x1, int(o.box[0] - 1))
         elif side == 1 and o.box[2] < b.box[0] - 2.0 * text_h:
             x0 = max(x0, int(o.box[2] + 1))
-    # (Further below than above: a name's descenders reach 0.8 text heights under the
-    # swatch's middle, and a 'g' cut at its foot reads 'q': 'SGLanq'.)
-    y0, y1 = int(max(0, b.cy - 0.9 * text_h)), int(min(h, b.cy + 1.2 * text_h))
+    y0, y1 = int(max(0, b.cy - 0.9 * text_h)), int(min(h, b.cy + 0.9 * text_h))
     if x1 - x0 < 8 or y1 - y0 < 6:
         return []
     crop = _without_pale(_without_rules(gray[y0:y1, x0:x1]))

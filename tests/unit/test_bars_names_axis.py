@@ -257,23 +257,3 @@ def test_a_legend_row_laid_out_name_first_reads_each_name_left_of_its_swatch():
     lines = _read_beside_swatches(gray, swatches, 15.0, swatches)
     names = {" ".join(v.text for v in line): sw for line, sw in zip(lines, swatches)}
     assert names == {"FP8": swatches[0], "BF16": swatches[1], "FP4": swatches[2]}
-
-
-def test_a_legend_name_is_read_down_to_its_descenders():
-    from PIL import Image, ImageDraw, ImageFont
-    from pipeline.barchart.names import _read_side
-    from pipeline.marks.markers import Blob
-    # bar seed-16 bar027: 8 px text; a crop 0.9 text heights under the swatch's middle cut
-    # the foot of the 'g' of 'SGLang', read 'SGLanq'
-    font = ImageFont.truetype("/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf", 11)
-    im = Image.new("RGB", (160, 40), (255, 255, 255))
-    d = ImageDraw.Draw(im)
-    # (the swatch's middle 2 px above the capitals', as in that legend; the 'g' ends 7.5 px
-    # under it)
-    d.rectangle((10, 13, 20, 22), fill=(237, 125, 49))
-    d.text((26, 14), "SGLang", font=font, fill=(60, 60, 60))
-    rgb = np.asarray(im)
-    gray = rgb.mean(axis=2).astype(np.uint8)
-    swatch = Blob(15.0, 17.5, 110, (10, 13, 21, 23), (237, 125, 49), "square")
-    got = _read_side(gray, swatch, 0, [swatch], 8.0, rgb)
-    assert [w.text for w in got] == ["SGLang"]
