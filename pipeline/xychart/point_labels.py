@@ -192,15 +192,15 @@ def text_colour_lines(rgb, color, bg, text_h, box, read: list[ocr.Word]) -> list
 
 def surer_of(read: list[ocr.Word], again: list[ocr.Word]) -> list[ocr.Word]:
     """The words `read` with each of `again` in place of those it overlaps, when it is surer
-    than all of them and holds as many letters and digits as each ('bs=4096' over 'bs' and
-    '409'; a '2' boxed without the marker beside it over a '2' boxed with it; not an '8' over
-    '8 req', whose unit is in another colour)."""
-    def alnum(v):
-        return sum(c.isalnum() for c in v.text)
+    than all of them and holds as many letters as each ('bs=4096' over 'bs' and '409'; '2048'
+    over '12048', a marker read as a '1'; a '2' boxed without the marker beside it over a '2'
+    boxed with it; not an '8' over '8 req', whose unit is in another colour)."""
+    def letters(v):
+        return sum(c.isalpha() for c in v.text)
     out = list(read)
     for g in again:
         over = [v for v in out if layout.overlaps(v, g) or layout.overlaps(g, v)]
-        if all(v.conf < g.conf and alnum(g) >= alnum(v) for v in over):
+        if all(v.conf < g.conf and letters(g) >= letters(v) for v in over):
             out = [v for v in out if not any(v is o for o in over)] + [g]
     return out
 

@@ -729,6 +729,9 @@ def test_a_surer_reading_replaces_the_pieces_it_lies_over():
     # s14 syn103: a '2' boxed without the marker left of it replaces the one boxed with it
     got = surer_of([Word("2", 88.0, 792, 591, 807, 604)], [Word("2", 95.0, 799, 591, 807, 604)])
     assert [(v.text, v.x0) for v in got] == [("2", 799)]
+    # seed-30 syn036: a marker read as a '1' before '2048' gives way
+    assert [v.text for v in surer_of([Word("12048", 46.0, 98, 50, 136, 62)], [Word("2048", 96.0, 102, 50, 136, 62)])] \
+        == ["2048"]
     # seed-33 syn080: an '8' read alone keeps '8 req' whole
     assert [v.text for v in surer_of([Word("8 req", 80.0, 100, 50, 150, 62)], [Word("8", 95.0, 100, 50, 109, 62)])] \
         == ["8 req"]
