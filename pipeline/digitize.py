@@ -436,8 +436,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     page_marks = imageops.color_distance(rgb, panel_bg) > params.mark_threshold
     marks = page_marks & search
     depth = imageops.ink_depth(marks)
-    axis_words = {id(v) for ax in (xa, ya) if ax is not None for v in ax.words}
-    words = [g for g in (v if id(v) in axis_words else text_words.glyph_box(v, ink_text, text_h) for v in words)
+    tick_words = {id(v) for ax in (xa, ya) if ax is not None for v in ax.words}
+    words = [g for g in (v if id(v) in tick_words else text_words.glyph_box(v, ink_text, text_h) for v in words)
              if g is not None]
     words = point_labels.key_before_equals(point_labels.one_before_unit(words, text_h))
 
@@ -447,12 +447,13 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                    and parse_point_label(v.text)[0] == v.text.strip() and not text_words.holds_marker(v, depth, text_h)]
     specks = [v for v in words if text_words.speck(v, text_h) and parse_point_label(v.text) is None]
     lines_read = point_labels.plot_text(gray, ink_text, text_h, search_box(xa, ya, w, h))
+    # The chart's text colour, that of its tick labels.
+    text_rgb = text_words.text_color(rgb, [v for ax in (xa, ya) if ax is not None for v in ax.words], panel_bg)
     # Labels in the text's colour that coloured lines cross ('bs=4096' read 'bs' and '409'):
     # read again with only the text's colour kept, where the first reading was unsure.
-    axis_rgb = text_words.text_color(rgb, [v for ax in (xa, ya) if ax is not None for v in ax.words], panel_bg)
-    if axis_rgb is not None:
+    if text_rgb is not None:
         lines_read = point_labels.surer_of(lines_read, point_labels.text_colour_lines(
-            rgb, axis_rgb, panel_bg, text_h, search_box(xa, ya, w, h), lines_read))
+            rgb, text_rgb, panel_bg, text_h, search_box(xa, ya, w, h), lines_read))
     # A page reading run over two labels of one line ('685536' at 13 over '32768' and '65536'
     # read at 96) is no label: it would keep both line readings out.
     merged = {id(o) for o in labels_read if point_labels.runs_over_two(o, lines_read)}
@@ -468,11 +469,6 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                if layout.overlaps(v, o) and point_labels.extends(v, o, depth, text_h, specks)}
     words = [v for v in words if id(v) not in outread]
     words = point_labels.join_label_units(point_labels.join_label_digits(layout.merge_words(words, plot_text)), text_h)
-    tick_words = set()
-    for ax in (xa, ya):
-        if ax is not None:
-            tick_words.update(id(v) for v in ax.words)
-    text_rgb = text_words.text_color(rgb, [v for v in words if id(v) in tick_words], panel_bg)
     marks_read = {id(v) for v in words
                   if id(v) not in tick_words and text_words.coloured_glyph(v, rgb, panel_bg, text_rgb)}
     masked = [v for v in words
