@@ -22,7 +22,7 @@ from .marks.legend import text_lines
 from .marks.lines import line_swatches, trace_lines
 from .marks.markers import Blob, crossings, drop_fragments, find_markers, on_lines, stacked_lines, tiny_markers
 from .marks.rims import rim_markers
-from .marks.series import color_groups, group_series, lab_distance
+from .marks.series import color_groups, group_series, lab_distance, paler_series
 from .numbers import parse_point_label, parse_tick, parse_value_label
 from .params import DigitizeParams
 from .titles import y_title
@@ -782,6 +782,12 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         points = [p for i, p in enumerate(points) if i not in pale]
         point_blobs = [b for i, b in enumerate(point_blobs) if i not in pale]
         series_names = [n for n in series_names if any(p.series == n for p in points)]
+    paler = paler_series([p.series for p in points], [p.color for p in points], [p.marker for p in points],
+                         named, panel_bg)
+    if paler:
+        for p in points:
+            p.series = paler.get(p.series, p.series)
+        series_names = [n for n in series_names if n not in paler]
 
     def erase_masks():
         if not label_words:

@@ -71,3 +71,33 @@ def group_series(blobs: list[Blob], max_delta: float = 22.0, swatches: list[Blob
 
 def _shape_family(shape: str) -> str:
     return "triangle" if shape.startswith("triangle") else shape
+
+
+def paler_series(series: list[str], colors: list, shapes: list[str], named: set, bg,
+                 min_t: float = 0.3, resid: float = 30.0) -> dict[str, str]:
+    """{unnamed series: the named series it is a paler copy of}. Markers a few pixels wide
+    drawn between pixel centres blend with the page in every pixel, and come out paler than
+    their series' other markers (3 px squares at (234, 168, 118) beside their series' others
+    at (219, 102, 13)): a group of its own with no legend entry. Such a series is taken back
+    when all its marks have the shape of one named series' marks and a colour on the way from
+    the page `bg` to that series' colour, and no other named series' marks fit."""
+    def blend(c, ink) -> bool:
+        v = np.asarray(c, float) - np.asarray(bg, float)
+        d = np.asarray(ink, float) - np.asarray(bg, float)
+        t = float(v @ d) / max(float(d @ d), 1.0)
+        return min_t <= t <= 1.0 and float(np.abs(v - t * d).max()) < resid
+
+    members: dict[str, list[int]] = {}
+    for k, s in enumerate(series):
+        members.setdefault(s, []).append(k)
+    refs = {s: (tuple(np.median([colors[k] for k in ks], axis=0)), {_shape_family(shapes[k]) for k in ks})
+            for s, ks in members.items() if s in named}
+    out = {}
+    for s, ks in members.items():
+        if s in named:
+            continue
+        fams = {_shape_family(shapes[k]) for k in ks}
+        fits = [n for n, (c, f) in refs.items() if fams <= f and all(blend(colors[k], c) for k in ks)]
+        if len(fits) == 1:
+            out[s] = fits[0]
+    return out

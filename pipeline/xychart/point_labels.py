@@ -856,6 +856,11 @@ def _read_label_at(box, gray, ink, erase, budget, lh, min_conf: float = 60.0, rg
         # at 53) and sure at 2.5 ('4req' at 62, '1 req' at 93): a label read unsure is read
         # again larger.
         got, _ = _labels_read(crop, (x0, y0), min(4.0, 1.7 * scale), lh, min_conf)
+    if not got and not doubtful:
+        # A lone digit beside a stroke of its line: read as one line, the two make one word
+        # that is no label ('\\4'); read as sparse text, the digit is a word of its own.
+        got, doubtful = _labels_read(crop, (x0, y0), float(np.clip(2.0 * scale, 2.5, 4.0)), lh, min_conf,
+                                     ocr.PSM_SPARSE)
     if not got and not doubtful and stem_one:
         stem = _lone_stem(keep, lh)
         if stem is not None:
@@ -877,12 +882,12 @@ def _lone_stem(keep: np.ndarray, lh: float):
     return x, y, w, h
 
 
-def _labels_read(crop, origin, scale: float, lh: float, min_conf: float):
+def _labels_read(crop, origin, scale: float, lh: float, min_conf: float, psm: int = ocr.PSM_LINE):
     """The point labels read in `crop` at `scale` that are sure (at `min_conf`), and whether
     some reading was a label but unsure."""
     # Labels under 10 px tall blur into each other once enlarged three times and more: an
     # unsharp mask parts their strokes again (as for tick labels, layout.TICK_REREADS).
-    read = ocr.read_crop(crop, origin, scale, sharpen=scale >= 3.0)
+    read = ocr.read_crop(crop, origin, scale, psm, sharpen=scale >= 3.0)
     read = [_one_for_ell(v) for v in read]
     read = [text_words.cleaned_label(v, whole=False) if parse_point_label(v.text) is not None else v for v in read]
     labels = [text_words.cleaned_label(v) for v in join_label_units(read, lh) if parse_point_label(v.text) is not None]

@@ -915,3 +915,30 @@ def test_a_rotated_axis_titles_glyphs_are_no_part_of_horizontal_bar_categories(t
     assert {p.label for p in ext.points} == {"L4", "Long test", "TP=1"}
     truth, ext = _bar_chart(tmp_path, 3, 36)
     assert "Qwen2.5 72B" in {p.label for p in ext.points}
+
+
+def test_a_horizontal_bar_chart_whose_bars_bound_the_drawing_stays_a_bar_chart(tmp_path):
+    # Bar seed-39 bar052 (clean, horizontal, no legend): the box bounding what is drawn ran
+    # along the first and last bars, was taken for a screenshot's frame, and the page outside
+    # it was painted the bars' blue; no bar was found and the chart came out as eight points.
+    truth, ext = _bar_chart(tmp_path, 52, 39)
+    assert ext.chart_type == "bar" and ext.bar_orientation == "horizontal"
+    assert _bars_read(ext, truth) == 4
+    assert {p.label for p in ext.points} == {p["label"] for s in truth["series"] for p in s["points"]}
+
+
+def test_tiny_markers_measured_pale_stay_in_their_named_series(tmp_path):
+    # Seed-38 syn104 (Pillow card, 3 px squares): three of one series' seven squares measured
+    # a pale blend of its orange and made a third, unnamed series.
+    truth, ext = _xy_chart(tmp_path, 104, 38)
+    assert {p.series for p in ext.points} == {"This work", "TP=4, DP=2"}
+    assert _near(ext, truth, by_series=True) == 14
+
+
+def test_a_lone_digit_label_beside_its_lines_stroke_is_read_as_sparse_text(tmp_path):
+    # Seed-37 syn053 (clean, series-coloured one-digit labels): the '4' above an MI300X marker,
+    # read as a line with the stroke of its line beside it, came out '\4' or nothing.
+    truth, ext = _xy_chart(tmp_path, 53, 37)
+    got = {(p.series, p.label) for p in ext.points}
+    assert ("MI300X", "4") in got
+    assert sum(1 for p in ext.points if p.label) >= 23       # of 24

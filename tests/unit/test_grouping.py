@@ -12,3 +12,16 @@ def test_links_join_transitively_and_ids_follow_first_members():
 def test_colour_groups_join_near_colours_in_a_chain():
     # red, a slightly darker red, blue, a red between the first two: reds one group, blue another
     assert color_groups([(220, 40, 40), (205, 40, 40), (30, 60, 200), (212, 40, 40)], 12.0) == [0, 0, 1, 0]
+
+
+def test_a_paler_unnamed_copy_of_a_named_series_is_that_series():
+    from pipeline.marks.series import paler_series
+    # Seed-38 syn104: three of an orange series' 3 px squares measured pale; a green series
+    # beside it. Pale orange squares go to the orange series; a paler green diamond alone does
+    # not (not the orange series' shape), and a series of another hue keeps its own name.
+    bg = (255, 255, 255)
+    series = ["TP", "TP", "TP", "work", "work", "work", "series-1", "series-1", "series-2", "series-3"]
+    colors = [(219, 102, 13)] * 3 + [(27, 160, 123)] * 3 + [(234, 168, 118)] * 2 + [(140, 205, 185), (40, 60, 200)]
+    shapes = ["square"] * 3 + ["diamond"] * 3 + ["square", "square", "square", "square"]
+    got = paler_series(series, colors, shapes, {"TP", "work"}, bg)
+    assert got == {"series-1": "TP"}

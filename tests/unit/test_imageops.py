@@ -174,3 +174,13 @@ def test_a_dark_lines_width_is_measured_without_the_axis_lines():
     ink = ink.astype(bool)
     assert stroke_halfwidth(ink) == 1.0
     assert 2.0 <= stroke_halfwidth(ink & ~rules_of(ink, 14.0)) <= 2.5
+
+
+def test_a_box_that_only_bounds_the_marks_on_a_plain_page_is_no_frame():
+    # Bar seed-39 bar052: the first and last horizontal bars lie on the box bounding what is
+    # drawn, so the colour just inside it was the bars' blue, and the page was painted blue.
+    rgb = np.full((120, 200, 3), 255, np.uint8)
+    rgb[20:40, 40:180] = (76, 114, 176)              # first bar, on the box's top side
+    rgb[80:100, 40:120] = (76, 114, 176)             # last bar, on its bottom side
+    rgb[45:75, 10:30] = 60                           # a category label left of the bars
+    assert imageops.without_frame(rgb) is rgb
