@@ -74,13 +74,15 @@ def _shape_family(shape: str) -> str:
 
 
 def paler_series(series: list[str], colors: list, shapes: list[str], named: set, bg,
-                 min_t: float = 0.3, resid: float = 30.0) -> dict[str, str]:
+                 min_t: float = 0.3, resid: float = 12.0) -> dict[str, str]:
     """{unnamed series: the named series it is a paler copy of}. Markers a few pixels wide
     drawn between pixel centres blend with the page in every pixel, and come out paler than
     their series' other markers (3 px squares at (234, 168, 118) beside their series' others
     at (219, 102, 13)): a group of its own with no legend entry. Such a series is taken back
     when all its marks have the shape of one named series' marks and a colour on the way from
-    the page `bg` to that series' colour, and no other named series' marks fit."""
+    the page `bg` to that series' colour, and no other named series' marks fit. Only a
+    series of a vivid colour: every grey is a blend of the page and a darker grey, and a
+    paler grey series is another series ('baseline' in grey beside a dark grey 'BF16')."""
     def blend(c, ink) -> bool:
         v = np.asarray(c, float) - np.asarray(bg, float)
         d = np.asarray(ink, float) - np.asarray(bg, float)
@@ -97,7 +99,8 @@ def paler_series(series: list[str], colors: list, shapes: list[str], named: set,
         if s in named:
             continue
         fams = {_shape_family(shapes[k]) for k in ks}
-        fits = [n for n, (c, f) in refs.items() if fams <= f and all(blend(colors[k], c) for k in ks)]
+        fits = [n for n, (c, f) in refs.items()
+                if max(c) - min(c) >= 60 and fams <= f and all(blend(colors[k], c) for k in ks)]
         if len(fits) == 1:
             out[s] = fits[0]
     return out

@@ -25,3 +25,15 @@ def test_a_paler_unnamed_copy_of_a_named_series_is_that_series():
     shapes = ["square"] * 3 + ["diamond"] * 3 + ["square", "square", "square", "square"]
     got = paler_series(series, colors, shapes, {"TP", "work"}, bg)
     assert got == {"series-1": "TP"}
+
+
+def test_a_paler_grey_series_is_another_series():
+    from pipeline.marks.series import paler_series
+    # Seed-38 syn056: a grey 'baseline' with no legend entry beside a dark grey named series
+    # of the same markers: every grey is a blend of white and a darker grey.
+    series = ["BF16"] * 3 + ["series-1"] * 3
+    colors = [(80, 80, 80)] * 3 + [(139, 139, 139)] * 3
+    assert paler_series(series, colors, ["triangle-up"] * 6, {"BF16"}, (255, 255, 255)) == {}
+    # ... nor beside a dull green one (109, 144, 79) on a grey page: 29 levels off its blends.
+    colors = [(109, 144, 79)] * 3 + [(139, 139, 139)] * 3
+    assert paler_series(series, colors, ["triangle-up"] * 6, {"BF16"}, (240, 240, 240)) == {}
