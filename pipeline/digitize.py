@@ -478,21 +478,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     for v in masked:
         text_words.mask_text(text_mask, v, depth, text_h=text_h)
     ink = marks & ~text_mask
-    # Series lines are coloured where gridlines and frames are grey: measure line width on colour.
-    coloured = ink & (imageops.saturation(rgb) > 60)
-    # (Grey or black series: measured without the axis lines and gridlines, whose thin runs
-    # outnumber a single dark line's pixels; a 4 px black line measured 1 px had its markers
-    # and itself taken as one component, and no point was found.)
-    halfwidth = imageops.stroke_halfwidth(coloured if coloured.sum() > 50 else ink & ~layout.rules_of(ink, text_h))
-    if coloured.sum() > 50:
-        # Markers are found by their depth in the ink: measure the line there too, at the ridge
-        # pixels that keep their colour, where JPEG's halved colour resolution on a dark page
-        # leaves only specks of a thin line's colour, or blur widens its ink a pixel or two past
-        # its colour. (Half a pixel is the rim of any line, a pixel that of a thick one, and
-        # markers are lost if it counts; past two and a half, the ridges are markers run into a
-        # gridline or a label. A 7 px line measured 1 px on its colour, where the strokes of the
-        # labels in its colour that it crosses outnumber its own ridge, is 3.5 here: set-5 h15.)
-        halfwidth = line_halfwidth(halfwidth, imageops.stroke_halfwidth(ink, coloured), _fragmented(coloured))
+    halfwidth = series_halfwidth(rgb, ink, text_h)
     blobs, _diam = find_markers(rgb, ink, halfwidth)
     gridded = {id(b) for b in not_markers.dotted_rules(blobs, box) + not_markers.beads_on_a_stroke(blobs)}
     blobs = [b for b in blobs if id(b) not in gridded]
@@ -1282,6 +1268,31 @@ def _line_extraction(traces, legend, params, frame) -> Extraction:
 
 def _in_box(x: float, y: float, box, pad: float) -> bool:
     return box[0] - pad <= x <= box[2] + pad and box[1] - pad <= y <= box[3] + pad
+
+
+def series_halfwidth(rgb: np.ndarray, ink: np.ndarray, text_h: float) -> float:
+    """The half-width of the series lines in `ink` (markers are what is deeper), measured on
+    the coloured ink, or on grey ink without its rules when too little of it is coloured."""
+    # Series lines are coloured where gridlines and frames are grey: measure line width on colour.
+    coloured = ink & (imageops.saturation(rgb) > 60)
+    if coloured.sum() > 50:
+        # Axis lines in colour too (plotly's dark template): their 1 px runs, the plot's width
+        # and height, outnumbered the ridge of three 5 px series lines, measured 1 px.
+        coloured &= ~layout.rules_of(coloured, text_h)
+    # (Grey or black series: measured without the axis lines and gridlines, whose thin runs
+    # outnumber a single dark line's pixels; a 4 px black line measured 1 px had its markers
+    # and itself taken as one component, and no point was found.)
+    halfwidth = imageops.stroke_halfwidth(coloured if coloured.sum() > 50 else ink & ~layout.rules_of(ink, text_h))
+    if coloured.sum() > 50:
+        # Markers are found by their depth in the ink: measure the line there too, at the ridge
+        # pixels that keep their colour, where JPEG's halved colour resolution on a dark page
+        # leaves only specks of a thin line's colour, or blur widens its ink a pixel or two past
+        # its colour. (Half a pixel is the rim of any line, a pixel that of a thick one, and
+        # markers are lost if it counts; past two and a half, the ridges are markers run into a
+        # gridline or a label. A 7 px line measured 1 px on its colour, where the strokes of the
+        # labels in its colour that it crosses outnumber its own ridge, is 3.5 here: set-5 h15.)
+        halfwidth = line_halfwidth(halfwidth, imageops.stroke_halfwidth(ink, coloured), _fragmented(coloured))
+    return halfwidth
 
 
 def line_halfwidth(on_colour: float, on_ink: float, fragmented: bool) -> float:

@@ -82,3 +82,18 @@ def test_line_width_on_the_ink_is_taken_up_to_two_and_a_half_pixels_wider():
     assert line_halfwidth(1.0, 1.5, False) == 1.0        # a rim's half pixel is no width
     assert line_halfwidth(1.0, 4.0, False) == 1.0        # markers run into a gridline
     assert line_halfwidth(1.0, 4.0, True) == 4.0         # a colour left in specks by JPEG
+
+
+def test_coloured_axis_lines_do_not_set_the_series_line_width():
+    from pipeline.digitize import series_halfwidth
+    # set-9 h34 (plotly, dark): 1 px axis lines in a blue-grey the whole plot's width and
+    # height outnumbered the ridge of the 5 px series lines: measured 1 px, the lines' own
+    # stretches passed for markers and most markers were lost.
+    rgb = np.full((600, 1000, 3), 17, np.uint8)
+    rgb[560, 60:990] = (60, 90, 200)                  # x axis line
+    rgb[20:560, 60] = (60, 90, 200)                   # y axis line
+    for y0, color in ((150, (76, 201, 240)), (300, (180, 230, 130)), (450, (190, 120, 250))):
+        pts = np.array([(100 + 120 * k, y0 + 15 * k * (k % 2)) for k in range(7)], np.int32)
+        cv2.polylines(rgb, [pts], False, color, 5)
+    ink = np.abs(rgb.astype(int) - 17).max(axis=2) > 30
+    assert series_halfwidth(rgb, ink, 14.0) >= 2.0
