@@ -79,10 +79,10 @@ def paler_series(series: list[str], colors: list, shapes: list[str], named: set,
     drawn between pixel centres blend with the page in every pixel, and come out paler than
     their series' other markers (3 px squares at (234, 168, 118) beside their series' others
     at (219, 102, 13)): a group of its own with no legend entry. Such a series is taken back
-    when all its marks have the shape of one named series' marks and a colour on the way from
-    the page `bg` to that series' colour, and no other named series' marks fit. Only a
-    series of a vivid colour: every grey is a blend of the page and a darker grey, and a
-    paler grey series is another series ('baseline' in grey beside a dark grey 'BF16')."""
+    when it has three marks or more, all with the shape of one named series' marks and a
+    colour on the way from the page `bg` to that series' colour, and no other named series'
+    marks fit. Only a series of a vivid colour: every grey is a blend of the page and a darker
+    grey, and a paler grey series is another series ('baseline' in grey beside 'BF16')."""
     def blend(c, ink) -> bool:
         v = np.asarray(c, float) - np.asarray(bg, float)
         d = np.asarray(ink, float) - np.asarray(bg, float)
@@ -96,7 +96,9 @@ def paler_series(series: list[str], colors: list, shapes: list[str], named: set,
             for s, ks in members.items() if s in named}
     out = {}
     for s, ks in members.items():
-        if s in named:
+        # (One or two pale marks are as likely glyphs of a label in the series' colour, which
+        # the label readers tell apart: see point_labels.pale_glyphs and crossed_glyphs.)
+        if s in named or len(ks) < 3:
             continue
         fams = {_shape_family(shapes[k]) for k in ks}
         fits = [n for n, (c, f) in refs.items()
