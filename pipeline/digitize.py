@@ -480,7 +480,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     ink = marks & ~text_mask
     halfwidth = series_halfwidth(rgb, ink, text_h)
     blobs, _diam = find_markers(rgb, ink, halfwidth)
-    gridded = {id(b) for b in not_markers.dotted_rules(blobs, box) + not_markers.beads_on_a_stroke(blobs)}
+    gridded = {id(b) for b in not_markers.dotted_rules(blobs, box) + not_markers.beads_on_a_stroke(blobs)
+               + not_markers.tick_rows(blobs, xa, ya, text_h)}
     blobs = [b for b in blobs if id(b) not in gridded]
     # Legend swatches may sit outside the search box (a legend below the x title, or left of the
     # y tick labels): marks found there serve the legend only, data stays in the plot box.

@@ -258,6 +258,32 @@ def tick_mark(b, xa, ya, box, text_h: float) -> bool:
         and any(abs(b.cy - t.pixel) <= 1.5 for t in ya.calibration.ticks)
 
 
+def tick_rows(blobs, xa, ya, text_h: float, min_ticks: int = 3) -> list:
+    """The blobs that are tick marks on the sides of a framed plot, the far ones too (gnuplot
+    mirrors its tics on the top and right borders, where the frame thickens them into blobs):
+    small grey blobs centred on `min_ticks` ticks or more of an axis, level with each other (a
+    row along the x ticks, a column along the y ticks). Data markers rarely sit on three ticks
+    in one row, and a series' markers are of its colour."""
+    small = [b for b in blobs if max(b.box[2] - b.box[0], b.box[3] - b.box[1]) <= 0.6 * text_h
+             and not chromatic(b.color)]
+    out: set[int] = set()
+    for ax, along, across in ((xa, lambda b: b.cx, lambda b: b.cy), (ya, lambda b: b.cy, lambda b: b.cx)):
+        if ax is None or ax.categorical or ax.calibration is None:
+            continue
+        ticks = [t.pixel for t in ax.calibration.ticks]
+        on = sorted((b for b in small if min(abs(along(b) - t) for t in ticks) <= 1.5), key=across)
+        i = 0
+        while i < len(on):
+            j = i
+            while j + 1 < len(on) and across(on[j + 1]) - across(on[i]) <= 1.5:
+                j += 1
+            row = on[i:j + 1]
+            if len({min(range(len(ticks)), key=lambda k: abs(along(b) - ticks[k])) for b in row}) >= min_ticks:
+                out.update(id(b) for b in row)
+            i = j + 1
+    return [b for b in blobs if id(b) in out]
+
+
 def dotted_rules(blobs, box, min_dots: int = 8, grey: int = 25) -> list:
     """The blobs that are dots of bold dotted gridlines: grey blobs (channels within `grey` of
     each other), `min_dots` or more on one row or one column (within a pixel and a half),

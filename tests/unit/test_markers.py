@@ -401,3 +401,26 @@ def test_small_blobs_at_even_steps_along_a_straight_row_are_beads_of_a_line():
     assert beads_on_a_stroke(beads[:3] + ends) == []
     zigzag = [blob(100.0 + 8 * i, 300.0 + (6 if i % 2 else 0), 15) for i in range(6)]
     assert beads_on_a_stroke(zigzag) == []
+
+
+def test_tick_marks_mirrored_on_the_far_sides_of_the_frame_are_no_data_points():
+    from pipeline.axes import Tick, calibrate
+    from pipeline.layout import AxisFind
+    from pipeline.xychart.not_markers import tick_rows
+    # set-9 h19 (gnuplot): its tics mirrored on the top and right borders, thickened by the
+    # frame, came out as sixteen black points at the ticks.
+    xa = AxisFind(calibrate([Tick(467.0, "5", 5.0), Tick(739.0, "10", 10.0), Tick(1011.0, "15", 15.0),
+                             Tick(1283.0, "20", 20.0)]), [], "bottom")
+    ya = AxisFind(calibrate([Tick(831.0, "2500", 2500.0), Tick(568.0, "5000", 5000.0),
+                             Tick(305.0, "7500", 7500.0)]), [], "left")
+
+    def blob(cx, cy, color=(0, 0, 0), size=6):
+        return Blob(cx, cy, size * size, (int(cx) - size // 2, int(cy) - size // 2, int(cx) + size // 2,
+                                          int(cy) + size // 2), color, "square")
+    top = [blob(x, 43.0) for x in (467.0, 739.0, 1011.0, 1283.0)]
+    right = [blob(1826.0, y) for y in (831.0, 568.0, 305.0)]
+    data = [blob(616.0, 216.0, (20, 150, 110)), blob(739.0, 400.0), blob(1011.0, 400.5, (40, 40, 40), 14)]
+    got = tick_rows(top + right + data, xa, ya, 20.0)
+    assert {id(b) for b in got} == {id(b) for b in top + right}
+    # two grey marks on ticks in a row are no evidence: a series' points may sit there
+    assert tick_rows(top[:2], xa, ya, 20.0) == []
