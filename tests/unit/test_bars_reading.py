@@ -581,6 +581,9 @@ def test_a_lone_rule_at_either_end_of_a_category_is_dropped():
     assert _without_stray_rules("TP=I6") == "TP=16"
     assert _without_stray_rules("Small test - 8XH100") == "Small test - 8XH100"
     assert _without_stray_rules("a=lx") == "a=lx"
+    # a sans-serif capital I read 'l' in a word of capitals (set-9 h03, plotly: 'TGl')
+    assert _without_stray_rules("TGl") == "TGI" and _without_stray_rules("vLLM") == "vLLM"
+    assert _without_stray_rules("Llama 3 70B") == "Llama 3 70B"
 
 
 def test_axis_title_under_the_middle_label_is_dropped_a_wrapped_line_kept():
