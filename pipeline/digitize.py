@@ -611,9 +611,13 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             if alone:
                 o.color = next((b.color for b in tiny if holds(o, b) and _shade_of(o.color, b.color, panel_bg)),
                                o.color)
+        found_too = len(tiny)
         tiny = [b for b in tiny if not any(holds(o, b) for o in blobs)]
-        if small and len(tiny) < 3:
-            tiny = []   # as _line_markers asks of a line: two are crumbs of labels as likely as markers
+        if small and found_too < 3:
+            # As _line_markers asks of a line: two are crumbs of labels as likely as markers. Two
+            # found with markers find_markers took, of one colour and size, are two more of them
+            # (plotly's 8 px triangles, some a pixel too shallow for it: set-9 h40).
+            tiny = []
         if orphans:
             tiny = _nearest_each(tiny, orphans, text_h)
         elif gaps:

@@ -97,3 +97,17 @@ def test_coloured_axis_lines_do_not_set_the_series_line_width():
         cv2.polylines(rgb, [pts], False, color, 5)
     ink = np.abs(rgb.astype(int) - 17).max(axis=2) > 30
     assert series_halfwidth(rgb, ink, 14.0) >= 2.0
+
+
+def test_a_tiny_triangle_whose_pale_tip_is_no_ink_is_still_a_tiny_marker():
+    # set-9 h40 (plotly): of five 8 px triangles, two inked 8 by 5 px (their tips too pale),
+    # wider than 1.5 times their height, were no marker to either finder.
+    rgb = np.full((40, 60, 3), 236, np.uint8)
+    rows = [(6, 8), (5, 9), (5, 9), (4, 10), (3, 11)]          # columns [a, b) of each row
+    for k, (a, b) in enumerate(rows):
+        rgb[20 + k, 10 + a:10 + b] = (129, 114, 178)
+    rgb[30, 40:48] = (129, 114, 178)                            # a 1 px dash: no marker
+    rgb[31, 40:48] = (129, 114, 178)
+    ink = np.abs(rgb.astype(int) - 236).max(axis=2) > 30
+    blobs = tiny_markers(rgb, ink, 1.0, (236, 236, 236))
+    assert len(blobs) == 1 and abs(blobs[0].cx - 17.0) < 1.0 and abs(blobs[0].cy - 22.5) < 1.0
