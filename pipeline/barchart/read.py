@@ -17,6 +17,8 @@ from ..marks.series import color_groups, to_lab
 from ..numbers import parse_value_label
 from ..ocr import Word
 from ..titles import y_title_column
+from ..xychart.not_markers import blend_of
+from ..xychart.text_words import text_color
 from .categories import (_category_texts, axis_centre, _commonest, _read_marker, _read_slot, _reread_text,
                          _rotated_categories, _without_stray_rules, label_band_color,
                          ones_among_numbered)
@@ -52,6 +54,7 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     frame, axis, stacks, base, loose, bg, rgb_u = got
     notes = []
     tick_ids = {id(v) for v in (axis.words if axis is not None else [])}
+    text_rgb = text_color(rgb, axis.words, page_bg) if axis is not None else None
     other_axis = ya if frame.horizontal else xa
     if other_axis is not None:
         # Numbers along the categories are category names (batch sizes, years) below the
@@ -85,8 +88,16 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
         # coloured mark beside some text (a title's icon, a logo), not a legend entry.
         if legend and segments:
             bar_lab = to_lab([c.color for c in segments])
-            legend = [e for e in legend
-                      if float(np.min(np.linalg.norm(bar_lab - to_lab([e.blob.color])[0], axis=1))) <= 35]
+
+            def off_bars(e) -> float:
+                return float(np.min(np.linalg.norm(bar_lab - to_lab([e.blob.color])[0], axis=1)))
+            # ... and a piece of text's colour paler than the text, off every bar's colour by
+            # more than a swatch ever is (a category label's first glyphs run together, 'Dee' of
+            # plotly's 'DeepSeek-V3', 30 off the dark teal bars: set-8 h48), is glyphs.
+            legend = [e for e in legend if off_bars(e) <= 35
+                      and not (off_bars(e) > 15 and text_rgb is not None
+                               and any(blend_of(e.blob.color, text_rgb, b, min_t=0.3, resid=20.0)
+                                       for b in (page_bg, bg)))]
         # Nor is a swatch lying on another entry's name: blurred grey text stands as a solid
         # piece too, and a name's piece passed for the swatch of the next name ('baseline'
         # for 'queue', whose bars then went to no entry and it to no bar).

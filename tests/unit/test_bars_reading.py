@@ -144,6 +144,17 @@ def test_axis_side_cleared_of_tick_mark_only():
     v = np.full((40, 30), 255, np.uint8)
     v[0:14, 4:26] = 0
     assert (_clear_axis_side(v, 0.0, 12.0) == v).all()
+    # A crop that starts below the axis (a slot read from 0.3 text heights past it): the tail
+    # of a tick mark longer than that hangs into its first rows (set-8 h48, read '1').
+    w = np.full((24, 60), 255, np.uint8)
+    w[0:3, 29:31] = 0          # the tick's last 3 px
+    w[6:14, 5:55] = 0          # the label
+    got = _clear_axis_side(w, -3.4, 8.0)
+    assert (got[0:3] == 255).all() and (got[6:14, 5:55] == 0).all()
+    # ... and a label at the crop's first row, wider than a stroke, stays.
+    x = np.full((24, 60), 255, np.uint8)
+    x[0:8, 5:55] = 0
+    assert (_clear_axis_side(x, -3.4, 8.0) == x).all()
 
 
 def test_reread_replaces_a_page_reading_it_extends():
