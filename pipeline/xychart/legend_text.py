@@ -380,8 +380,10 @@ def legend_entries(words, tick_words, blobs, box, text_h, params, data_blobs=Non
         # a unit stands a space from its number; a name a swatch's gap from the swatch OCR
         # read as a digit ('4' for an orange triangle, then 'TRT-LLM-like')
         return b.x0 - a.x1 <= 0.6 * text_h
+    # (A unit has no digit: '3' and '8B' of the name 'Llama 3 8B' are a version and a size.)
     units = {_key(ln[j].text) for ln in lines for i in range(len(ln)) for j in (i - 1, i + 1)
              if 0 <= j < len(ln) and bare(ln[i]) and not bare(ln[j]) and not swatch_number(ln[i])
+             and not any(c.isdigit() for c in ln[j].text)
              and spaced(*sorted((ln[i], ln[j]), key=lambda v: v.x0))}
     # ... and the units of labels read as one word ('64 req').
     units |= {_key(v.text.split()[-1]) for v in words if " " in v.text.strip()

@@ -783,3 +783,18 @@ def test_a_long_level_sample_line_centred_on_its_marker_is_a_swatch():
     cv2.line(slope, (5, 0), (405, 80), black, 2)
     cv2.circle(slope, (205, 40), 6, black, -1)
     assert joined_to_data(key, [key], slope, (0, 0, 400, 200), 22.0, 22.0)
+
+
+def test_a_model_name_with_a_version_and_a_size_is_a_legend_entry():
+    from pipeline.params import DigitizeParams
+    from pipeline.xychart.legend_text import legend_entries
+    # set-9 h03 (plotly): 'Llama 3 8B' and 'Llama 3 70B', read word by word: '8B' beside the
+    # bare '3' was taken for a unit ('64 req'), and both names for point labels.
+    sw, _, data = _column_legend([("x", 90), ("y", 90)])
+    words = []
+    for i, size in enumerate(("8B", "70B")):
+        cy = 30 + 21 * i
+        words += [Word("Llama", 96, 642, cy - 5, 680, cy + 6), Word("3", 96, 686, cy - 5, 692, cy + 6),
+                  Word(size, 96, 698, cy - 5, 698 + 9 * len(size), cy + 6)]
+    legend = legend_entries(words, set(), sw + data, (60, 10, 760, 460), 11.0, DigitizeParams(), data_blobs=data)
+    assert sorted(e.text for e in legend) == ["Llama 3 70B", "Llama 3 8B"]
