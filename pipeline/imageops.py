@@ -233,6 +233,16 @@ def fill_holes(mask: np.ndarray, max_area: int, max_extent: int | None = None) -
     return out.astype(bool)
 
 
+def long_rules(mask: np.ndarray, share: float) -> np.ndarray:
+    """The straight runs of `mask` along a row or a column at least `share` of the image's
+    width or height long: axis lines and frames, not a series line's flat stretch."""
+    m = mask.astype(np.uint8)
+    h, w = m.shape
+    across = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((1, max(3, int(share * w))), np.uint8))
+    down = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((max(3, int(share * h)), 1), np.uint8))
+    return (across | down).astype(bool)
+
+
 def stroke_halfwidth(mask: np.ndarray, sample: np.ndarray | None = None) -> float:
     """Typical half-width of the lines in `mask`: the mode of the distance transform on ridges
     of elongated components. Compact components (markers on their own) are left out, so a chart

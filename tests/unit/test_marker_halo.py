@@ -111,3 +111,17 @@ def test_a_tiny_triangle_whose_pale_tip_is_no_ink_is_still_a_tiny_marker():
     ink = np.abs(rgb.astype(int) - 236).max(axis=2) > 30
     blobs = tiny_markers(rgb, ink, 1.0, (236, 236, 236))
     assert len(blobs) == 1 and abs(blobs[0].cx - 17.0) < 1.0 and abs(blobs[0].cy - 22.5) < 1.0
+
+
+
+def test_only_runs_across_much_of_the_image_are_rules_to_leave_out():
+    from pipeline.imageops import long_rules
+    # seed-30 syn084: rules of six text heights took the series lines' flat stretches too,
+    # and their steep stretches and markers measured 2 px lines 4 px wide.
+    m = np.zeros((600, 1000), bool)
+    m[560, 60:990] = True                  # an axis line across the plot
+    m[20:560, 60] = True                   # and up its side
+    m[300:302, 200:500] = True             # a series line's flat stretch, 30 % of the width
+    got = long_rules(m, 0.4)
+    assert got[560, 60:990].all() and got[20:560, 60].all()
+    assert not got[300:302, 200:500].any()
