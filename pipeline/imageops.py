@@ -238,8 +238,9 @@ def long_rules(mask: np.ndarray, share: float) -> np.ndarray:
     width or height long: axis lines and frames, not a series line's flat stretch."""
     m = mask.astype(np.uint8)
     h, w = m.shape
-    across = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((1, max(3, int(share * w))), np.uint8))
-    down = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((max(3, int(share * h)), 1), np.uint8))
+    # (odd lengths: an even kernel's anchor shifts the opening by a pixel)
+    across = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((1, max(3, int(share * w)) | 1), np.uint8))
+    down = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((max(3, int(share * h)) | 1, 1), np.uint8))
     return (across | down).astype(bool)
 
 
