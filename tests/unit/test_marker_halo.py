@@ -122,6 +122,7 @@ def test_only_runs_across_much_of_the_image_are_rules_to_leave_out():
     m[560, 60:990] = True                  # an axis line across the plot
     m[20:560, 60] = True                   # and up its side
     m[300:302, 200:500] = True             # a series line's flat stretch, 30 % of the width
+    m[100:500, 700:760] = True             # a bar, its sides as long as a rule
     got = long_rules(m, 0.4)
     assert got[560, 60:990].all() and got[20:560, 60].all()
-    assert not got[300:302, 200:500].any()
+    assert not got[300:302, 200:500].any() and not got[100:500, 700:760].any()
