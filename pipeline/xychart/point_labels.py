@@ -888,6 +888,10 @@ def _labels_read(crop, origin, scale: float, lh: float, min_conf: float, psm: in
     # Labels under 10 px tall blur into each other once enlarged three times and more: an
     # unsharp mask parts their strokes again (as for tick labels, layout.TICK_REREADS).
     read = ocr.read_crop(crop, origin, scale, psm, sharpen=scale >= 3.0)
+    if psm == ocr.PSM_SPARSE:
+        # Read sparse, a word with a mark at either end is a neighbour's label cut by the crop
+        # ('~4' of '64' beside the marker of '8': seed-9 syn080), not a label on its own.
+        read = [v for v in read if v.text.strip()[:1].isalnum() and v.text.strip()[-1:].isalnum()]
     read = [_one_for_ell(v) for v in read]
     read = [text_words.cleaned_label(v, whole=False) if parse_point_label(v.text) is not None else v for v in read]
     labels = [text_words.cleaned_label(v) for v in join_label_units(read, lh) if parse_point_label(v.text) is not None]
