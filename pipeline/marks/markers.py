@@ -429,9 +429,10 @@ def tiny_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, backgr
     n, lab, stats, cent = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=4)
     x, y, w, h, area = (stats[:, k] for k in range(5))
     side = np.maximum(w, h)
-    # (A triangle's pale tip falls below the ink: 8 px wide, 5 px of it inked)
-    cand = ((side >= lw + 2) & (side <= max_side) & (side <= 1.7 * np.minimum(w, h))
-            & (area >= 0.4 * w * h) & (area >= 5))
+    # (A triangle's pale tip falls below the ink: 8 px wide, 5 px of it inked. Wider only: a
+    # digit is taller than wide, and a label's '8' in its series' colour is no marker.)
+    squat = (side <= 1.5 * np.minimum(w, h)) | ((w > h) & (w <= 1.7 * h))
+    cand = (side >= lw + 2) & (side <= max_side) & squat & (area >= 0.4 * w * h) & (area >= 5)
     cand[0] = False
     out = []
     for i in np.flatnonzero(cand):

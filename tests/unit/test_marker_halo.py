@@ -108,6 +108,8 @@ def test_a_tiny_triangle_whose_pale_tip_is_no_ink_is_still_a_tiny_marker():
         rgb[20 + k, 10 + a:10 + b] = (129, 114, 178)
     rgb[30, 40:48] = (129, 114, 178)                            # a 1 px dash: no marker
     rgb[31, 40:48] = (129, 114, 178)
+    rgb[5:15, 30:36] = (129, 114, 178)                          # 6 by 10, as tall as a digit:
+    # a label's glyph in its series' colour, no marker (seed-40 syn026 took '8', '4', '2')
     ink = np.abs(rgb.astype(int) - 236).max(axis=2) > 30
     blobs = tiny_markers(rgb, ink, 1.0, (236, 236, 236))
     assert len(blobs) == 1 and abs(blobs[0].cx - 17.0) < 1.0 and abs(blobs[0].cy - 22.5) < 1.0
