@@ -271,17 +271,25 @@ def tick_rows(blobs, xa, ya, text_h: float, min_ticks: int = 3) -> list:
         if ax is None or ax.categorical or ax.calibration is None:
             continue
         ticks = [t.pixel for t in ax.calibration.ticks]
-        on = sorted((b for b in small if min(abs(along(b) - t) for t in ticks) <= 1.5), key=across)
-        i = 0
-        while i < len(on):
-            j = i
-            while j + 1 < len(on) and across(on[j + 1]) - across(on[i]) <= 1.5:
-                j += 1
-            row = on[i:j + 1]
+        on = [b for b in small if min(abs(along(b) - t) for t in ticks) <= 1.5]
+        for row in level_runs(on, across):
             if len({min(range(len(ticks)), key=lambda k: abs(along(b) - ticks[k])) for b in row}) >= min_ticks:
                 out.update(id(b) for b in row)
-            i = j + 1
     return [b for b in blobs if id(b) in out]
+
+
+def level_runs(blobs, key, tol: float = 1.5) -> list:
+    """`blobs` in runs level with each other: sorted by `key`, each run the blobs within `tol`
+    of its first."""
+    rest = sorted(blobs, key=key)
+    runs, i = [], 0
+    while i < len(rest):
+        j = i
+        while j + 1 < len(rest) and key(rest[j + 1]) - key(rest[i]) <= tol:
+            j += 1
+        runs.append(rest[i:j + 1])
+        i = j + 1
+    return runs
 
 
 def dotted_rules(blobs, box, min_dots: int = 8, grey: int = 25) -> list:
@@ -293,17 +301,10 @@ def dotted_rules(blobs, box, min_dots: int = 8, grey: int = 25) -> list:
     greys = [b for b in blobs if max(b.color) - min(b.color) <= grey]
     out: set[int] = set()
     for key, other, span in ((lambda b: b.cy, lambda b: b.cx, x1 - x0), (lambda b: b.cx, lambda b: b.cy, y1 - y0)):
-        rest = sorted(greys, key=key)
-        i = 0
-        while i < len(rest):
-            j = i
-            while j + 1 < len(rest) and key(rest[j + 1]) - key(rest[i]) <= 1.5:
-                j += 1
-            row = rest[i:j + 1]
+        for row in level_runs(greys, key):
             along = [other(b) for b in row]
             if len(row) >= min_dots and max(along) - min(along) >= 0.5 * span:
                 out.update(id(b) for b in row)
-            i = j + 1
     return [b for b in blobs if id(b) in out]
 
 
