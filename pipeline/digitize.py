@@ -1280,12 +1280,6 @@ def series_halfwidth(rgb: np.ndarray, ink: np.ndarray, text_h: float) -> float:
     the coloured ink, or on grey ink without its rules when too little of it is coloured."""
     # Series lines are coloured where gridlines and frames are grey: measure line width on colour.
     coloured = ink & (imageops.saturation(rgb) > 60)
-    if coloured.sum() > 50:
-        # Axis lines in colour too (plotly's dark template): their 1 px runs, the plot's width
-        # and height, outnumbered the ridge of three 5 px series lines, measured 1 px. Only
-        # runs across much of the image: a series line's flat stretch is no rule, and without
-        # it steep stretches and markers set the width (seed-30 syn084: 2 px lines measured 4).
-        coloured &= ~imageops.long_rules(coloured, 0.4)
     # (Grey or black series: measured without the axis lines and gridlines, whose thin runs
     # outnumber a single dark line's pixels; a 4 px black line measured 1 px had its markers
     # and itself taken as one component, and no point was found.)

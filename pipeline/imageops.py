@@ -233,22 +233,6 @@ def fill_holes(mask: np.ndarray, max_area: int, max_extent: int | None = None) -
     return out.astype(bool)
 
 
-def long_rules(mask: np.ndarray, share: float, thick: int = 3) -> np.ndarray:
-    """The straight runs of `mask` along a row or a column at least `share` of the image's
-    width or height long and no thicker than about `thick` + 1 px: axis lines and frames, not
-    a series line's flat stretch, nor a bar (whose sides are as long)."""
-    m = mask.astype(np.uint8)
-    h, w = m.shape
-    # (odd lengths: an even kernel's anchor shifts the opening by a pixel)
-    across = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((1, max(3, int(share * w)) | 1), np.uint8))
-    down = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((max(3, int(share * h)) | 1, 1), np.uint8))
-    # ... thicker than a rule across it, a run is a bar's side or a filled area
-    k = (thick + 1) | 1
-    across &= ~cv2.morphologyEx(across, cv2.MORPH_OPEN, np.ones((k, 1), np.uint8))
-    down &= ~cv2.morphologyEx(down, cv2.MORPH_OPEN, np.ones((1, k), np.uint8))
-    return (across | down).astype(bool)
-
-
 def stroke_halfwidth(mask: np.ndarray, sample: np.ndarray | None = None) -> float:
     """Typical half-width of the lines in `mask`: the mode of the distance transform on ridges
     of elongated components. Compact components (markers on their own) are left out, so a chart

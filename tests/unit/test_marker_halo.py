@@ -84,21 +84,6 @@ def test_line_width_on_the_ink_is_taken_up_to_two_and_a_half_pixels_wider():
     assert line_halfwidth(1.0, 4.0, True) == 4.0         # a colour left in specks by JPEG
 
 
-def test_coloured_axis_lines_do_not_set_the_series_line_width():
-    from pipeline.digitize import series_halfwidth
-    # set-9 h34 (plotly, dark): 1 px axis lines in a blue-grey the whole plot's width and
-    # height outnumbered the ridge of the 5 px series lines: measured 1 px, the lines' own
-    # stretches passed for markers and most markers were lost.
-    rgb = np.full((600, 1000, 3), 17, np.uint8)
-    rgb[560, 60:990] = (60, 90, 200)                  # x axis line
-    rgb[20:560, 60] = (60, 90, 200)                   # y axis line
-    for y0, color in ((150, (76, 201, 240)), (300, (180, 230, 130)), (450, (190, 120, 250))):
-        pts = np.array([(100 + 120 * k, y0 + 15 * k * (k % 2)) for k in range(7)], np.int32)
-        cv2.polylines(rgb, [pts], False, color, 5)
-    ink = np.abs(rgb.astype(int) - 17).max(axis=2) > 30
-    assert series_halfwidth(rgb, ink, 14.0) >= 2.0
-
-
 def test_a_tiny_triangle_whose_pale_tip_is_no_ink_is_still_a_tiny_marker():
     # set-9 h40 (plotly): of five 8 px triangles, two inked 8 by 5 px (their tips too pale),
     # wider than 1.5 times their height, were no marker to either finder.
@@ -115,16 +100,3 @@ def test_a_tiny_triangle_whose_pale_tip_is_no_ink_is_still_a_tiny_marker():
     assert len(blobs) == 1 and abs(blobs[0].cx - 17.0) < 1.0 and abs(blobs[0].cy - 22.5) < 1.0
 
 
-
-def test_only_runs_across_much_of_the_image_are_rules_to_leave_out():
-    from pipeline.imageops import long_rules
-    # seed-30 syn084: rules of six text heights took the series lines' flat stretches too,
-    # and their steep stretches and markers measured 2 px lines 4 px wide.
-    m = np.zeros((600, 1000), bool)
-    m[560, 60:990] = True                  # an axis line across the plot
-    m[20:560, 60] = True                   # and up its side
-    m[300:302, 200:500] = True             # a series line's flat stretch, 30 % of the width
-    m[100:500, 700:760] = True             # a bar, its sides as long as a rule
-    got = long_rules(m, 0.4)
-    assert got[560, 60:990].all() and got[20:560, 60].all()
-    assert not got[300:302, 200:500].any() and not got[100:500, 700:760].any()
