@@ -450,7 +450,7 @@ def _clear_axis_side(u: np.ndarray, axis_row: float, text_h: float) -> np.ndarra
     # (A crop that starts past the axis (a slot read below its tick mark's root) has the mark
     # hanging into its first row: a tick longer than small text is tall, plotly's 5 px by 8 px
     # text, read '1' before 'DeepSeek-V3'.)
-    near = max(int(np.ceil(axis_row + 0.25 * text_h)), 0 if axis_row < 0 else -1)
+    near = max(int(np.ceil(axis_row + 0.25 * text_h)), 0)
     if near < lo or not rows[lo:near + 1].any():
         return u
     for r in range(max(lo, int(axis_row) + 1), min(len(rows), int(axis_row + 1.5 * text_h) + 1)):

@@ -94,8 +94,8 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
             # ... and a piece of text's colour paler than the text, off every bar's colour by
             # more than a swatch ever is (a category label's first glyphs run together, 'Dee' of
             # plotly's 'DeepSeek-V3', 30 off the dark teal bars: set-8 h48), is glyphs.
-            legend = [e for e in legend if off_bars(e) <= 35
-                      and not (off_bars(e) > 15 and text_rgb is not None
+            legend = [e for e in legend if (off := off_bars(e)) <= 35
+                      and not (off > 15 and text_rgb is not None
                                and any(blend_of(e.blob.color, text_rgb, b, min_t=0.3, resid=20.0)
                                        for b in (page_bg, bg)))]
         # Nor is a swatch lying on another entry's name: blurred grey text stands as a solid

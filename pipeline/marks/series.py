@@ -83,11 +83,7 @@ def paler_series(series: list[str], colors: list, shapes: list[str], named: set,
     colour on the way from the page `bg` to that series' colour, and no other named series'
     marks fit. Only a series of a vivid colour: every grey is a blend of the page and a darker
     grey, and a paler grey series is another series ('baseline' in grey beside 'BF16')."""
-    def blend(c, ink) -> bool:
-        v = np.asarray(c, float) - np.asarray(bg, float)
-        d = np.asarray(ink, float) - np.asarray(bg, float)
-        t = float(v @ d) / max(float(d @ d), 1.0)
-        return min_t <= t <= 1.0 and float(np.abs(v - t * d).max()) < resid
+    from ..xychart.not_markers import blend_of  # here: not_markers imports this package
 
     members: dict[str, list[int]] = {}
     for k, s in enumerate(series):
@@ -102,7 +98,8 @@ def paler_series(series: list[str], colors: list, shapes: list[str], named: set,
             continue
         fams = {_shape_family(shapes[k]) for k in ks}
         fits = [n for n, (c, f) in refs.items()
-                if max(c) - min(c) >= 60 and fams <= f and all(blend(colors[k], c) for k in ks)]
+                if max(c) - min(c) >= 60 and fams <= f
+                and all(blend_of(colors[k], c, bg, min_t=min_t, resid=resid, max_t=1.0) for k in ks)]
         if len(fits) == 1:
             out[s] = fits[0]
     return out

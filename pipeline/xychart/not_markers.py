@@ -74,14 +74,15 @@ def _rim_color(b, rgb: np.ndarray, bg, min_delta: float = 40.0) -> tuple:
     return tuple(float(v) for v in np.median(px[far >= np.median(far)], axis=0))
 
 
-def blend_of(color, ink, bg, min_t: float = 0.15, resid: float = 30.0) -> bool:
+def blend_of(color, ink, bg, min_t: float = 0.15, resid: float = 30.0, max_t: float = np.inf) -> bool:
     """`color` is a mix of `ink` and the background `bg` with some ink in it: a glyph's mean
     colour, its strokes and the page its counters enclose, lies on that segment however thin
-    the strokes, where a marker of another colour lies off it."""
+    the strokes, where a marker of another colour lies off it. `max_t`: at most that share of
+    the ink (1: no deeper than the ink itself)."""
     c = np.asarray(color, float) - np.asarray(bg, float)
     d = np.asarray(ink, float) - np.asarray(bg, float)
     t = float(c @ d) / max(float(d @ d), 1.0)
-    return t >= min_t and float(np.abs(c - t * d).max()) < resid
+    return min_t <= t <= max_t and float(np.abs(c - t * d).max()) < resid
 
 
 def _glyphs_beside(b, rgb: np.ndarray, color, bg, text_h: float, gap: float = 0.5, first: float | None = None,
