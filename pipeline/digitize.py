@@ -367,7 +367,8 @@ def _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params) -> Extrac
     box = (0, 0, w, h)
 
     def legend_fn(blobs, data_blobs, legend_words):
-        return legend_text.legend_entries(legend_words, tick_words, blobs, box, text_h, params, data_blobs)
+        return legend_text.legend_entries(legend_words, tick_words, blobs, box, text_h, params, data_blobs,
+                                           no_point_labels=True)
 
     got = barchart.read_bars(imageops.without_frame(rgb), gray, words, xa, ya, text_h, page_bg, params, legend_fn)
     if got is None:
@@ -1279,7 +1280,9 @@ def series_halfwidth(rgb: np.ndarray, ink: np.ndarray, text_h: float) -> float:
     """The half-width of the series lines in `ink` (markers are what is deeper), measured on
     the coloured ink, or on grey ink without its rules when too little of it is coloured."""
     # Series lines are coloured where gridlines and frames are grey: measure line width on colour.
-    coloured = ink & (imageops.saturation(rgb) > 60)
+    # Coloured gridlines and axis lines (plotly's dark template draws them blue-grey) run across
+    # most of the plot: their 1 px runs would outnumber the series' ridges.
+    coloured = ink & (imageops.saturation(rgb) > 60) & ~imageops.spanning_rules(ink)
     # (Grey or black series: measured without the axis lines and gridlines, whose thin runs
     # outnumber a single dark line's pixels; a 4 px black line measured 1 px had its markers
     # and itself taken as one component, and no point was found.)

@@ -972,9 +972,34 @@ def merge_words(base: list[Word], better: list[Word]) -> list[Word]:
                               and w.conf > max(b.conf, 80) and len(w.text) == len(b.text) and w.text != b.text
                               for w in base):
             continue
+        # Nor does a number replace the same digits read with a decimal point between them
+        # ('75k:' for '7.5k'): a line read alone loses a small point more often than the page
+        # pass reads one into a label.
+        if num(b) and any(overlaps(w, b) and num(w) and _point_lost(w.text, b.text) for w in base):
+            continue
+        # ... nor a word read on part of a page word's span with fewer of its glyphs ('4' of
+        # '4req', '13-32B' of 'Qwen3-32B': the line's crop cut at a marker or a swatch).
+        if any(_part_of(b, w) for w in base):
+            continue
         extra.append(b)
     kept = [w for w in base if not any(overlaps(w, b) for b in extra)]
     return kept + extra
+
+
+def _part_of(b: Word, w: Word) -> bool:
+    """`b` lies within the span of `w`, a sure page word with letters, and reads two glyphs
+    fewer on at most two thirds of its width."""
+    def alnum(v):
+        return sum(c.isalnum() for c in v.text)
+    return w.conf >= 60 and any(c.isalpha() for c in w.text) and w.x0 - 2 <= b.x0 and b.x1 <= w.x1 + 2 \
+        and overlaps(w, b) and b.w <= 2 / 3 * w.w and alnum(b) + 2 <= alnum(w)
+
+
+def _point_lost(with_point: str, read: str) -> bool:
+    """`read` is `with_point` without its decimal point: the same digits, a point between two
+    of them in one and none in the other."""
+    return re.search(r"\d\.\d", with_point) is not None and "." not in read \
+        and re.sub(r"\D", "", with_point) == re.sub(r"\D", "", read)
 
 
 # What a tick mark or gridline's end at a label's end is read as ('000-', '000}', '000:').

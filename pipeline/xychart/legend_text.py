@@ -235,6 +235,9 @@ def reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
             and (_fits_glyphs(read, line_glyphs) or not _fits_glyphs(old, line_glyphs))
         if old and not holds and not steady and _mean_conf(read) < _mean_conf(old) - 5.0:
             read = old
+        # (the page's reading of the same letters, surer: 'Qwen3-32B' at 71, at 18 read again)
+        if old and old_key == _key(" ".join(v.text for v in read)) and _mean_conf(old) > _mean_conf(read):
+            read = old
         read = _in_turn(read)
         checked = [_glyph_checked(v, ink, text_h) for v in read]
         if _label_text(read) and not _label_text(checked):
@@ -358,11 +361,13 @@ _SURE_NAME, _DOUBTFUL_NAME = 60.0, 30.0
 
 
 def legend_entries(words, tick_words, blobs, box, text_h, params, data_blobs=None,
-            marks_read=frozenset()) -> list[LegendEntry]:
+            marks_read=frozenset(), no_point_labels: bool = False) -> list[LegendEntry]:
     """Legend entries from the text lines of every non-tick word (a low-confidence letter still
     ends a name: 'Engine A'). A line starting or ending with a bare number, or a word seen next to
     a number elsewhere ('req' of '64 req'), is a point label; a line that reads like a label as a
-    whole ('TP=8') is an entry only when its swatch lines up with another entry's."""
+    whole ('TP=8') is an entry only when its swatch lines up with another entry's.
+    `no_point_labels`: the chart has none (a bar chart's swatches are of its bars' colours), and
+    a 'TP=8' beside a swatch names it however many names share its key."""
     x0, y0, x1, y1 = box
     cands = [v for v in words
              if id(v) not in tick_words and (text_words.is_text(v) or any(c.isalnum() for c in v.text))]
@@ -439,6 +444,8 @@ def legend_entries(words, tick_words, blobs, box, text_h, params, data_blobs=Non
         # a name, though a lone one lines up with no other entry. (A label's key misread,
         # 'ibs=' or 'hs=' for 'bs=', keeps a letter of it.)
         m = _KEYED.match(ws[0].text.strip())
+        if m is not None and no_point_labels:
+            return True
         return m is not None and keys[m.group(1).lower()] == 1 and (bool(label_keys) or numbered or unlabelled) \
             and not any(set(m.group(1).lower()) & set(k) for k in label_keys)
 

@@ -46,3 +46,44 @@ def test_gnuplots_mirrored_tics_are_no_points():
     truth, ext = _read("set9_h19")
     assert len(ext.points) == 4 and _within(ext, truth) == 4
     assert sorted(p.label for p in ext.points) == ["16", "32", "4", "8"]
+
+
+def test_plotly_darks_coloured_axis_lines_do_not_set_the_line_width():
+    # set-12 h44: the blue-grey axis lines and gridlines made the line width 1 px; the axes
+    # were traced as the one series and no marker was found.
+    truth, ext = _read("set12_h44")
+    assert len(ext.points) == 5 and _within(ext, truth) == 5
+    assert {p.series for p in ext.points} == {"BF16"}
+    assert sorted(p.label for p in ext.points) == ["128 req", "16 req", "32 req", "64 req", "8 req"]
+
+
+def test_tick_labels_keep_the_decimal_point_the_page_read():
+    # set-12 h20: '2.5k' and '7.5k' read again line by line as '25k:' and '75k:' made every
+    # bar ten times its printed value.
+    truth, ext = _read("set12_h20")
+    bars = sorted(ext.points, key=lambda p: p.x)
+    assert len(bars) == 2 and all(abs(p.y - v) <= 0.01 * 9790 for p, v in zip(bars, (8200, 9300)))
+    assert all(p.agrees for p in bars)
+
+
+def test_bar_legend_names_written_key_equals_value_name_the_bars():
+    # set-12 h28: 'TP=8' and 'TP=4' share a key, as point labels do; a bar chart has none.
+    truth, ext = _read("set12_h28")
+    assert {p.series for p in ext.points} == {"TP=8", "TP=4"}
+    assert sum(p.series == "TP=8" for p in ext.points) == 6
+
+
+def test_a_label_read_whole_by_the_page_keeps_its_unit_beside_its_marker():
+    # set-12 h45: the line crop at '4 req' stopped at the marker and read '4'; 'req' was then
+    # found as a marker of a second series.
+    truth, ext = _read("set12_h45")
+    assert len(ext.points) == 6 and _within(ext, truth) == 6
+    assert sorted(p.label for p in ext.points) == ["1 req", "16 req", "2 req", "32 req", "4 req", "8 req"]
+
+
+def test_a_legend_name_read_again_unsurely_keeps_the_pages_surer_reading():
+    # set-12 h48 (Vega): 'Qwen3-32B' read at 71 on the page and at 18 three times beside its
+    # swatch: the entry was dropped, and the swatch became a data point.
+    truth, ext = _read("set12_h48")
+    assert {p.series for p in ext.points} == {"baseline", "Qwen3-32B", "FP4"}
+    assert len(ext.points) == 21 and _within(ext, truth) == 21

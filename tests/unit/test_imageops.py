@@ -184,3 +184,22 @@ def test_a_box_that_only_bounds_the_marks_on_a_plain_page_is_no_frame():
     rgb[80:100, 40:120] = (76, 114, 176)             # last bar, on its bottom side
     rgb[45:75, 10:30] = 60                           # a category label left of the bars
     assert imageops.without_frame(rgb) is rgb
+
+
+def test_a_coloured_lines_width_is_measured_without_coloured_gridlines():
+    # Plotly's dark template draws axis lines and gridlines blue-grey, which counts as colour:
+    # their 1 px runs set a 5 px light-blue series line's width to 1 px, and its markers and
+    # itself came out as one traced "line" along the axes (set-12 h44, set-9 h34).
+    import cv2
+    from pipeline.digitize import series_halfwidth
+    rgb = np.full((700, 960, 3), 17, np.uint8)
+    for y in range(80, 620, 60):
+        rgb[y, 100:940] = (40, 52, 66)         # gridlines
+    for x in range(100, 940, 80):
+        rgb[60:620, x] = (40, 52, 66)
+    rgb[620, 100:940] = (80, 103, 132)         # axis lines
+    rgb[60:621, 100] = (80, 103, 132)
+    cv2.line(rgb, (150, 150), (850, 500), (222, 186, 137), 5)
+    ink = np.abs(rgb.astype(int) - 17).max(axis=2) > 20
+    assert imageops.spanning_rules(ink)[620, 500] and not imageops.spanning_rules(ink)[355, 510]
+    assert 2.0 <= series_halfwidth(rgb, ink, 14.0) <= 3.0

@@ -115,3 +115,27 @@ def test_a_number_boxed_over_two_stacked_labels_is_read_as_both():
     got = layout.tightened([both], gray, 20.0)
     assert [w.text for w in got] == ["10000", "5000"]
     assert got[0].y1 <= got[1].y0
+
+
+def test_a_line_reading_does_not_drop_a_labels_decimal_point():
+    # set-12 h20 (plotly, narrow font): the page read '7.5k', the line '75k:' (its tick mark a
+    # colon): the axis came out ten times too large.
+    from pipeline.ocr import Word
+    page = [Word("7.5k", 90.0, 55, 250, 87, 263), Word("Sk-", 60.0, 67, 432, 87, 445)]
+    lines = [Word("75k:", 93.0, 55, 250, 87, 263), Word("5k:", 91.0, 67, 432, 87, 445)]
+    assert sorted(w.text for w in layout.merge_words(page, lines)) == ["5k:", "7.5k"]
+    # a point the page read into the label where the line has none is not kept for that
+    assert layout._point_lost("7.5k", "75k:") and not layout._point_lost("75k", "7.5k")
+    assert not layout._point_lost("7.5k", "76k")
+
+
+def test_a_line_read_on_part_of_a_sure_word_gives_way_to_it():
+    # set-12 h45: '4req' read by the page; the line crop, cut at the marker beside it, read '4'
+    # and the glyphs of 'req' were then taken for a marker.
+    from pipeline.ocr import Word
+    page = [Word("4req", 68.0, 405, 253, 431, 265)]
+    assert [w.text for w in layout.merge_words(page, [Word("4", 90.0, 405, 253, 411, 262)])] == ["4req"]
+    # a reading of the whole span, or of a word read unsurely, still replaces it
+    assert [w.text for w in layout.merge_words(page, [Word("4 req", 90.0, 405, 253, 431, 265)])] == ["4 req"]
+    unsure = [Word("4req", 40.0, 405, 253, 431, 265)]
+    assert [w.text for w in layout.merge_words(unsure, [Word("4", 90.0, 405, 253, 411, 262)])] == ["4"]
