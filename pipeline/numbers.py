@@ -128,8 +128,10 @@ def clean_label_text(text: str) -> str:
     t = text.strip()
     while t and not t[0].isalnum():
         t = t[1:]
-    # A gridline end or the next glyph's edge read after the number: '16,384,', 'n=256:'.
-    t = re.sub(r"(?<=\d)[,.:;'|_~-]+$", "", t)
+    # A gridline end or the next glyph's edge read after the number: '16,384,', 'n=256:'; a
+    # dashed gridline's stroke read '!' or ']' after it or after a unit ('32,768!', '8 req!').
+    t = re.sub(r"(?<=\d)[,.:;'|_~!\])}-]+$", "", t)
+    t = re.sub(r"(?<=[a-z])[!|\]]+$", "", t)
     if re.match(r"^0(\d{1,3}(,\d{3})+|\d+)$", t):
         t = t[1:]
     return t

@@ -80,3 +80,13 @@ def test_a_zero_read_before_a_label_is_a_marker_glyph():
     assert clean_label_text("064") == "64" and leading_junk("064") == 1
     assert clean_label_text("08,192") == "8,192"
     assert clean_label_text("0.5") == "0.5" and clean_label_text("0") == "0" and leading_junk("0.5") == 0
+
+
+def test_a_dashed_gridlines_stroke_read_after_a_point_label_is_no_part_of_it():
+    # seed-38 syn050: '32,768!' (a dashed gridline through the label's end) was no label.
+    from pipeline.numbers import parse_point_label
+    assert parse_point_label("32,768!") == ("32,768", 32768.0)
+    assert parse_point_label("4096]") == ("4096", 4096.0)
+    assert parse_point_label("8 req!") == ("8 req", 8.0)
+    assert parse_point_label("n=8!") == ("n=8", 8.0)
+    assert parse_point_label("8!2") is None
