@@ -775,10 +775,14 @@ def _without_stray_rules(text: str) -> str:
     """A category without a lone '|' or dash at either end: the edge of a neighbouring label or
     a tick mark read as a rule ('Small test - 8XH100 - 70B |'; 'TP=1 -' left of a horizontal
     bar), no part of any label; and with an 'l' or 'I' after '=' or ':', or alone after a word
-    in lower case, read as the '1' it is ('TP=l', 'batch I': no name puts a letter alone there)."""
+    in lower case, read as the '1' it is ('TP=l', 'batch I', 'batch |': no name puts a letter
+    alone there)."""
     parts = text.split()
     while parts and set(parts[0]) <= _RULES:
         parts.pop(0)
+    # (a '|' alone after a word in lower case is its '1' too: 'batch |')
+    if len(parts) >= 2 and parts[-1] == "|" and re.fullmatch(r"[a-z]{2,}", parts[-2]):
+        parts[-1] = "1"
     while parts and set(parts[-1]) <= _RULES:
         parts.pop()
     text = re.sub(r"(?<=[=:])[lI](?=\d|\b)", "1", " ".join(parts))

@@ -586,6 +586,8 @@ def test_a_lone_rule_at_either_end_of_a_category_is_dropped():
     assert _without_stray_rules("| TP=2") == "TP=2"
     assert _without_stray_rules("a|b") == "a|b"
     assert _without_stray_rules("batch I") == "batch 1" and _without_stray_rules("Phase I") == "Phase I"
+    # (bar seed-22 bar058: 'batch |' read at 96)
+    assert _without_stray_rules("batch |") == "batch 1" and _without_stray_rules("Phase |") == "Phase"
     assert _without_stray_rules("|") == ""
     # a horizontal bar's tick mark read as a dash, and a '1' read 'l' after '=' (bar seed-29 bar022)
     assert _without_stray_rules("TP=l -") == "TP=1"
