@@ -525,7 +525,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                                      and x0 <= b.cx < x1 and y0 <= b.cy < y1
                                      and not any(legend_text.in_entry(b, e, text_h) for e in legend)
                                      and not not_markers.tick_mark(b, xa, ya, box, text_h)
-                                     and not not_markers.counter_glyph(b, ink, panel_bg)])
+                                     and not not_markers.counter_glyph(b, ink, panel_bg)
+                                     and not not_markers.in_sure_word(b, other_words)])
         if len(data_blobs) >= 3:
             typical = float(np.median([b.area for b in data_blobs]))
             beside = [b for b in data_blobs

@@ -12,6 +12,15 @@ from ..numbers import parse_point_label
 from . import text_words
 
 
+def in_sure_word(b, words) -> bool:
+    """Blob `b` lies inside the box of a word of four letters or more that OCR read surely (a
+    bold blurred title's letters, deeper than the masking of text leaves alone): a marker there
+    would have spoilt the reading."""
+    return any(v.conf >= 90 and sum(c.isalpha() for c in v.text) >= 4
+               and v.x0 - 1 <= b.box[0] and b.box[2] <= v.x1 + 1 and v.y0 - 2 <= b.box[1] and b.box[3] <= v.y1 + 2
+               for v in words)
+
+
 def counter_glyph(b, ink: np.ndarray, bg, min_delta: float = 40.0) -> bool:
     """Blob `b` is a glyph whose counter was filled in ('0', '8', 'b' of a label), not a marker.
 
