@@ -734,6 +734,9 @@ def test_a_small_l_in_a_word_of_capitals_is_a_capital_i():
     # one capital, or small letters beside it: left as read
     for text in ("vLLM", "llama", "Al00", "Ours l", "Tél", "BFl6"):
         assert capital_i(text) == text
+    # a '!' ending a word of capitals is its I (outside set 11 h19: 'TG!'); not after a word
+    assert capital_i("TG!") == "TGI" and capital_i("H100 TG!") == "H100 TGI"
+    assert capital_i("Wow!") == "Wow!" and capital_i("A!") == "A!"
 
 
 def test_a_marker_joined_by_its_line_to_another_is_no_swatch():
