@@ -19,6 +19,7 @@ from .errors import NoChartFound, TicksUnreadable
 from .extraction import Extraction, Point
 from .imageio import load_rgb
 from .marks.legend import text_lines
+from .marks.hidden import hidden_markers
 from .marks.lines import line_swatches, trace_lines
 from .marks.markers import Blob, crossings, drop_fragments, find_markers, on_lines, stacked_lines, tiny_markers
 from .marks.rims import rim_markers
@@ -781,6 +782,18 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         for p in points:
             p.series = paler.get(p.series, p.series)
         series_names = [n for n in series_names if n not in paler]
+
+    # Markers of a series hidden under another's where their values meet (see hidden_markers).
+    radius = float(np.median([max(b.box[2] - b.box[0], b.box[3] - b.box[1]) for b in point_blobs])) / 2 \
+        if point_blobs else 0.0
+    hidden = hidden_markers([p.x_px for p in points], [p.y_px for p in points], [p.series for p in points],
+                            [p.color for p in points], rgb, radius, params.series_color_delta)
+    for i, j in hidden:
+        points.append(Point(points[i].series, "", points[j].x_px, points[j].y_px, "hidden", points[i].color))
+        point_blobs.append(point_blobs[j])
+    if hidden:
+        notes.append(f"{len(hidden)} marker(s) hidden under another series' marker: placed at it, where the "
+                     "series' line runs in at its next step (marker 'hidden')")
 
     def erase_masks():
         if not label_words:

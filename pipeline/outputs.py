@@ -56,7 +56,8 @@ def panels_csv(panels: list[tuple[tuple[int, int], Extraction]], sha256: str) ->
 
 
 def point_confidence(ext: Extraction, p) -> float:
-    """0..1: both axes calibrated from three or more agreeing ticks, and the label read cleanly."""
+    """0..1: both axes calibrated from three or more agreeing ticks, the label read cleanly, and
+    the marker seen (not hidden under another series' one)."""
     c = 1.0
     axes = (ext.x_axis, ext.y_axis)
     if ext.chart_type == "bar":
@@ -76,6 +77,8 @@ def point_confidence(ext: Extraction, p) -> float:
         c *= 1.0 if ax.calibration.residual_px <= 1.5 else 0.8
     if p.label and ext.chart_type != "bar":
         c *= max(0.3, min(1.0, p.label_conf / 90.0))
+    if p.marker == "hidden":
+        c *= 0.5        # placed at the marker covering it, not seen
     return c
 
 
