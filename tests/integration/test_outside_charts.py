@@ -95,3 +95,12 @@ def test_a_bold_blurred_titles_letters_are_no_markers():
     truth, ext = _read("set12_h08")
     assert {p.series for p in ext.points} == {"H100", "chunked prefill"}
     assert len(ext.points) == 16 and _within(ext, truth) == 16
+
+
+def test_markers_hidden_under_another_series_are_placed_where_its_line_runs_in():
+    # set-11 h01 (plotly, framed): FP8's first three markers lie under spec decode's at 1, 2
+    # and 4 in flight; FP8 came out with six points of nine.
+    truth, ext = _read("set11_h01")
+    assert len(ext.points) == 18 and _within(ext, truth) == 18
+    hidden = sorted(round(p.x) for p in ext.points if p.marker == "hidden")
+    assert hidden == [1, 2, 4] and {p.series for p in ext.points if p.marker == "hidden"} == {"FP8"}
