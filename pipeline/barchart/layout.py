@@ -300,7 +300,8 @@ def _merge_same_series(stacks, series_idx) -> list:
 def _groups(stacks, series_of, legend_n: int):
     """Stacks -> categories. Bars of a group stand closer together than groups do; a colour seen
     twice starts a new group. Evenly spaced bars are one category each, unless a legend names
-    their colours (then a run of distinct colours is one category)."""
+    their colours (then a run of distinct colours is one category); evenly spaced stacks are one
+    category each whatever their colours (a blurred stack missing a segment is no other series)."""
     if not stacks:
         return []
     gaps = [b[0].x0 - a[0].x1 for a, b in zip(stacks, stacks[1:])]
@@ -310,7 +311,7 @@ def _groups(stacks, series_of, legend_n: int):
         return [[s] for s in stacks]
     gmin, gmax = min(gaps), max(gaps)
     bimodal = gmax > 1.6 * gmin + 2 and gmax - gmin > 0.25 * width
-    if not bimodal and legend_n < 2:
+    if not bimodal and (legend_n < 2 or any(len(s) > 1 for s in stacks)):
         return [[s] for s in stacks]
     # Halfway between the gap within a group and the narrowest gap between groups: the widest
     # gap may be a group's gap plus a missing bar ('N/A'), and halfway to it can pass the gap

@@ -80,6 +80,15 @@ def test_groups_follow_gaps_and_colours():
     # Evenly spaced bars of different colours and no legend: one category each.
     even = [_stack(10 + 40 * i, 30 + 40 * i, i) for i in range(3)]
     assert len(_groups(even, lambda s: s[0].key, 0)) == 3
+    # Evenly spaced stacks, one blurred out of a segment, under a legend of three: one category
+    # each (bar seed-22 bar042 had its six stacks paired into three categories).
+    stacks = []
+    for i, keys in enumerate(((0, 1, 2), (0, 2), (0, 1, 2), (0, 1))):
+        s = [Bar(10 + 40 * i, 30 + 40 * i, 150.0 - 30 * k, 179.0 - 30 * k, (0, 0, 0)) for k in range(len(keys))]
+        for b, k in zip(s, keys):
+            b.key = k
+        stacks.append(s)
+    assert len(_groups(stacks, lambda s: tuple(b.key for b in s), 3)) == 4
 
 
 def _row(top, label):
