@@ -235,8 +235,10 @@ def reread_legend_text(words, tick_words, gray, ink, blobs, data_blobs, text_h,
             and (_fits_glyphs(read, line_glyphs) or not _fits_glyphs(old, line_glyphs))
         if old and not holds and not steady and _mean_conf(read) < _mean_conf(old) - 5.0:
             read = old
-        # (the page's reading of the same letters, surer: 'Qwen3-32B' at 71, at 18 read again)
-        if old and old_key == _key(" ".join(v.text for v in read)) and _mean_conf(old) > _mean_conf(read):
+        # (the page's reading of the same letters where the line's is too unsure to name an
+        # entry: 'Qwen3-32B' at 71, at 18 read again)
+        if old and old_key == _key(" ".join(v.text for v in read)) and _mean_conf(read) < _DOUBTFUL_NAME \
+                <= _mean_conf(old):
             read = old
         read = _in_turn(read)
         checked = [_glyph_checked(v, ink, text_h) for v in read]

@@ -139,3 +139,7 @@ def test_a_line_read_on_part_of_a_sure_word_gives_way_to_it():
     assert [w.text for w in layout.merge_words(page, [Word("4 req", 90.0, 405, 253, 431, 265)])] == ["4 req"]
     unsure = [Word("4req", 40.0, 405, 253, 431, 265)]
     assert [w.text for w in layout.merge_words(unsure, [Word("4", 90.0, 405, 253, 411, 262)])] == ["4"]
+    # nor is a line reading that splits the word in two held back piece by piece
+    page = [Word("EngineS", 91.0, 781, 30, 826, 44)]
+    split = [Word("Engine", 93.0, 781, 32, 810, 44), Word("B", 89.0, 814, 32, 826, 44)]
+    assert sorted(w.text for w in layout.merge_words(page, split)) == ["B", "Engine"]
