@@ -265,13 +265,16 @@ def stroke_halfwidth(mask: np.ndarray, sample: np.ndarray | None = None) -> floa
     return float(uniq[cnt.argmax()])
 
 
-def spanning_rules(mask: np.ndarray, share: float = 0.45) -> np.ndarray:
-    """Rows and columns of `mask` straight for `share` of the image's width or height: gridlines
-    and axis lines, which no series runs along that far."""
+def spanning_rules(mask: np.ndarray, share: float = 0.45, thick: int = 5) -> np.ndarray:
+    """Rows and columns of `mask` straight for `share` of the image's width or height and
+    thinner than `thick`: gridlines and axis lines, which no series runs along that far (tall
+    bars and a thick line's flat stretch are `thick` or more across)."""
     h, w = mask.shape
     m = mask.astype(np.uint8)
     across = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((1, max(3, int(share * w))), np.uint8))
     down = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((max(3, int(share * h)), 1), np.uint8))
+    across &= ~cv2.morphologyEx(across, cv2.MORPH_OPEN, np.ones((thick, 1), np.uint8))
+    down &= ~cv2.morphologyEx(down, cv2.MORPH_OPEN, np.ones((1, thick), np.uint8))
     return (across | down).astype(bool)
 
 

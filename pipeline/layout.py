@@ -1007,8 +1007,8 @@ def _span(w: Word, words: list[Word]) -> int:
 
 def _point_lost(with_point: str, read: str) -> bool:
     """`read` is `with_point` without its decimal point: the same digits, a point between two
-    of them in one and none in the other."""
-    return re.search(r"\d\.\d", with_point) is not None and "." not in read \
+    of them in one and no separator in the other ('5,000' is no '5.000' that lost its point)."""
+    return re.search(r"\d\.\d", with_point) is not None and "." not in read and "," not in read \
         and re.sub(r"\D", "", with_point) == re.sub(r"\D", "", read)
 
 

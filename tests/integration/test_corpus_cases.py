@@ -216,7 +216,8 @@ def test_snapping_ticks_does_not_trade_a_label_for_a_misread_one(tmp_path):
     # rejected; snapping to the tick marks fitted all three labels again, and of three any two
     # fit: '206' and '0.4' won, and every y was off by hundreds.
     truth, ext = _xy_chart(tmp_path, 14, 16)
-    assert sorted(t.text for t in ext.y_axis.calibration.ticks) == ["0.4", "0.8"]
+    # (since the line reading keeps the page's point, '20.6' is one digit too many: read 0.6)
+    assert sorted(t.value for t in ext.y_axis.calibration.ticks) in ([0.4, 0.8], [0.4, 0.6, 0.8])
     assert _near(ext, truth, by_series=True) == 12
 
 

@@ -127,6 +127,8 @@ def test_a_line_reading_does_not_drop_a_labels_decimal_point():
     # a point the page read into the label where the line has none is not kept for that
     assert layout._point_lost("7.5k", "75k:") and not layout._point_lost("75k", "7.5k")
     assert not layout._point_lost("7.5k", "76k")
+    # a thousands separator is no lost point: '5,000' read again replaces the page's '5.000'
+    assert not layout._point_lost("5.000", "5,000")
 
 
 def test_a_line_read_on_part_of_a_sure_word_gives_way_to_it():
