@@ -108,7 +108,7 @@ def parse_tick(text: str) -> float | None:
 
 
 _LABEL = re.compile(r"^(?:(?P<prefix>[A-Za-z_]{1,12})\s*[=:]\s*)?(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?[kKM]?)"
-                    r"(?P<unit>\s?[a-z][a-z/.]{1,5})?$")
+                    r"(?P<unit>[\s-]?[a-z][a-z/.]{1,5})?$")
 
 
 def leading_junk(text: str) -> int:
@@ -147,7 +147,8 @@ def parse_point_label(text: str) -> tuple[str, float] | None:
     if value is None:
         return None
     if m.group("unit") and not m.group("unit").startswith(" "):
-        t = t[:m.start("unit")] + " " + t[m.start("unit"):]     # '4req' -> '4 req'
+        # '4req' -> '4 req'; '32-req' (the space read as a hyphen) too
+        t = t[:m.start("unit")] + " " + t[m.start("unit"):].lstrip("-")
     return t, value
 
 

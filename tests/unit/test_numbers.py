@@ -90,3 +90,10 @@ def test_a_dashed_gridlines_stroke_read_after_a_point_label_is_no_part_of_it():
     assert parse_point_label("8 req!") == ("8 req", 8.0)
     assert parse_point_label("n=8!") == ("n=8", 8.0)
     assert parse_point_label("8!2") is None
+
+
+def test_a_labels_space_read_as_a_hyphen_is_a_space():
+    # seed-37 syn077: '32-req' was no label, and passed for a legend name beside a marker.
+    from pipeline.numbers import parse_point_label
+    assert parse_point_label("32-req") == ("32 req", 32.0)
+    assert parse_point_label("3-5x") is None and parse_point_label("1-2") is None
