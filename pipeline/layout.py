@@ -977,10 +977,10 @@ def merge_words(base: list[Word], better: list[Word]) -> list[Word]:
         # pass reads one into a label.
         if num(b) and any(overlaps(w, b) and num(w) and _point_lost(w.text, b.text) for w in base):
             continue
-        # ... nor a word read on part of a page word's span with fewer of its glyphs ('4' of
-        # '4req', '13-32B' of 'Qwen3-32B': the line's crop cut at a marker or a swatch), unless
-        # the line's words together span it ('Engine' and 'B' over 'EngineS').
-        if any(_part_of(b, w) and _span(w, better) < 0.8 * w.w for w in base):
+        # ... nor a word read alone on part of a page word's span with fewer of its glyphs ('4'
+        # of '4req', '13-32B' of 'Qwen3-32B': the line's crop cut at a marker or a swatch); the
+        # line's words that split it ('Engine' and 'B' over 'EngineS') replace it.
+        if any(_part_of(b, w) and sum(overlaps(o, w) for o in better) == 1 for w in base):
             continue
         extra.append(b)
     kept = [w for w in base if not any(overlaps(w, b) for b in extra)]
@@ -989,20 +989,13 @@ def merge_words(base: list[Word], better: list[Word]) -> list[Word]:
 
 def _part_of(b: Word, w: Word) -> bool:
     """`b` lies within the span of `w`, a sure page word with letters, and reads two glyphs
-    fewer on at most two thirds of its width."""
+    fewer on at most two thirds of its width; and it is no point label where `w` is none
+    ('1024' of 'bs#1024' is the label)."""
     def alnum(v):
         return sum(c.isalnum() for c in v.text)
     return w.conf >= 60 and any(c.isalpha() for c in w.text) and w.x0 - 2 <= b.x0 and b.x1 <= w.x1 + 2 \
-        and overlaps(w, b) and b.w <= 2 / 3 * w.w and alnum(b) + 2 <= alnum(w)
-
-
-def _span(w: Word, words: list[Word]) -> int:
-    """How many of `w`'s columns the `words` overlapping it cover."""
-    cols = np.zeros(max(0, w.w), bool)
-    for v in words:
-        if overlaps(v, w):
-            cols[max(0, v.x0 - w.x0):max(0, v.x1 - w.x0)] = True
-    return int(cols.sum())
+        and overlaps(w, b) and b.w <= 2 / 3 * w.w and alnum(b) + 2 <= alnum(w) \
+        and not (parse_point_label(b.text) is not None and parse_point_label(w.text) is None)
 
 
 def _point_lost(with_point: str, read: str) -> bool:
