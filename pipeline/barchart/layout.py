@@ -309,14 +309,17 @@ def _groups(stacks, series_of, legend_n: int):
     colours = {series_of(s) for s in stacks}
     if len(colours) <= 1 or not gaps:
         return [[s] for s in stacks]
-    gmin, gmax = min(gaps), max(gaps)
+    # (a piece overlapping the bar before it, a legend box standing on the baseline, makes a
+    # negative gap: no measure of how bars are spaced)
+    spaced = [g for g in gaps if g >= 0] or gaps
+    gmin, gmax = min(spaced), max(spaced)
     bimodal = gmax > 1.6 * gmin + 2 and gmax - gmin > 0.25 * width
     if not bimodal and (legend_n < 2 or any(len(s) > 1 for s in stacks)):
         return [[s] for s in stacks]
     # Halfway between the gap within a group and the narrowest gap between groups: the widest
     # gap may be a group's gap plus a missing bar ('N/A'), and halfway to it can pass the gap
     # between two groups off as one within a group.
-    between = min(g for g in gaps if g > 1.6 * gmin + 2 and g - gmin > 0.25 * width) if bimodal else gmax
+    between = min(g for g in spaced if g > 1.6 * gmin + 2 and g - gmin > 0.25 * width) if bimodal else gmax
     cut = (gmin + between) / 2.0
     groups, cur = [], [stacks[0]]
     for g, s in zip(gaps, stacks[1:]):

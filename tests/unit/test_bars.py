@@ -91,6 +91,18 @@ def test_groups_follow_gaps_and_colours():
     assert len(_groups(stacks, lambda s: tuple(b.key for b in s), 3)) == 4
 
 
+def test_a_piece_overlapping_the_last_bar_does_not_unmake_the_groups():
+    # Bar seed-41 bar001: a translucent legend box over the last bar stood on the baseline as a
+    # piece overlapping it; its negative gap passed for the gap within a group, and the ten
+    # bars of five groups came out as ten categories.
+    stacks = []
+    for g in range(5):
+        stacks += [_stack(10 + 100 * g, 50 + 100 * g, 0), _stack(52 + 100 * g, 92 + 100 * g, 1)]
+    stacks.append(_stack(470, 520, 2))
+    groups = _groups(stacks, lambda s: s[0].key, 1)
+    assert [len(g) for g in groups][:4] == [2, 2, 2, 2]
+
+
 def _row(top, label):
     b = Bar(10, 30, top, 179.0, BLUE, stack=0)
     r = BarRow("s", "c", 0, b)
