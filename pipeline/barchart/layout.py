@@ -310,12 +310,18 @@ def _groups(stacks, series_of, legend_n: int):
     if len(colours) <= 1 or not gaps:
         return [[s] for s in stacks]
     # (a piece overlapping the bar before it, a legend box standing on the baseline, makes a
-    # negative gap: no measure of how bars are spaced)
+    # negative gap: no measure of how bars are spaced; it stands in that bar's category)
     spaced = [g for g in gaps if g >= 0] or gaps
     gmin, gmax = min(spaced), max(spaced)
     bimodal = gmax > 1.6 * gmin + 2 and gmax - gmin > 0.25 * width
     if not bimodal and (legend_n < 2 or any(len(s) > 1 for s in stacks)):
-        return [[s] for s in stacks]
+        out = [[stacks[0]]]
+        for g, s in zip(gaps, stacks[1:]):
+            if g < 0:
+                out[-1].append(s)
+            else:
+                out.append([s])
+        return out
     # Halfway between the gap within a group and the narrowest gap between groups: the widest
     # gap may be a group's gap plus a missing bar ('N/A'), and halfway to it can pass the gap
     # between two groups off as one within a group.

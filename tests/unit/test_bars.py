@@ -101,6 +101,10 @@ def test_a_piece_overlapping_the_last_bar_does_not_unmake_the_groups():
     stacks.append(_stack(470, 520, 2))
     groups = _groups(stacks, lambda s: s[0].key, 1)
     assert [len(g) for g in groups][:4] == [2, 2, 2, 2]
+    # among evenly spaced bars such a piece stands in the category of the bar it overlaps
+    # (bar seed-33 bar046)
+    even = [_stack(10, 60, 0), _stack(120, 170, 0), _stack(80, 150, 1), _stack(230, 280, 0)]
+    assert [len(g) for g in _groups(even, lambda s: s[0].key, 0)] == [1, 2, 1]
 
 
 def _row(top, label):
