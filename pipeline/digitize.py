@@ -18,8 +18,8 @@ from .axes import AxisCalibration
 from .errors import NoChartFound, TicksUnreadable
 from .extraction import Extraction, Point
 from .imageio import load_rgb
-from .marks.legend import text_lines
 from .marks.hidden import hidden_markers
+from .marks.legend import text_lines
 from .marks.lines import line_swatches, trace_lines
 from .marks.markers import Blob, crossings, drop_fragments, find_markers, on_lines, stacked_lines, tiny_markers
 from .marks.rims import rim_markers
