@@ -65,10 +65,12 @@ def _line_between(rgb: np.ndarray, a, b, colors, radius: float, delta: float) ->
     px = np.round(x0 + t * (x1 - x0)).astype(int)
     py = np.round(y0 + t * (y1 - y0)).astype(int)
     h, w = rgb.shape[:2]
+    off = np.array([-1, 0, 1])
+    # each point's 3 x 3 neighbourhood: (9, points, 3)
+    qx = np.clip(px[None, :] + np.repeat(off, 3)[:, None], 0, w - 1)
+    qy = np.clip(py[None, :] + np.tile(off, 3)[:, None], 0, h - 1)
+    near = rgb[qy, qx]
     hit = np.zeros(len(t), bool)
-    for oy in (-1, 0, 1):
-        for ox in (-1, 0, 1):
-            qx, qy = np.clip(px + ox, 0, w - 1), np.clip(py + oy, 0, h - 1)
-            for c in colors:
-                hit |= lab_distance(rgb[qy, qx][None], c)[0] <= delta
+    for c in colors:
+        hit |= (lab_distance(near, c) <= delta).any(axis=0)
     return float(hit.mean())
