@@ -20,7 +20,7 @@ from .extraction import Extraction, Point
 from .imageio import load_rgb
 from .marks.hidden import hidden_markers
 from .marks.legend import text_lines
-from .marks.lines import line_swatches, trace_lines
+from .marks.lines import MIN_COVER, line_swatches, trace_lines
 from .marks.markers import Blob, crossings, drop_fragments, find_markers, on_lines, stacked_lines, tiny_markers
 from .marks.rims import rim_markers
 from .marks.series import color_groups, group_series, lab_distance, paler_series
@@ -504,6 +504,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                   for t in ax.calibration.ticks + ax.calibration.rejected]
 
     on_traces = set()    # markers on the traced lines (with tiny ones found): data, never a swatch
+    # Tiny markers found on their lines: no fragments of the larger markers of other series.
+    tiny_found = set()
 
     def legend_and_data(blobs, strokes=()):
         in_plot = [b for b in blobs if x0 <= b.cx < x1 and y0 <= b.cy < y1]
@@ -522,12 +524,14 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                        and not any(layout.overlaps(v, t) for t in tick_list)   # a tick label read twice
                        and x0 - text_h <= v.cx <= x1 + text_h and y0 - text_h <= v.cy <= y1 + text_h]
         legend_blob_ids = {id(e.blob) for e in legend}
-        data_blobs = drop_fragments([b for b in blobs if id(b) not in legend_blob_ids and id(b) not in lines_together
-                                     and x0 <= b.cx < x1 and y0 <= b.cy < y1
-                                     and not any(legend_text.in_entry(b, e, text_h) for e in legend)
-                                     and not not_markers.tick_mark(b, xa, ya, box, text_h)
-                                     and not not_markers.counter_glyph(b, ink, panel_bg)
-                                     and not not_markers.in_sure_word(b, other_words)])
+        data_blobs = [b for b in blobs if id(b) not in legend_blob_ids and id(b) not in lines_together
+                      and x0 <= b.cx < x1 and y0 <= b.cy < y1
+                      and not any(legend_text.in_entry(b, e, text_h) for e in legend)
+                      and not not_markers.tick_mark(b, xa, ya, box, text_h)
+                      and not not_markers.counter_glyph(b, ink, panel_bg)
+                      and not not_markers.in_sure_word(b, other_words)]
+        whole = {id(b) for b in drop_fragments([b for b in data_blobs if id(b) not in tiny_found])}
+        data_blobs = [b for b in data_blobs if id(b) in whole or id(b) in tiny_found]
         if len(data_blobs) >= 3:
             typical = float(np.median([b.area for b in data_blobs]))
             beside = [b for b in data_blobs
@@ -696,11 +700,18 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         keys = _starved_keys(legend, data_blobs, panel_bg, params.series_color_delta)
         keyed = _keyed_dots(keys, data_blobs, rgb, halfwidth, box, panel_bg, masked, text_rgb,
                             params.series_color_delta, text_h) if keys else []
-        if keys and not keyed:
-            # On a line of their colour, such marks are tiny markers on a traced line.
+        marked = _marked_colours(data_blobs, panel_bg, params.series_color_delta) if little and not keys else []
+        if (keys and not keyed) or (little and not keys and _unmarked_colour(rgb, box, marked, panel_bg)):
+            # On a line of their colour, such marks are tiny markers on a traced line. Beside
+            # small markers, a series of smaller ones may have no key found either (6 px
+            # triangles on a 2 px line beside 7 px diamonds, its legend's sample as small): its
+            # line, of a colour no marker found has, carries them.
             boxes = [(v.x0, v.y0, v.x1, v.y1) for v in other_words]
             traces = trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, panel_bg, boxes, text_h,
                                  rules_in=marks)
+            if not keys:
+                keys = [t.color for t in traces if not any(_one_hue(c, t.color, panel_bg) for c in marked)]
+                traces = [t for t in traces if any(c == t.color for c in keys)]
             keyed = [b for b in _line_markers(rgb, page_marks, traces, halfwidth, box, panel_bg, data_blobs)
                      if _in_box(b.cx, b.cy, box, 0) and any(_alike(k, b.color, panel_bg, params.series_color_delta)
                                                             for k in keys)
@@ -714,6 +725,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                           and not any(_in_box(b.cx, b.cy, e.blob.box, 2) for e in legend if e.blob is not None)]
         if keyed:
             blobs = blobs + keyed
+            tiny_found.update(id(b) for b in keyed)
             legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
     if not data_blobs:
         raise NoChartFound("no data markers or lines were found inside the plot area")
@@ -1244,6 +1256,24 @@ def _starved_keys(legend, data_blobs, bg, delta: float) -> list:
     small for find_markers (but where its line ends or runs steep), though its key was found."""
     return [e.blob.color for e in legend if e.blob is not None and e.blob.shape != "line"
             and sum(_alike(e.blob.color, b.color, bg, delta) for b in data_blobs) < 3]
+
+
+def _marked_colours(data_blobs, bg, delta: float) -> list:
+    """The colours of three data markers or more (see _alike)."""
+    return list({b.color for b in data_blobs if sum(_alike(b.color, o.color, bg, delta) for o in data_blobs) >= 3})
+
+
+def _unmarked_colour(rgb, box, colors, bg) -> bool:
+    """Whether the plot box `box` holds enough ink of a colour (not grey, not the background's)
+    that is none of the series' `colors` (see _marked_colours), nor a blend of one with `bg`, to
+    be a line across 8 % of the plot (see lines.MIN_COVER): the line of a series whose markers
+    were too small to find (or but one or two of them, where the line bends)."""
+    x0, y0, x1, y1 = box
+    sub = rgb[y0:y1, x0:x1]
+    px = sub[(imageops.saturation(sub) >= 60) & (np.abs(sub.astype(np.int16) - np.asarray(bg, np.int16)).max(axis=2) > 40)]
+    for c in colors:
+        px = px[~imageops.blend_mask(px, c, bg, min_t=0.1)]
+    return len(px) >= MIN_COVER * (x1 - x0)
 
 
 def _keyed_dots(keys, data_blobs, rgb, halfwidth: float, box, bg, masked, text_rgb, delta: float,

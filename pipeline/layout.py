@@ -726,8 +726,12 @@ def reread_failed_ticks(gray: np.ndarray, ink: np.ndarray, text_h: float, region
     # An axis not found at all is left so: a bar chart's category axis is none, and reading
     # every name and glyph of its margin four times over costs more than the rare blurred
     # axis it would find (the other axis unread too, the chart is refused all the same).
-    if axis is None or (not axis.calibration.rejected and len(axis.calibration.ticks) >= 3):
+    if axis is None:
         return []
+    # ... and of an axis whose fit took all of three labels or more, only lines one tick step or
+    # a few beyond them or between them, in their column: blurred labels at the axis's ends the
+    # page pass read as a comma or not at all ('40', '35' over '30' ... '5').
+    agreed = not axis.calibration.rejected and len(axis.calibration.ticks) >= 3
     # A value read twice is read wrong once, and the fit may have taken the wrong one ('0' of
     # a small '50k' fitted with '100k', the axis's own '0' below rejected: seed-36 syn066).
     twice = {t.value for t in axis.calibration.rejected}
@@ -739,7 +743,7 @@ def reread_failed_ticks(gray: np.ndarray, ink: np.ndarray, text_h: float, region
         return b[0] < box[2] and b[2] > box[0] and b[1] < box[3] and b[3] > box[1]
     out = []
     for box in text_line_boxes(ink, text_h, region, joined=True, marks_apart=True):
-        if any(inside(b, box) for b in taken):
+        if any(inside(b, box) for b in taken) or (agreed and not _at_a_missing_step(box, axis)):
             continue
         mine = [v for v in words if inside((v.x0, v.y0, v.x1, v.y1), box)]
         if any(parse_tick(v.text) is not None and (v.x0, v.y0, v.x1, v.y1) not in doubted for v in mine):
@@ -750,6 +754,28 @@ def reread_failed_ticks(gray: np.ndarray, ink: np.ndarray, text_h: float, region
             continue
         out += reread_tick_box(gray, box)
     return out
+
+
+def _at_a_missing_step(box, axis: AxisFind, most: int = 3) -> bool:
+    """Whether line `box` stands where a label of `axis` is missing: in its labels' column (or
+    row), at a whole number of tick steps from its labels (within a sixth of a step), no label
+    there, at most `most` steps beyond the end ones."""
+    vertical = axis.side in ("left", "right")
+    px = np.sort([t.pixel for t in axis.calibration.ticks])
+    step = float(np.median(np.diff(px)))
+    if step <= 0:
+        return False
+    a0, a1 = (box[1], box[3]) if vertical else (box[0], box[2])
+    c0, c1 = (box[0], box[2]) if vertical else (box[1], box[3])
+    lo = min(v.x0 if vertical else v.y0 for v in axis.words)
+    hi = max(v.x1 if vertical else v.y1 for v in axis.words)
+    if c1 <= lo or c0 >= hi:
+        return False
+    k = ((a0 + a1) / 2.0 - px[0]) / step
+    near = round(k)
+    if abs(k - near) > 1 / 6 or any(abs(p - (px[0] + near * step)) < 0.5 * step for p in px):
+        return False
+    return -most <= near <= (px[-1] - px[0]) / step + most
 
 
 # What tesseract makes of a lone blurred '1' (a stem, its flag and foot smeared): a letter or a

@@ -206,7 +206,7 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
             break
         got = ocr.read_crop(crop, (x0, y0), retry)
     line = LineRead(_cut_at_gap(got, side, text_h))
-    line.span, line.source = (x0, x1), (crop, (x0, y0), scale)
+    line.span, line.source, line.swatch = (x0, x1), (crop, (x0, y0), scale), b.box
     return line
 
 
@@ -230,10 +230,12 @@ def _named(words: list[Word]) -> bool:
 class LineRead(list):
     """The words of a legend line read beside its swatch, left to right; `confirmed` when a
     read of the same crop at another size says the same letters and digits; `span`: the
-    crop's first and last column + 1; `source`: the crop read, its origin and scale."""
+    crop's first and last column + 1; `source`: the crop read, its origin and scale;
+    `swatch`: the box of the swatch it was read beside."""
     confirmed: bool = False
     span: tuple[int, int] | None = None
     source: tuple | None = None
+    swatch: tuple[int, int, int, int] | None = None
 
 
 def _cut_at_gap(got: list[Word], side: int, text_h: float) -> list[Word]:
@@ -343,7 +345,7 @@ def _legend_reread(page: list[Word], lines: list[list[Word]]) -> list[Word]:
         b = _alnum_key(line)
         span = getattr(line, "span", None)
         if getattr(line, "confirmed", False) and old and a != b and any(c.isalpha() for c in b) \
-                and span is not None and all(span[0] - 1 <= o.x0 and o.x1 <= span[1] + 1 for o in old):
+                and span is not None and all(_within_crop(o, span, getattr(line, "swatch", None)) for o in old):
             # Read alike at two sizes, on a crop holding one entry's name: that reading wins
             # over the page's, however sure ('HF' at 96 twice over the page's 'HE' at 61) --
             # unless a page word reaches past the crop: the crop saw only part of it (the
@@ -379,6 +381,17 @@ def _legend_reread(page: list[Word], lines: list[list[Word]]) -> list[Word]:
         sure = [Word(v.text, max(v.conf, 60.0), v.x0, v.y0, v.x1, v.y1) for v in line]
         out = [o for o in out if not any(o is p for p in old)] + sure
     return out
+
+
+def _within_crop(o: Word, span, swatch) -> bool:
+    """Page word `o` lies within a legend line's crop columns `span`, but for an end lying on
+    the line's `swatch` (the swatch and its name read as one junk word: 'ir:' for '[ ] TP=')."""
+    lo, hi = o.x0, o.x1
+    if swatch is not None and swatch[0] - 2 <= lo < swatch[2]:
+        lo = span[0]
+    if swatch is not None and swatch[0] < hi <= swatch[2] + 2:
+        hi = span[1]
+    return span[0] - 1 <= lo and hi <= span[1] + 1
 
 
 def _clipped(v: Word, box) -> Word:
@@ -430,9 +443,16 @@ def _name_text(text: str) -> str:
     # An 'l' beside a digit in a word of capitals and digits is a one ('BFl6' for 'BF16').
     text = " ".join(re.sub(r"l(?=\d)|(?<=\d)l", "1", t) if re.fullmatch(r"[A-Z0-9l]*[A-Z][A-Z0-9l]*", t)
                     and any(c.isdigit() for c in t) else t for t in text.split(" "))
-    # A swatch's or frame's edge read as a mark at either end ('_decode', 'v0.9_'), and a
-    # speck after the name read as a full stop ('FP8.').
-    return text.strip(" _~`'\",;:\u2014\u2013").rstrip(".").rstrip() or text
+    # A swatch's or frame's edge read as a mark at either end ('_decode', 'v0.9_', a bracket
+    # that closes nothing: '(decode', a sign: '\u2122SGLang'), and a speck after the name read
+    # as a full stop ('FP8.').
+    cut = text.strip(" _~`'\",;:\u2014\u2013\u2122\u00ae\u00a9").rstrip(".").rstrip()
+    for o, c in ("()", "[]", "{}"):
+        if cut.startswith(o) and c not in cut:
+            cut = cut[1:].lstrip()
+        if cut.endswith(c) and o not in cut:
+            cut = cut[:-1].rstrip()
+    return cut or text
 
 
 def _bar_colour_distance(blobs: list[Blob], segments: list[Bar]) -> list[float]:

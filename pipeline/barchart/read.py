@@ -17,7 +17,7 @@ from ..marks.series import color_groups, to_lab
 from ..numbers import parse_value_label
 from ..ocr import Word
 from ..titles import y_title_column
-from ..xychart.not_markers import blend_of
+from ..xychart.not_markers import blend_of, in_sure_word
 from ..xychart.text_words import text_color
 from .categories import (_category_texts, axis_centre, _commonest, _read_marker, _read_slot, _reread_text,
                          _rotated_categories, _without_stray_rules, label_band_color,
@@ -67,7 +67,9 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
 
     # Legend: swatches are the solid pieces that stand on no baseline.
     bar_blobs = [_bar_blob(c, frame) for c in segments]
-    swatches = _legend_blobs(loose, frame)
+    # A bar-coloured counter of a glyph printed on a bar ('0' of '0.6x') is no swatch.
+    swatches = [b for b in _legend_blobs(loose, frame)
+                if not in_sure_word(b, words, min_conf=80, min_chars=3, letters_only=False)]
     # Those coloured like some bar come first: specks of grey text (blurred letters stand as
     # solid pieces too) are no swatches and must not use up the re-reads or hide words.
     swatches, n_coloured = _by_bar_colour(swatches, segments)
@@ -101,8 +103,9 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
         # Nor is a swatch lying on another entry's name: blurred grey text stands as a solid
         # piece too, and a name's piece passed for the swatch of the next name ('baseline'
         # for 'queue', whose bars then went to no entry and it to no bar).
-        return [e for e in legend
-                if not any(o is not e and any(overlaps_blob(w, e.blob) for w in o.words) for o in legend)]
+        legend = [e for e in legend
+                  if not any(o is not e and any(overlaps_blob(w, e.blob) for w in o.words) for o in legend)]
+        return _without_specks(legend)
 
     legend = read_legend(swatches[:n_coloured])
     if segments:
@@ -301,6 +304,22 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     return frame, axis, rows, legend, notes, groups, cats
 
 
+def _without_specks(legend: list) -> list:
+    """The entries but those whose swatch is under half as wide and half as tall as the largest
+    swatches two entries or more draw alike (within a quarter in each side): the counters and
+    stems of grey category labels pass for swatches of grey bars (4 by 3 px beside 10 px
+    squares: 'ize' of 'summarize')."""
+    sizes = [(e.blob.box[2] - e.blob.box[0], e.blob.box[3] - e.blob.box[1]) for e in legend]
+
+    def alike(a, b) -> bool:
+        return abs(a[0] - b[0]) <= 0.25 * max(a[0], b[0]) and abs(a[1] - b[1]) <= 0.25 * max(a[1], b[1])
+    paired = [s for k, s in enumerate(sizes) if any(alike(s, o) for j, o in enumerate(sizes) if j != k)]
+    if not paired:
+        return legend
+    w, h = max(paired, key=lambda s: s[0] * s[1])
+    return [e for e, s in zip(legend, sizes) if s[0] > 0.5 * w or s[1] > 0.5 * h]
+
+
 def _same_text_box(a: Word, b: Word) -> bool:
     """Whether two word boxes cover each other mostly (half the smaller box or more)."""
     w = min(a.x1, b.x1) - max(a.x0, b.x0)
@@ -312,7 +331,10 @@ def _same_text_box(a: Word, b: Word) -> bool:
 
 
 def _covered_blob(a, b) -> bool:
-    """Whether blob b covers most (half or more) of blob a's box: the same swatch found twice."""
+    """Whether blob b covers most (half or more) of blob a's box in a like colour: the same
+    swatch found twice. (A piece of another colour round it is a bar's end the legend box
+    stands on, read as one piece with it.)"""
     w = min(a.box[2], b.box[2]) - max(a.box[0], b.box[0])
     h = min(a.box[3], b.box[3]) - max(a.box[1], b.box[1])
-    return w > 0 and h > 0 and w * h >= 0.5 * max(1, (a.box[2] - a.box[0]) * (a.box[3] - a.box[1]))
+    return (w > 0 and h > 0 and w * h >= 0.5 * max(1, (a.box[2] - a.box[0]) * (a.box[3] - a.box[1]))
+            and float(np.linalg.norm(to_lab([a.color])[0] - to_lab([b.color])[0])) <= 35)

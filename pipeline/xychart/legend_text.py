@@ -371,8 +371,10 @@ def legend_entries(words, tick_words, blobs, box, text_h, params, data_blobs=Non
     `no_point_labels`: the chart has none (a bar chart's swatches are of its bars' colours), and
     a 'TP=8' beside a swatch names it however many names share its key."""
     x0, y0, x1, y1 = box
+    # (A 'word' a pixel or two high is a stroke OCR read as a glyph: '4' for a swatch's line.)
     cands = [v for v in words
-             if id(v) not in tick_words and (text_words.is_text(v) or any(c.isalnum() for c in v.text))]
+             if id(v) not in tick_words and (text_words.is_text(v) or any(c.isalnum() for c in v.text))
+             and v.y1 - v.y0 >= 0.3 * text_h]
     cands += _connectors(words, cands, text_h)
     lines = [ln for ln in text_lines(cands, text_h)
              if any(c.isalpha() for v in ln for c in v.text)
@@ -408,8 +410,10 @@ def legend_entries(words, tick_words, blobs, box, text_h, params, data_blobs=Non
     def is_label(ws):
         # A line ending in such a unit after a digit is a label misread ('S574 req' of '8 req 4 req').
         # So is one whose number was read as a letter ('t req' of '2 req').
-        unit_end = len(ws) > 1 and _key(ws[-1].text) in units and (
-            any(c.isdigit() for v in ws[:-1] for c in v.text) or all(len(_key(v.text)) <= 1 for v in ws[:-1]))
+        # (Read by the text's parts: OCR reads a label as one word with its space, 'l req'.)
+        parts = " ".join(v.text for v in ws).split()
+        unit_end = len(parts) > 1 and _key(parts[-1]) in units and (
+            any(c.isdigit() for t in parts[:-1] for c in t) or all(len(_key(t)) <= 1 for t in parts[:-1]))
         # 'bs=': a 'key=value' label cut short; and 'bs=163!' when other labels share its key
         # (names so written, 'TP=8', 'TP=16', are entries: see plain and labelish).
         text = " ".join(v.text for v in ws)

@@ -12,12 +12,16 @@ from ..numbers import parse_point_label
 from . import text_words
 
 
-def in_sure_word(b, words) -> bool:
-    """Blob `b` lies inside the box of a word of four letters or more that OCR read surely (a
-    bold blurred title's letters, deeper than the masking of text leaves alone): a marker there
-    would have spoilt the reading."""
-    return any(v.conf >= 90 and sum(c.isalpha() for c in v.text) >= 4
-               and v.x0 - 1 <= b.box[0] and b.box[2] <= v.x1 + 1 and v.y0 - 2 <= b.box[1] and b.box[3] <= v.y1 + 2
+def in_sure_word(b, words, min_conf: float = 90, min_chars: int = 4, letters_only: bool = True) -> bool:
+    """Blob `b` lies inside the box of a word of `min_chars` letters (or letters and digits)
+    or more that OCR read surely (a bold blurred title's letters, deeper than the masking of text
+    leaves alone; a glyph's counter of a value label printed on a bar): a mark there would have
+    spoilt the reading. The blob is a small part of the word: OCR boxes a legend swatch read as
+    letters ('Mmmm') round the swatch."""
+    def sure(v) -> bool:
+        n = sum(c.isalpha() if letters_only else c.isalnum() for c in v.text)
+        return v.conf >= min_conf and n >= min_chars and 4 * b.area <= v.w * v.h
+    return any(sure(v) and v.x0 - 1 <= b.box[0] and b.box[2] <= v.x1 + 1 and v.y0 - 2 <= b.box[1] and b.box[3] <= v.y1 + 2
                for v in words)
 
 

@@ -104,3 +104,21 @@ def test_markers_hidden_under_another_series_are_placed_where_its_line_runs_in()
     assert len(ext.points) == 18 and _within(ext, truth) == 18
     hidden = sorted(round(p.x) for p in ext.points if p.marker == "hidden")
     assert hidden == [1, 2, 4] and {p.series for p in ext.points if p.marker == "hidden"} == {"FP8"}
+
+
+def test_blurred_labels_at_an_axis_end_are_read_again_where_its_steps_go_on():
+    # set-14 h45 (matplotlib seaborn, blurred): '40' and '35' over '30' ... '5' were read as a
+    # comma and nothing; the plot box stopped a step over '30', and the six points above it,
+    # a whole series, were lost.
+    truth, ext = _read("set14_h45")
+    assert {t.value for t in ext.y_axis.calibration.ticks} >= {35.0, 40.0}
+    assert _within(ext, truth) >= 17      # of 18
+
+
+def test_a_legend_name_read_twice_alike_replaces_a_page_word_run_onto_its_swatch():
+    # set-14 h42 (plotly dark bars): the page read the pink swatch with 'TP=' as 'ir:'; the
+    # name read beside the swatch, twice alike, was kept out by it, and the bars of 'TP=4'
+    # came out as 'series-2'.
+    truth, ext = _read("set14_h42")
+    assert {p.series for p in ext.points} == {"TP=8", "TP=4"}
+    assert sum(p.series == "TP=4" for p in ext.points) == 4

@@ -473,6 +473,63 @@ def test_legend_reread_agreeing_with_the_page_takes_the_text_with_fewer_stray_gl
     assert [(v.text, v.x0) for v in got] == [("vLLM", 302)]
 
 
+def test_a_confirmed_reread_replaces_a_page_word_running_onto_its_swatch_only():
+    from pipeline.barchart.names import LineRead, _legend_reread
+    # set-14 h42 (plotly dark): the page read the pink swatch and 'TP=' as one junk word 'ir:'
+    # and the '4' apart; the line read twice alike beside the swatch is the name.
+    line = LineRead([_w("TP=4", 92, 1079, 201, 1114, 213)])
+    line.confirmed, line.span, line.swatch = True, (1062, 1160), (1040, 196, 1058, 215)
+    got = _legend_reread([_w("ir:", 59, 1040, 197, 1096, 214), _w("4,", 62, 1106, 201, 1114, 214)], [line])
+    assert [v.text for v in got] == ["TP=4"]
+    # a page word reaching past the crop on the far side from the swatch saw more than the crop
+    line = LineRead([_w("TensorRT-LL", 90, 1079, 201, 1150, 213)])
+    line.confirmed, line.span, line.swatch = True, (1062, 1152), (1040, 196, 1058, 215)
+    page = [_w("TensorRT-LLM", 70, 1079, 201, 1160, 213)]
+    assert _legend_reread(page, [line]) == page
+
+
+def test_name_text_drops_a_bracket_closing_nothing_and_a_sign_before_the_name():
+    from pipeline.barchart.names import _name_text
+    # bar seed-41 bar024: the outline of a swatch standing on a bar read '(' and a '™'
+    assert _name_text("(decode") == "decode" and _name_text("™SGLang") == "SGLang"
+    assert _name_text("TP=8)") == "TP=8"
+    assert _name_text("Llama (8B)") == "Llama (8B)" and _name_text("(a) base") == "(a) base"
+
+
+def test_a_swatch_found_again_is_one_of_its_colour_under_another_piece():
+    from pipeline.barchart.read import _covered_blob
+    # bar seed-41 bar024: a legend box over an orange bar's end was one orange piece with it;
+    # the blue swatches inside it are no orange swatch found twice.
+    orange = _blob((1097, 487, 1138, 632), (217, 72, 51))
+    assert not _covered_blob(_blob((1097, 593, 1140, 609), (107, 174, 214)), orange)
+    assert _covered_blob(_blob((1097, 593, 1140, 609), (217, 72, 40)), orange)
+
+
+def test_swatches_far_smaller_than_the_legends_alike_ones_are_dropped():
+    from types import SimpleNamespace as NS
+    from pipeline.barchart.read import _without_specks
+    squares = [NS(blob=_blob((19 + 80 * k, 40, 29 + 80 * k, 50))) for k in range(3)]
+    specks = [NS(blob=_blob((84, 381, 89, 385))), NS(blob=_blob((224, 381, 228, 384)))]
+    assert _without_specks(squares + specks) == squares
+    # a swatch clipped to half its height by the bar the legend stands on stays
+    clipped = NS(blob=_blob((19, 60, 29, 65)))
+    assert _without_specks(squares + [clipped]) == squares + [clipped]
+    # with no two swatches alike there is nothing to measure against
+    assert _without_specks(specks[:1] + squares[:1]) == specks[:1] + squares[:1]
+
+
+def test_a_counter_of_a_value_label_on_a_bar_is_no_swatch():
+    from pipeline.xychart.not_markers import in_sure_word
+    # bar seed-41 bar024: the bar-blue hole of the '0' of '0.6x', printed in white on the bar
+    hole = _blob((250, 137, 256, 145))
+    label = _w("0.6x", 83, 250, 134, 285, 146)
+    assert in_sure_word(hole, [label], min_conf=80, min_chars=3, letters_only=False)
+    assert not in_sure_word(hole, [label])                     # XY's rule: four letters
+    # a swatch OCR read as letters is most of its word, no part of one
+    assert not in_sure_word(_blob((1040, 168, 1058, 186)), [_w("Mmm", 85, 1038, 166, 1060, 188)],
+                            min_conf=80, min_chars=3, letters_only=False)
+
+
 # -- outlined pale bars and annotations that are no value labels ---------------------------
 
 def test_a_pale_fill_inside_an_outline_is_marked_but_the_page_and_white_holes_are_not():

@@ -1,6 +1,6 @@
 """Tick-label margins: a dotted gridline does not chain the labels it passes into one line, and
-only the lines an axis lost or rejected are read again, sharpened, where the axis's fit does
-not already take three or more labels."""
+only the lines an axis lost or rejected are read again, sharpened: where the axis's fit takes
+three labels or more, only lines where a label of its steps is missing."""
 import numpy as np
 
 from pipeline import layout, textlines
@@ -68,6 +68,28 @@ def test_an_axis_fitting_three_labels_is_not_read_again(monkeypatch):
     assert layout.reread_failed_ticks(None, ink, TEXT_H, (0, 0, 200, 50), words, AxisFind(cal, words, "bottom")) == []
     # An axis not found at all (a bar chart's category axis) is not read again either.
     assert layout.reread_failed_ticks(None, ink, TEXT_H, (0, 0, 200, 50), words, None) == []
+
+
+def test_an_agreed_axis_has_only_lines_at_its_missing_steps_read_again(monkeypatch):
+    # set-14 h45 (blurred): '40' and '35' over '30' ... '5' were read as a comma and nothing;
+    # the plot box then stopped a step over '30', and the points above were lost.
+    ink = np.zeros((300, 80), bool)
+    boxes = {y: _label(ink, 30, y, 2) for y in (120, 170, 220, 270)}     # '30' ... '15', 50 px apart
+    words = [Word(t, 90.0, *boxes[y]) for t, y in (("30", 120), ("25", 170), ("20", 220), ("15", 270))]
+    cal = calibrate([Tick((w.y0 + w.y1) / 2, w.text, float(w.text), (w.x0, w.y0, w.x1, w.y1)) for w in words])
+    axis = AxisFind(cal, words, "left")
+    step_up = _label(ink, 30, 70, 2)          # where '35' stands
+    off_step = _label(ink, 30, 95, 2)         # half a step off: no label of this axis
+    out_of_column = _label(ink, 2, 20, 1)     # a step up, but left of the labels' column
+    seen = []
+
+    def fake(gray, box):
+        seen.append(box)
+        return [Word("35", 90.0, *box)]
+    monkeypatch.setattr(layout, "reread_tick_box", fake)
+    again = layout.reread_failed_ticks(None, ink, TEXT_H, (0, 0, 80, 300), [], axis)
+    assert seen == [step_up] and [v.text for v in again] == ["35"]
+    assert off_step not in seen and out_of_column not in seen
 
 
 def test_tick_line_reread_takes_the_reading_two_variants_agree_on(monkeypatch):
