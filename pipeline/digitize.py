@@ -526,7 +526,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         legend_blob_ids = {id(e.blob) for e in legend}
         data_blobs = [b for b in blobs if id(b) not in legend_blob_ids and id(b) not in lines_together
                       and x0 <= b.cx < x1 and y0 <= b.cy < y1
-                      and not any(legend_text.in_entry(b, e, text_h) for e in legend)
+                      and not any(legend_text.in_entry(b, e, text_h) and not _keyed_past(b, e, legend, params)
+                                  for e in legend)
                       and not not_markers.tick_mark(b, xa, ya, box, text_h)
                       and not not_markers.counter_glyph(b, ink, panel_bg)
                       and not not_markers.in_sure_word(b, other_words)]
@@ -1274,6 +1275,16 @@ def _unmarked_colour(rgb, box, colors, bg) -> bool:
     for c in colors:
         px = px[~imageops.blend_mask(px, c, bg, min_t=0.1)]
     return len(px) >= MIN_COVER * (x1 - x0)
+
+
+def _keyed_past(b, e, legend, params) -> bool:
+    """Blob `b`, past the end of entry `e`'s text, is drawn as some entry's key is (its colour
+    within the series delta, its shape): a marker of that series beside the legend (a square
+    of 'TP=8' right of 'SGLang-like'), not a last letter of the name that OCR missed."""
+    return b.box[0] > e.box[2] and any(
+        k.blob is not None and k.blob.shape == b.shape and k.blob.shape != "line"
+        and float(lab_distance(np.array([k.blob.color], np.uint8), b.color)[0]) <= params.series_color_delta
+        for k in legend)
 
 
 def _keyed_dots(keys, data_blobs, rgb, halfwidth: float, box, bg, masked, text_rgb, delta: float,

@@ -164,8 +164,10 @@ def glyph_beside(b, v: ocr.Word, text_h: float, typical_area: float) -> bool:
     steep line through it makes it taller, hence the size)."""
     w, h = b.box[2] - b.box[0], b.box[3] - b.box[1]
     # A line crossing the glyph widens its blob: then it is told by its size alone, under half
-    # a marker and shorter than a line of text.
-    shape = w < 0.85 * h or (b.area < 0.5 * typical_area and h <= 0.8 * text_h)
+    # a marker and shorter than a line of text. A blob filling its box, no stem, is no glyph:
+    # a small square marker of a second series with its label beside it (seed-43 syn023).
+    solid = b.area >= 0.9 * w * h and w >= 0.6 * h
+    shape = not solid and (w < 0.85 * h or (b.area < 0.5 * typical_area and h <= 0.8 * text_h))
     if not (shape and h <= 1.1 * text_h and b.area < 0.75 * typical_area
             and abs(b.cy - v.cy) <= 0.25 * text_h):
         return False

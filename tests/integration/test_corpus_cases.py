@@ -996,3 +996,19 @@ def test_grey_category_labels_counters_are_no_swatches_of_grey_bars(tmp_path):
     truth, ext = _bar_chart(tmp_path, 19, 43)
     assert {e.text.lower() for e in ext.legend} == {"vllm", "flashattention", "queue"}
     assert {p.label for p in ext.points} == {"DeepSeek V3", "summarize", "TP=1", "RAG", "B200"}
+
+
+def test_small_square_markers_beside_their_labels_and_the_legend_are_markers(tmp_path):
+    # Seed-43 syn023 (fte, grey squares on gridlines, labels right of them): one square was
+    # taken for a digit OCR left out of its label '4096', another, just past the legend's
+    # 'SGLang-like', for a last letter of that name.
+    truth, ext = _xy_chart(tmp_path, 23, 43)
+    assert len(ext.points) == 10 and _near(ext, truth, by_series=True) == 10
+
+
+def test_a_stroke_read_as_a_digit_a_pixel_high_makes_no_legend_line_a_label(tmp_path):
+    # Seed-43 syn095 (matplotlib white, framed legend of line-and-marker keys): a '4' a pixel
+    # high read off the swatch's line ended the line 'Engine B 4', a point label then; the
+    # legend was lost and its keys came out as points.
+    truth, ext = _xy_chart(tmp_path, 95, 43)
+    assert {p.series for p in ext.points} == {"Engine B", "v0.9"}

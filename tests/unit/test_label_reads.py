@@ -222,6 +222,10 @@ def test_glyph_beside_a_label_crossed_by_a_line_is_told_by_its_size():
     assert not glyph_beside(tall, label, 17.0, 215.0)          # as tall as the text, and wide
     square = Blob(452.5, 408.0, 200, (445, 401, 459, 415), (18, 150, 214), "square")
     assert not glyph_beside(square, label, 17.0, 215.0)
+    # seed-43 syn023: a small grey square of a second series, a gridline making it a little
+    # taller than wide, right before its label '4096': it fills its box, as no glyph does
+    solid = Blob(238.0, 175.0, 122, (233, 169, 243, 182), (139, 139, 139), "square")
+    assert not glyph_beside(solid, Word("4096", 90, 247, 165, 300, 183), 20.0, 300.0)
 
 
 def test_marker_ends_finds_a_marker_inside_either_end_of_a_label_box():
