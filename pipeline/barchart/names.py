@@ -384,14 +384,14 @@ def _legend_reread(page: list[Word], lines: list[list[Word]]) -> list[Word]:
 
 
 def _within_crop(o: Word, span, swatch) -> bool:
-    """Page word `o` lies within a legend line's crop columns `span`, but for an end lying on
-    the line's `swatch` (the swatch and its name read as one junk word: 'ir:' for '[ ] TP=')."""
-    lo, hi = o.x0, o.x1
-    if swatch is not None and swatch[0] - 2 <= lo < swatch[2]:
+    """Page word `o` lies within a legend line's crop columns `span`, but for a start lying on
+    the `swatch` left of the line (the swatch and its name read as one junk word: 'ir:' for
+    '[ ] TP='). (Not an end on a "swatch" right of it: a piece of the name's last glyph passes
+    for one, and its line, cut before the glyph, reads 'SGLanc' for 'SGLang'.)"""
+    lo = o.x0
+    if swatch is not None and swatch[0] - 2 <= lo < swatch[2] <= span[0] + 2:
         lo = span[0]
-    if swatch is not None and swatch[0] < hi <= swatch[2] + 2:
-        hi = span[1]
-    return span[0] - 1 <= lo and hi <= span[1] + 1
+    return span[0] - 1 <= lo and o.x1 <= span[1] + 1
 
 
 def _clipped(v: Word, box) -> Word:

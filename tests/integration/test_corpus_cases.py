@@ -1012,3 +1012,11 @@ def test_a_stroke_read_as_a_digit_a_pixel_high_makes_no_legend_line_a_label(tmp_
     # legend was lost and its keys came out as points.
     truth, ext = _xy_chart(tmp_path, 95, 43)
     assert {p.series for p in ext.points} == {"Engine B", "v0.9"}
+
+
+def test_a_piece_of_a_names_last_glyph_is_no_swatch_to_read_the_name_beside(tmp_path):
+    # Bar seed-22 bar047 (matplotlib dark): a 3 px piece of the 'g' ending 'SGLang' stood as a
+    # swatch; the line read left of it, cut before the glyph, said 'SGLanc' twice and replaced
+    # the page's 'SGLang'.
+    truth, ext = _bar_chart(tmp_path, 47, 22)
+    assert {e.text for e in ext.legend} == {"TensorRT-LLM", "SGLang", "FlashAttention"}

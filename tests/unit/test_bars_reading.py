@@ -486,6 +486,13 @@ def test_a_confirmed_reread_replaces_a_page_word_running_onto_its_swatch_only():
     line.confirmed, line.span, line.swatch = True, (1062, 1152), (1040, 196, 1058, 215)
     page = [_w("TensorRT-LLM", 70, 1079, 201, 1160, 213)]
     assert _legend_reread(page, [line]) == page
+    # bar seed-22 bar047: a piece of the 'g' ending 'SGLang' passed for a swatch; the line read
+    # left of it, cut before the glyph, said 'SGLanc' twice: the page's word ending on the
+    # piece stays
+    line = LineRead([_w("SGLanc", 83, 1211, 87, 1288, 108)])
+    line.confirmed, line.span, line.swatch = True, (1200, 1289), (1289, 92, 1292, 103)
+    page = [_w("SGLang", 65, 1211, 87, 1292, 108)]
+    assert _legend_reread(page, [line]) == page
 
 
 def test_name_text_drops_a_bracket_closing_nothing_and_a_sign_before_the_name():
