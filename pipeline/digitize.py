@@ -710,13 +710,19 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             boxes = [(v.x0, v.y0, v.x1, v.y1) for v in other_words]
             traces = trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, panel_bg, boxes, text_h,
                                  rules_in=marks)
-            if not keys:
+            unkeyed = not keys
+            if unkeyed:
                 keys = [t.color for t in traces if not any(_one_hue(c, t.color, panel_bg) for c in marked)]
                 traces = [t for t in traces if any(c == t.color for c in keys)]
             keyed = [b for b in _line_markers(rgb, page_marks, traces, halfwidth, box, panel_bg, data_blobs)
                      if _in_box(b.cx, b.cy, box, 0) and any(_alike(k, b.color, panel_bg, params.series_color_delta)
                                                             for k in keys)
                      and not any(_in_box(b.cx, b.cy, o.box, 1) for o in data_blobs)]
+            if unkeyed and len(keyed) < 3:
+                # With no key to say so, a series is three markers or more: a thin line JPEG
+                # has dulled passes for a colour of its own, and one tiny "marker" found on it
+                # beside a marker found already is the same point (seed-33 syn086).
+                keyed = []
             if keyed:
                 # ... and where the line bends, a tiny marker may touch it (see _marks_at_bend).
                 keyed += [b for b in _bend_markers([t for t in traces if any(_shade_of(b.color, t.color, panel_bg)

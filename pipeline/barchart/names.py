@@ -210,6 +210,28 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
     return line
 
 
+def distinct_names(names: list[str], blobs: list[Blob], sides: list[int], gray, text_h: float,
+                   rgb=None) -> list[str]:
+    """`names` (one per legend swatch in `blobs`, its text on `sides`: 0 right, 1 left) with a
+    name that another swatch's entry reads alike read again at two other sizes: where both
+    say the same name, no other entry's, that is the entry's name. A legend names each colour
+    once; tesseract reads a small '6' as '5' at one size alone ('v0.5' twice for 'v0.5' and
+    'v0.6'), and the two series would be one."""
+    out = list(names)
+    keys = [re.sub(r"[^0-9a-z]", "", n.lower()) for n in names]
+    for k, (b, side, key) in enumerate(zip(blobs, sides, keys)):
+        if not key or keys.count(key) < 2:
+            continue
+        reads = []
+        for f in (0.67, 1.33):
+            line = _read_side(gray, b, side, blobs, f * text_h, rgb)
+            reads.append(" ".join(v.text for v in line) if _named(line) else "")
+        again = {re.sub(r"[^0-9a-z]", "", r.lower()) for r in reads}
+        if len(again) == 1 and next(iter(again)) not in ["", *keys]:
+            out[k] = reads[0]
+    return out
+
+
 def _mean_conf(words: list[Word]) -> float:
     return float(np.mean([v.conf for v in words])) if words else 0.0
 

@@ -25,7 +25,7 @@ from .categories import (_category_texts, axis_centre, _commonest, _read_marker,
 from .frame import BarRow
 from .layout import _bar_blob, _groups, _merge_same_series, _slots, find_bar_chart
 from .names import (_by_bar_colour, _covered, _glyph_checked, _legend_blobs, _legend_first, _name_text,
-                    _read_beside_swatches, hidden_swatches, sibling_swatches,
+                    _read_beside_swatches, distinct_names, hidden_swatches, sibling_swatches,
                     reread_legend_lines)
 from .value_axis import _decimal_shift, _expected_values, _label_scale, _values
 from .value_labels import (REREAD_BUDGET, _assign_labels, _harmonise_format, _harmonise_units, _over_gap,
@@ -160,6 +160,8 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
         ink = gray < params.ink_gray_threshold
         names = [_name_text(" ".join(_glyph_checked(v, ink, text_h, rgb, params.ink_gray_threshold) for v in e.words))
                  for e in legend]
+        sides = [int(np.mean([v.cx for v in e.words]) < e.blob.cx) for e in legend]
+        names = [_name_text(n) for n in distinct_names(names, [e.blob for e in legend], sides, gray, text_h, rgb)]
         for e, n in zip(legend, names):
             e.text = n
         lost = [c for c in segments if series_idx[id(c)] < 0]

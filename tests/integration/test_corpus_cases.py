@@ -1020,3 +1020,13 @@ def test_a_piece_of_a_names_last_glyph_is_no_swatch_to_read_the_name_beside(tmp_
     # the page's 'SGLang'.
     truth, ext = _bar_chart(tmp_path, 47, 22)
     assert {e.text for e in ext.legend} == {"TensorRT-LLM", "SGLang", "FlashAttention"}
+
+
+def test_two_legend_entries_read_alike_are_read_again_to_tell_them_apart(tmp_path):
+    # Bar seed-38 bar050 (Pillow card, stacked): 'v0.6' read 'v0.5' twice at the size chosen
+    # for the legend, as its neighbour is; the two series came out as one.
+    truth, ext = _bar_chart(tmp_path, 50, 38)
+    assert [e.text for e in ext.legend] == ["v0.5", "v0.6", "HF"]
+    assert _bars_read(ext, truth) == 12
+    assert sorted((p.series, p.label) for p in ext.points) == sorted(
+        (s["name"], p["label"]) for s in truth["series"] for p in s["points"])
