@@ -367,11 +367,14 @@ def _legend_reread(page: list[Word], lines: list[list[Word]]) -> list[Word]:
         b = _alnum_key(line)
         span = getattr(line, "span", None)
         if getattr(line, "confirmed", False) and old and a != b and any(c.isalpha() for c in b) \
+                and 2 * len(b) >= len(a) \
                 and span is not None and all(_within_crop(o, span, getattr(line, "swatch", None)) for o in old):
             # Read alike at two sizes, on a crop holding one entry's name: that reading wins
             # over the page's, however sure ('HF' at 96 twice over the page's 'HE' at 61) --
             # unless a page word reaches past the crop: the crop saw only part of it (the
-            # left side of a speck after 'TensorRT-LLM' reads 'TensorRT-LL' at any size).
+            # left side of a speck after 'TensorRT-LLM' reads 'TensorRT-LL' at any size); or
+            # it holds under half the page's letters (a sliver of a JPEG-split swatch, its crop
+            # a few pixels high, reads 'i M' across 'TensorRT-LLM').
             sure = [Word(v.text, max(v.conf, 60.0), v.x0, v.y0, v.x1, v.y1) for v in line]
             out = [o for o in out if not any(o is p for p in old)] + sure
             continue

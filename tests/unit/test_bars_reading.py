@@ -493,6 +493,12 @@ def test_a_confirmed_reread_replaces_a_page_word_running_onto_its_swatch_only():
     line.confirmed, line.span, line.swatch = True, (1200, 1289), (1289, 92, 1292, 103)
     page = [_w("SGLang", 65, 1211, 87, 1292, 108)]
     assert _legend_reread(page, [line]) == page
+    # bar seed-9 bar000 (JPEG): a sliver split off the swatch, its crop a few pixels high, read
+    # 'i M' twice across the page's sure 'TensorRT-LLM': under half its letters, it gives way
+    line = LineRead([_w("i", 69, 245, 58, 247, 70), _w("M", 81, 254, 58, 266, 70)])
+    line.confirmed, line.span, line.swatch = True, (154, 400), (138, 56, 153, 60)
+    page = [_w("TensorRT-LLM", 91, 159, 58, 266, 70)]
+    assert _legend_reread(page, [line]) == page
 
 
 def test_name_text_drops_a_bracket_closing_nothing_and_a_sign_before_the_name():
