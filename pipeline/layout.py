@@ -7,6 +7,7 @@ and gridlines, where present, then fix each tick's pixel more exactly than the l
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, replace
 
@@ -743,7 +744,8 @@ def reread_failed_ticks(gray: np.ndarray, ink: np.ndarray, text_h: float, region
         return b[0] < box[2] and b[2] > box[0] and b[1] < box[3] and b[3] > box[1]
     out = []
     for box in text_line_boxes(ink, text_h, region, joined=True, marks_apart=True):
-        if any(inside(b, box) for b in taken) or (agreed and not _at_a_missing_step(box, axis)):
+        expected = _missing_step_value(box, axis) if agreed else None
+        if any(inside(b, box) for b in taken) or (agreed and expected is None):
             continue
         mine = [v for v in words if inside((v.x0, v.y0, v.x1, v.y1), box)]
         if any(parse_tick(v.text) is not None and (v.x0, v.y0, v.x1, v.y1) not in doubted for v in mine):
@@ -752,30 +754,42 @@ def reread_failed_ticks(gray: np.ndarray, ink: np.ndarray, text_h: float, region
         chars = "".join(v.text for v in mine)
         if not any(c.isdigit() for c in chars) and sum(c.isalnum() for c in chars) > 3:
             continue
-        out += reread_tick_box(gray, box)
+        got = reread_tick_box(gray, box)
+        if agreed:
+            # ... and taken only where it says the very value due there: a '0' read '04' with
+            # a speck of noise fits the scale as well, its box and centre a few pixels off.
+            got = [v for v in got if math.isclose(parse_tick(v.text), expected, rel_tol=1e-6, abs_tol=1e-9)]
+        out += got
     return out
 
 
-def _at_a_missing_step(box, axis: AxisFind, most: int = 3) -> bool:
-    """Whether line `box` stands where a label of `axis` is missing: in its labels' column (or
-    row), at a whole number of tick steps from its labels (within a sixth of a step), no label
-    there, at most `most` steps beyond the end ones."""
+def _missing_step_value(box, axis: AxisFind, most: int = 3) -> float | None:
+    """The value a label of `axis` has where line `box` stands, if a label is missing there:
+    in its labels' column (or row), at a whole number of tick steps from its labels (within a
+    sixth of a step), no label there, at most `most` steps beyond the end ones; else None. The
+    value goes on from the labels' own values by their step (in log space on a log axis)."""
     vertical = axis.side in ("left", "right")
-    px = np.sort([t.pixel for t in axis.calibration.ticks])
+    ticks = sorted(axis.calibration.ticks, key=lambda t: t.pixel)
+    px = np.array([t.pixel for t in ticks])
     step = float(np.median(np.diff(px)))
     if step <= 0:
-        return False
+        return None
     a0, a1 = (box[1], box[3]) if vertical else (box[0], box[2])
     c0, c1 = (box[0], box[2]) if vertical else (box[1], box[3])
     lo = min(v.x0 if vertical else v.y0 for v in axis.words)
     hi = max(v.x1 if vertical else v.y1 for v in axis.words)
     if c1 <= lo or c0 >= hi:
-        return False
+        return None
     k = ((a0 + a1) / 2.0 - px[0]) / step
     near = round(k)
-    if abs(k - near) > 1 / 6 or any(abs(p - (px[0] + near * step)) < 0.5 * step for p in px):
-        return False
-    return -most <= near <= (px[-1] - px[0]) / step + most
+    steps = round((px[-1] - px[0]) / step)
+    if abs(k - near) > 1 / 6 or any(abs(p - (px[0] + near * step)) < 0.5 * step for p in px) \
+            or not -most <= near <= steps + most or steps < 1:
+        return None
+    first, last = ticks[0].value, ticks[-1].value
+    if axis.calibration.is_log:
+        return float(10 ** (np.log10(first) + near * (np.log10(last) - np.log10(first)) / steps))
+    return first + near * (last - first) / steps
 
 
 # What tesseract makes of a lone blurred '1' (a stem, its flag and foot smeared): a letter or a
