@@ -218,7 +218,7 @@ def distinct_names(names: list[str], blobs: list[Blob], sides: list[int], gray, 
     once; tesseract reads a small '6' as '5' at one size alone ('v0.5' twice for 'v0.5' and
     'v0.6'), and the two series would be one."""
     out = list(names)
-    keys = [re.sub(r"[^0-9a-z]", "", n.lower()) for n in names]
+    keys = [_text_key(n) for n in names]
     for k, (b, side, key) in enumerate(zip(blobs, sides, keys)):
         if not key or keys.count(key) < 2:
             continue
@@ -226,7 +226,7 @@ def distinct_names(names: list[str], blobs: list[Blob], sides: list[int], gray, 
         for f in (0.67, 1.33):
             line = _read_side(gray, b, side, blobs, f * text_h, rgb)
             reads.append(" ".join(v.text for v in line) if _named(line) else "")
-        again = {re.sub(r"[^0-9a-z]", "", r.lower()) for r in reads}
+        again = {_text_key(r) for r in reads}
         if len(again) == 1 and next(iter(again)) not in ["", *keys]:
             out[k] = reads[0]
     return out
@@ -339,7 +339,11 @@ def _junk(words: list[Word]) -> int:
 
 
 def _alnum_key(words: list[Word]) -> str:
-    return "".join(c for v in words for c in v.text.lower() if c.isalnum())
+    return _text_key(" ".join(v.text for v in words))
+
+
+def _text_key(text: str) -> str:
+    return "".join(c for c in text.lower() if c.isalnum())
 
 
 def reread_legend_lines(page: list[Word], lines: list[list[Word]]) -> list[Word]:
@@ -555,14 +559,20 @@ def sibling_swatches(rgb, found: list[Blob], colors, text_h: float, delta: float
             column = [c for c in (_column_patches(rgb, f, box, colors, delta) if k == 0 else [])
                       if not any(_boxes_meet(c.box, b.box) for b in alone)]
             for b in alone + column:
-                bw, bh = b.box[2] - b.box[0], b.box[3] - b.box[1]
-                if abs(bw - fw) > 0.25 * max(bw, fw) or abs(bh - fh) > 0.25 * max(bh, fh):
+                if not same_size(b.box, f.box):
                     continue
                 in_column = abs(b.box[0] - f.box[0]) <= 0.25 * fw
                 in_row = abs(b.cy - f.cy) <= 0.25 * fh
                 if (in_column or in_row) and not any(b.box == o.box for o in out + list(found)):
                     out.append(b)
     return out
+
+
+def same_size(a, b) -> bool:
+    """Boxes (x0, y0, x1, y1) as wide and as tall as each other, within a quarter: swatches a
+    legend draws alike."""
+    wa, ha, wb, hb = a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1]
+    return abs(wa - wb) <= 0.25 * max(wa, wb) and abs(ha - hb) <= 0.25 * max(ha, hb)
 
 
 def _boxes_meet(a, b) -> bool:
@@ -655,7 +665,7 @@ def _legend_first(blobs: list[Blob], n: int, text_h: float) -> list[Blob]:
         (wa, ha), (wb, hb) = size(a), size(b)
         if min(wa, ha, wb, hb) < 0.4 * text_h or not (_swatch_like(a, text_h) and _swatch_like(b, text_h)):
             return False
-        if abs(wa - wb) > 0.25 * max(wa, wb) or abs(ha - hb) > 0.25 * max(ha, hb):
+        if not same_size(a.box, b.box):
             return False
         if float(np.linalg.norm(to_lab([a.color])[0] - to_lab([b.color])[0])) < 20:
             return False

@@ -25,7 +25,7 @@ from .categories import (_category_texts, axis_centre, _commonest, _read_marker,
 from .frame import BarRow
 from .layout import _bar_blob, _groups, _merge_same_series, _slots, find_bar_chart
 from .names import (_by_bar_colour, _covered, _glyph_checked, _legend_blobs, _legend_first, _name_text,
-                    _read_beside_swatches, distinct_names, hidden_swatches, sibling_swatches,
+                    _read_beside_swatches, distinct_names, hidden_swatches, same_size, sibling_swatches,
                     reread_legend_lines)
 from .value_axis import _decimal_shift, _expected_values, _label_scale, _values
 from .value_labels import (REREAD_BUDGET, _assign_labels, _harmonise_format, _harmonise_units, _over_gap,
@@ -311,15 +311,12 @@ def _without_specks(legend: list) -> list:
     swatches two entries or more draw alike (within a quarter in each side): the counters and
     stems of grey category labels pass for swatches of grey bars (4 by 3 px beside 10 px
     squares: 'ize' of 'summarize')."""
-    sizes = [(e.blob.box[2] - e.blob.box[0], e.blob.box[3] - e.blob.box[1]) for e in legend]
-
-    def alike(a, b) -> bool:
-        return abs(a[0] - b[0]) <= 0.25 * max(a[0], b[0]) and abs(a[1] - b[1]) <= 0.25 * max(a[1], b[1])
-    paired = [s for k, s in enumerate(sizes) if any(alike(s, o) for j, o in enumerate(sizes) if j != k)]
+    boxes = [e.blob.box for e in legend]
+    paired = [a for k, a in enumerate(boxes) if any(same_size(a, b) for j, b in enumerate(boxes) if j != k)]
     if not paired:
         return legend
-    w, h = max(paired, key=lambda s: s[0] * s[1])
-    return [e for e, s in zip(legend, sizes) if s[0] > 0.5 * w or s[1] > 0.5 * h]
+    w, h = max(((b[2] - b[0], b[3] - b[1]) for b in paired), key=lambda s: s[0] * s[1])
+    return [e for e, b in zip(legend, boxes) if b[2] - b[0] > 0.5 * w or b[3] - b[1] > 0.5 * h]
 
 
 def _same_text_box(a: Word, b: Word) -> bool:
