@@ -394,7 +394,7 @@ def _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params) -> Extrac
             parsed = parse_value_label(r.label.text)
             p.value_label = parsed[2] if parsed is not None and parsed[2] is not None else r.label.text
         points.append(p)
-    if axis is None:
+    if axis is None and not any(n.startswith(barchart.read.MISREAD_AXIS) for n in notes):
         notes.insert(0, "value axis: no numeric tick labels; values come from the printed labels")
     empty = [c for c in cats if not c]
     if empty:

@@ -336,6 +336,14 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
             n = len(cal.ticks)
             if n < 2 or (n < 3 and len(ws) > 3):
                 continue
+            # Points put back into whole numbers because other labels print decimals stand on
+            # those labels: where a fit of three labels or more leaves out every one of them,
+            # nothing shows the axis prints decimals ('4.0,' and '0.0' read from a y label's
+            # '40,000' beside the x axis's '0' made '200' of a clean axis 20.0).
+            if n >= 3 and any(_DECIMAL.match(w.text.strip()) for w in ws) \
+                    and values != [parse_tick(w.text) for w in ws] \
+                    and not any(_DECIMAL.match(t.text.strip()) for t in cal.ticks):
+                continue
             if n == 2 and not _plausible_pair(*[t.value for t in cal.ticks]):
                 fixed = _repaired_pair(cal.ticks) if len(ws) == 2 else None
                 cal = calibrate(fixed, tol_px=max(3.0, 0.4 * text_h), sign=-1 if vertical else 1) if fixed else None
@@ -373,17 +381,37 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
                     side = "left"
                 edge = np.mean([w.x1 for w in used]) / width
                 pos = edge if side == "left" else 1 - np.mean([w.x0 for w in used]) / width
-                score = (regular, n_fit, -pos)
+                alone = not _crowded(used, words, vertical)
+                score = (regular, n_fit, alone, -pos)
                 if side == "right":
                     # With axes on both sides (a twin axis), the left one is the chart's own
                     # unless it is far the worse read: labels lost to OCR must not hand the
                     # plot to the right-hand scale.
-                    score = (regular, n_fit - (0.5 if n < 4 else 1.5), -pos)
+                    score = (regular, n_fit - (0.5 if n < 4 else 1.5), alone, -pos)
             else:
-                score = (regular, n_fit, np.mean([w.cy for w in used]) / height)
+                score = (regular, n_fit, not _crowded(used, words, vertical), np.mean([w.cy for w in used]) / height)
             best.setdefault("y" if vertical else "x", []).append((score, AxisFind(cal, used, side)))
     x, y = _disjoint_axes(best.get("x", []), best.get("y", []))
     return x, y, text_h
+
+
+def _crowded(used: list[Word], words: list[Word], vertical: bool) -> bool:
+    """Words that are no numbers stand among the fitted labels, in their column (row for an x
+    axis) between the first and the last, as many as the labels or more: tick labels stand
+    alone, while the glyphs of a turned axis title, read one by one ('5', '4', '3' among '~',
+    '+', 'a.'), are digits among others of their line. (Numbers there are labels misread, or
+    other glyphs of such a title reaching into the labels' column: '216'.)"""
+    ids = {id(w) for w in used}
+    words = [w for w in words if parse_tick(w.text) is None]
+    if vertical:
+        lo, hi = min(w.x0 for w in used), max(w.x1 for w in used)
+        a, b = min(w.cy for w in used), max(w.cy for w in used)
+        among = [w for w in words if id(w) not in ids and lo <= w.cx <= hi and a < w.cy < b]
+    else:
+        lo, hi = min(w.y0 for w in used), max(w.y1 for w in used)
+        a, b = min(w.cx for w in used), max(w.cx for w in used)
+        among = [w for w in words if id(w) not in ids and lo <= w.cy <= hi and a < w.cx < b]
+    return len(among) >= len(used)
 
 
 def _printed_at_steps(cal: AxisCalibration) -> bool:
@@ -1020,7 +1048,7 @@ def merge_words(base: list[Word], better: list[Word]) -> list[Word]:
         # ... nor a word read alone on part of a page word's span with fewer of its glyphs ('4'
         # of '4req', '13-32B' of 'Qwen3-32B': the line's crop cut at a marker or a swatch); the
         # line's words that split it ('Engine' and 'B' over 'EngineS') replace it.
-        if any(_part_of(b, w) and sum(overlaps(o, w) for o in better) == 1 for w in base):
+        if any((_part_of(b, w) or _cut_short(b, w)) and sum(overlaps(o, w) for o in better) == 1 for w in base):
             continue
         extra.append(b)
     kept = [w for w in base if not any(overlaps(w, b) for b in extra)]
@@ -1036,6 +1064,20 @@ def _part_of(b: Word, w: Word) -> bool:
     return w.conf >= 60 and any(c.isalpha() for c in w.text) and w.x0 - 2 <= b.x0 and b.x1 <= w.x1 + 2 \
         and overlaps(w, b) and b.w <= 2 / 3 * w.w and alnum(b) + 2 <= alnum(w) \
         and not (parse_point_label(b.text) is not None and parse_point_label(w.text) is None)
+
+
+def _cut_short(b: Word, w: Word) -> bool:
+    """`b`, a word of letters, reads the start of `w`, a word read surely (85), all but its
+    last letter or two, which lie past `b`'s box: the line reader read the rest alone and left
+    it out as too short to be text ('Engine' of 'EngineA', its 'A' a word of one letter): a
+    capital or a digit, where a marker beside a word reads as a sign or a small letter ('req@').
+    (Not so a number: '1.8' read without the tick mark that the page read as a '4'.)"""
+    a, c = w.text.strip(), b.text.strip()
+    rest = a[len(c):]
+    return w.conf >= 85 and 1 <= len(rest) <= 2 and all(ch.isupper() or ch.isdigit() for ch in rest) \
+        and len(c) >= 3 and a.startswith(c) \
+        and sum(ch.isalpha() for ch in c) >= 2 and parse_tick(c) is None \
+        and w.x0 - 2 <= b.x0 and b.x1 <= w.x1 - 0.25 * w.h and overlaps(w, b)
 
 
 def _point_lost(with_point: str, read: str) -> bool:

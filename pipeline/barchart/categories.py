@@ -147,10 +147,17 @@ def _category_texts(words, frame: Frame, slots, base, text_h, exclude, titled: b
     pitches = [[_base_pitch(a, b) for a, b in zip(k, k[1:])] if isinstance(k, list) and k and isinstance(k[0], list)
                else [] for k in out]
     one_line = [_width(k[0]) if isinstance(k, list) and len(k) == 1 and isinstance(k[0], list) else 0.0 for k in out]
+    # Labels are centred on evenly spaced groups: halfway between the first and the last label
+    # is the middle of the category axis too, where a group missing a bar ('N/A') moves the
+    # slots' middle and no spine marks the axis.
+    ends = [k for k in (out[0], out[-1]) if isinstance(k, list) and k and isinstance(k[0], list)]
+    centres = [c for c in (centre,) if c is not None]
+    if len(slots) >= 3 and len(ends) == 2:
+        centres.append((_mid(ends[0][0]) + _mid(ends[1][0])) / 2.0)
     return [_with_marks(_without_axis_title(k, slots, text_h, titled and wrapped == 1,
                                             [p for j, ps in enumerate(pitches) if j != i for p in ps],
                                             max([w for j, w in enumerate(one_line) if j != i], default=0.0),
-                                            centre), marks)
+                                            centres), marks)
             if isinstance(k, list) and k and isinstance(k[0], list) else k for i, k in enumerate(out)]
 
 
@@ -213,12 +220,12 @@ def _with_marks(words: list[Word], marks: list[Word]) -> list[Word]:
 
 
 def _without_axis_title(rows: list[list[Word]], slots, text_h: float, titled: bool = False,
-                        wraps=(), widest: float = 0.0, centre: float | None = None) -> list[Word]:
+                        wraps=(), widest: float = 0.0, centres=()) -> list[Word]:
     """A vertical chart's category label (its lines, top down) without a last line that is
     the category axis title: centred on the category axis as a whole (within half a text
-    height of the middle of its slots, or of its line, `centre`: the plot's margins need not
-    be alike, 'GPU' 13 px right of the slots' middle) and set further below the line above it
-    than the lines of a wrapped label (1.8 text heights from centre to centre: 'Workload'
+    height of the middle of its slots, or of one of `centres`, the axis line's or the labels':
+    the plot's margins need not be alike, 'GPU' 13 px right of the slots' middle) and set
+    further below the line above it than the lines of a wrapped label (1.8 text heights from centre to centre: 'Workload'
     under 'long prompts'; wrapped labels measure 1.4 to 1.7). Pitch alone does not tell a
     title set close ('ISL/OSL' 1.75 under '1k/8k') from a wrapped label's last line ('V3'
     1.45 under 'DeepSeek'): when the chart titles its value axis (`titled`) and this is the
@@ -233,7 +240,7 @@ def _without_axis_title(rows: list[list[Word]], slots, text_h: float, titled: bo
     slot's label (`widest`): 'code' over 'GPU' beside 'DeepSeek V3'."""
     if len(rows) >= 2:
         last, above = rows[-1], rows[-2]
-        mids = [(slots[0][0] + slots[-1][1]) / 2.0] + ([centre] if centre is not None else [])
+        mids = [(slots[0][0] + slots[-1][1]) / 2.0] + list(centres)
         pitch = _pitch(above, last)
         unwrapped = sum(_width(r) for r in rows) + 0.4 * text_h * (len(rows) - 1) <= widest
         own = [_base_pitch(a, b) for a, b in zip(rows[:-2], rows[1:-1])]
@@ -332,11 +339,27 @@ def _rotated_categories(grays, slots, base, text_h):
         if not cands:
             out.append("")
             continue
-        best = max(cands, key=lambda vs: float(np.mean([v.conf for v in vs])))
+        best = _surest_read(cands)
         # Letters of turned text stand a little further apart than upright ones (the words'
         # boxes are in the enlarged band: text_h there is the band's scale times the page's).
         out.append(_join(best, 1.5 * text_h * _turn_scale(text_h)).strip(".,'`\u00b0"))
     return out if any(out) else None
+
+
+def _surest_read(cands: list[list[Word]]) -> list[Word]:
+    """The read of a label its words are surest of (mean confidence), or a read holding those
+    words and further sure ones (70 or more): a small turned '1' read at 79 beside 'batch' at
+    96 lowers the mean of 'batch 1' under that of 'batch' alone."""
+    best = max(cands, key=lambda vs: float(np.mean([v.conf for v in vs])))
+    fuller = [vs for vs in cands if len(vs) > len(best) and _words_within(best, vs)
+              and all(v.conf >= 70 for v in vs if v.text not in {u.text for u in best})]
+    return max(fuller, key=len) if fuller else best
+
+
+def _words_within(few: list[Word], many: list[Word]) -> bool:
+    """The texts of `few` appear among those of `many`, in reading order."""
+    it = iter(v.text for v in sorted(many, key=lambda v: v.x0))
+    return all(t in it for t in (v.text for v in sorted(few, key=lambda v: v.x0)))
 
 
 def _turn_scale(text_h: float) -> float:
@@ -505,9 +528,19 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
                 c = (slot[0] + slot[1]) / 2.0
                 x0 = int(max(0, min(x0, max(slot[0], 2 * c - x1))))
                 x1 = int(min(w, max(x1, min(slot[1], 2 * c - x0))))
+                # A group missing a bar ('N/A') has its slot off the label's centre, and the
+                # symmetric crop cuts the label ('TP=' of 'TP=8'): it reaches on to where the
+                # label's line of ink ends, within half a slot beyond the slot.
+                reach = 0.5 * (slot[1] - slot[0])
+                rows = gray[max(0, min(v.y0 for v in words)):max(v.y1 for v in words)] < 128
+                rows[rows.mean(axis=1) > 0.5] = False   # the axis line a word's box reaches
+                end = _ink_run_end(rows, int(max(v.x1 for v in words)), 0.5 * text_h)
+                start = _ink_run_start(rows, int(min(v.x0 for v in words)), 0.5 * text_h)
+                x1 = int(min(w, max(x1, min(end + pad, slot[1] + reach))))
+                x0 = int(max(0, min(x0, max(start - pad, slot[0] - reach))))
     budget[0] -= 1
     scale = _crop_scale(gray[y0:y1, x0:x1], text_h)
-    lines = len({round(v.cy / max(text_h, 1)) for v in words})
+    lines = _line_count(words, text_h)
     got, conf_new = [], -1.0
     # The crop of the page gray, and of the page's own contrast (`soft`), where small blurred
     # glyphs keep their shape ('Liama' for 'Llama' at doubled contrast): the soft read wins
@@ -529,6 +562,10 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
         c = float(min(v.conf for v in new)) if new else -1.0
         if c > conf_new + margin:
             got, conf_new = new, c
+    # The crop's edge away from the axis cuts into the line beyond the label's (the axis title
+    # 'Model' under 'Qwen2.5 72B', read 'al'): no word of the re-read lies past the page words.
+    got = [v for v in got if v.cy <= max(u.y1 for u in words)] if frame is not None and not frame.horizontal \
+        else [v for v in got if min(u.y0 for u in words) <= v.cy <= max(u.y1 for u in words)]
     if not got:
         return page
     got = _checked_words(gray, got, text_h)
@@ -536,6 +573,19 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
     conf_old = float(np.mean([v.conf for v in words]))
     text = _join(got, text_h)
     return text if _prefer_reread(page, conf_old, text, conf_new) else page
+
+
+def _line_count(words: list[Word], text_h: float) -> int:
+    """Lines the words stand on: centres more than half a text height below the last."""
+    cys = sorted(v.cy for v in words)
+    return 1 + sum(b - a > 0.5 * text_h for a, b in zip(cys, cys[1:]))
+
+
+def _ink_run_end(ink: np.ndarray, x: int, gap: float) -> int:
+    """The last column of the run of inked columns that reaches column `x` of `ink` (see
+    _ink_run_start)."""
+    w = ink.shape[1]
+    return w - 1 - _ink_run_start(ink[:, ::-1], w - 1 - x, gap)
 
 
 def _ink_run_start(ink: np.ndarray, x: int, gap: float) -> int:
@@ -747,13 +797,30 @@ def _without_words(g, words, box):
 def _prefer_reread(page: str, conf_page: float, new: str, conf_new: float) -> bool:
     """Whether a category's re-read replaces its page reading: when about as confident, or when
     it reads all the page's letters and digits and more ('TP:' at 96 -> 'TP=2' at 91: the page
-    pass dropped an unsure '=2' that the crop, reaching to the axis, holds)."""
-    if conf_new >= conf_page - 2 and not _letters_made_digits(page, conf_page, new):
+    pass dropped an unsure '=2' that the crop, reaching to the axis, holds). A re-read that
+    only leaves out letters of a sure page reading's words replaces nothing ('H200' at 91 read
+    '00' at 92)."""
+    if conf_new >= conf_page - 2 and not _letters_made_digits(page, conf_page, new) \
+            and not _letters_left_out(page, conf_page, new):
         return True
     a = [c for c in page if c.isalnum()]
     b = iter(c for c in new if c.isalnum())
     covers = all(c in b for c in a)  # a subsequence of the re-read's characters
     return covers and sum(c.isalnum() for c in new) > len(a) and conf_new >= 60
+
+
+def _letters_left_out(page: str, conf_page: float, new: str) -> bool:
+    """A sure page reading (80 or more) of as many words as `new`, each word of `new` its page
+    word with letters or digits left out, two at least: one may be a glyph the page pass
+    read twice ('GPOQA' read again 'GPQA'), two are seldom so ('H200' read again '00')."""
+    a, b = page.split(), new.split()
+    if conf_page < 80 or len(a) != len(b) or len(page) - len(new) < 2:
+        return False
+
+    def within(short: str, long_: str) -> bool:
+        it = iter(long_)
+        return all(c in it for c in short)
+    return all(within(y, x) for x, y in zip(a, b))
 
 
 def _letters_made_digits(page: str, conf_page: float, new: str) -> bool:

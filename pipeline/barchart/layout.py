@@ -369,9 +369,12 @@ def _join_partial_groups(groups, series_of, width):
     return out
 
 
-def _slots(groups):
-    """Category slot of each group along the upright x: halfway to the neighbouring groups."""
+def _slots(groups, key=None):
+    """Category slot of each group along the upright x: halfway to the neighbouring groups.
+    With `key` (a stack's series), a group missing a bar spans where the whole group would."""
     spans = [(min(s[0].x0 for s in g), max(s[0].x1 for s in g)) for g in groups]
+    if key is not None:
+        spans = _whole_spans(groups, spans, key)
     pitch = (float(np.median([b[0] - a[0] for a, b in zip(spans, spans[1:])])) if len(spans) > 1
              else 2.0 * (spans[0][1] - spans[0][0]))
     out = []
@@ -379,6 +382,27 @@ def _slots(groups):
         lo = (spans[i - 1][1] + a) / 2.0 if i else a - (pitch - (b - a)) / 2.0
         hi = (b + spans[i + 1][0]) / 2.0 if i + 1 < len(spans) else b + (pitch - (b - a)) / 2.0
         out.append((lo, hi))
+    return out
+
+
+def _whole_spans(groups, spans, key):
+    """Spans of groups missing a bar ('N/A') widened to where the whole group stands, each bar
+    where its series stands in the whole groups: the category label is centred on the whole
+    group, and a slot centred on the bars present puts it off centre (the crop read for it
+    cuts 'TP=8' to 'TP=', or reaches past the plot's edge)."""
+    n = max(len(g) for g in groups)
+    whole = [(g, sp) for g, sp in zip(groups, spans) if len(g) == n]
+    order = [key(s) for s in whole[0][0]]
+    if len(whole) < 2 or len(whole) == len(groups) or any([key(s) for s in g] != order for g, _ in whole):
+        return spans
+    off = {k: float(np.median([g[i][0].x0 - sp[0] for g, sp in whole])) for i, k in enumerate(order)}
+    width = float(np.median([sp[1] - sp[0] for _, sp in whole]))
+    out = []
+    for g, sp in zip(groups, spans):
+        if len(g) < n and all(key(s) in off for s in g):
+            left = float(np.median([s[0].x0 - off[key(s)] for s in g]))
+            sp = (min(sp[0], left), max(sp[1], left + width))
+        out.append(sp)
     return out
 
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 import numpy as np
 
 from .. import imageops
+from ..axes import evenly_stepped
 from ..marks.bars import refine_end
 from ..marks.legend import overlaps_blob, text_lines
-from ..marks.series import color_groups, to_lab
+from ..marks.series import color_groups, lab_distance, to_lab
 from ..numbers import parse_value_label
 from ..ocr import Word
 from ..titles import y_title_column
@@ -69,7 +70,8 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     bar_blobs = [_bar_blob(c, frame) for c in segments]
     # A bar-coloured counter of a glyph printed on a bar ('0' of '0.6x') is no swatch.
     swatches = [b for b in _legend_blobs(loose, frame)
-                if not in_sure_word(b, words, min_conf=80, min_chars=3, letters_only=False)]
+                if not in_sure_word(b, words, min_conf=80, min_chars=3, letters_only=False)
+                and not _within_own_bar(b, bar_blobs, rgb, text_h)]
     # Those coloured like some bar come first: specks of grey text (blurred letters stand as
     # solid pieces too) are no swatches and must not use up the re-reads or hide words.
     swatches, n_coloured = _by_bar_colour(swatches, segments)
@@ -198,7 +200,7 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
             n_series = 1
         names = [f"series-{k + 1}" for k in range(n_series)]
 
-    slots = _slots(groups)
+    slots = _slots(groups, stack_key)
     budget = [REREAD_BUDGET + len(slots)]
     # Category labels stand on the page, outside the plot: their gray is the difference from
     # the page colour alone (a second "background" found on a bar chart is often a bar colour,
@@ -250,6 +252,11 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
     memo: dict = {}
     labels_of = _read_value_labels(rgb, frame, segments, page_labels, expected, bg, text_h, reads,
                                    unit_px(), memo)
+    if axis is not None and shift == 1.0 and _misread_axis(axis, segments, labels_of, expected, base, text_h):
+        notes.append(f"{MISREAD_AXIS} ('" + "', '".join(tick_texts) + "') do not step evenly, and the printed "
+                     "values disagree with them all while agreeing with each other: the ticks were "
+                     "misread; values follow the printed labels")
+        axis, cal, tick_texts = None, None, []
     if axis is None:
         # No axis to check the readings against: the line the printed values themselves draw
         # through the bar lengths does, once most of them agree on it.
@@ -327,6 +334,49 @@ def _same_text_box(a: Word, b: Word) -> bool:
         return False
     small = min((a.x1 - a.x0) * (a.y1 - a.y0), (b.x1 - b.x0) * (b.y1 - b.y0))
     return w * h >= 0.5 * max(small, 1)
+
+
+# How the notes of a chart whose value axis was misread (see _misread_axis) begin.
+MISREAD_AXIS = "the value axis's tick labels"
+
+
+def _misread_axis(axis, segments, labels_of, expected, base, text_h: float) -> bool:
+    """Whether the value axis is misread: its tick values do not step evenly ('16,868',
+    '26,000', '34,888' for 10,000, 20,000, 30,000 in a font whose zero has a dot), four
+    printed values or more all disagree with it (by over 2 % of the largest), and as many lie
+    on the one scale through the baseline that the printed values draw (see _label_scale)."""
+    if evenly_stepped([t.value for t in axis.calibration.ticks], axis.calibration.scale):
+        return False
+    nums = {bi: p[1] for bi, v in labels_of.items() if (p := parse_value_label(v.text)) is not None and p[1] is not None}
+    top = max((abs(e) for e in expected if e is not None), default=0.0)
+    if len(nums) < 4 or top <= 0:
+        return False
+    scale = _label_scale(segments, labels_of, base, text_h)
+    if scale is None:
+        return False
+    off = sum(expected[bi] is not None and abs(n - expected[bi]) > 0.02 * top for bi, n in nums.items())
+    on = sum(abs(n - scale[0][bi]) <= 0.01 * max(abs(m) for m in nums.values()) for bi, n in nums.items())
+    return off == len(nums) and on == len(nums)
+
+
+def _within_own_bar(b, bar_blobs, rgb, text_h: float) -> bool:
+    """Whether piece `b` lies in a bar of its colour, that colour all round it half a text
+    height out: a piece of the bar cut off by what is printed on it (the counter of a white
+    '0' of '21,650' read as a swatch beside 're}'), where a swatch in a legend box drawn over
+    a bar has the box's colour round it."""
+    h, w = rgb.shape[:2]
+    for c in bar_blobs:
+        if not (c.box[0] <= b.box[0] and b.box[2] <= c.box[2] and c.box[1] <= b.box[1] and b.box[3] <= c.box[3]):
+            continue
+        if float(lab_distance(np.array([b.color], np.uint8), c.color)[0]) > 35:
+            continue
+        m = max(2, int(round(0.5 * text_h)))
+        x0, y0, x1, y1 = max(0, b.box[0] - m), max(0, b.box[1] - m), min(w, b.box[2] + m), min(h, b.box[3] + m)
+        ring = np.ones((y1 - y0, x1 - x0), bool)
+        ring[1:-1, 1:-1] = False
+        if (lab_distance(rgb[y0:y1, x0:x1][ring], c.color) <= 35).mean() >= 0.5:
+            return True
+    return False
 
 
 def _covered_blob(a, b) -> bool:

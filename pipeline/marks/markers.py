@@ -87,11 +87,14 @@ def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_si
     # dashed line beside a solid one of markers, or beside bold title letters, stays a line).
     solid |= _small_markers(filled, depth, radius, diameter, min_size, rgb=rgb, sure=_sure_colors(rgb, core))
     n, lab, stats, cent = cv2.connectedComponentsWithStats(solid.astype(np.uint8), connectivity=8)
-    blobs, masks, comps, big, rest = [], [], [], [], []
+    blobs, masks, comps, big, rest, long_ = [], [], [], [], [], []
     min_area = max(min_size * min_size * 0.5, 0.6 * diameter * diameter)
     for i in range(1, n):
         x, y, w, h, area = stats[i]
-        if area < min_area or w > 24 * diameter or h > 24 * diameter:
+        if area < min_area:
+            continue
+        if w > 24 * diameter or h > 24 * diameter:
+            long_.append((lab[y:y + h, x:x + w] == i, x, y))
             continue
         comp = lab[y:y + h, x:x + w] == i
         if max(w, h) > 3.0 * min(w, h):
@@ -128,6 +131,25 @@ def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_si
                                               (x + px + xs.mean(), y + py + ys.mean()))
                     blobs.append(blob)
                     masks.append(mask)
+    # A line measured a pixel thinner than it is runs deep enough to join its markers into one
+    # long piece (a 6 px diagonal line at half-width 2.5, its ridge 3.5 deep: every point of
+    # set-18 h31 lost): the markers are the parts still apart a pixel or two deeper.
+    for comp, x, y in long_:
+        h, w = comp.shape
+        for extra in (1.0, 2.0):
+            deeper = depth[y:y + h, x:x + w] >= radius + extra
+            kd = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(round(radius + extra)) + 1,) * 2)
+            pieces = _core_pieces(comp, deeper, kd)
+            if len(pieces) >= 2 and all(pw <= 12 * diameter and ph <= 12 * diameter and piece.sum() >= min_area
+                                        for piece, (px, py, pw, ph) in pieces):
+                for piece, (px, py, pw, ph) in pieces:
+                    sub = piece[py:py + ph, px:px + pw]
+                    ys, xs = np.nonzero(sub)
+                    blob, mask = _marker_blob(rgb, ink, filled, depth, sub, x + px, y + py,
+                                              (x + px + xs.mean(), y + py + ys.mean()))
+                    blobs.append(blob)
+                    masks.append(mask)
+                break
     return split_overlapping(blobs, masks, rgb), diameter
 
 

@@ -1030,3 +1030,39 @@ def test_two_legend_entries_read_alike_are_read_again_to_tell_them_apart(tmp_pat
     assert _bars_read(ext, truth) == 12
     assert sorted((p.series, p.label) for p in ext.points) == sorted(
         (s["name"], p["label"]) for s in truth["series"] for p in s["points"])
+
+
+def _categories(ext):
+    return sorted({p.label for p in ext.points})
+
+
+def test_a_label_under_a_group_missing_a_bar_is_read_whole_and_a_title_under_it_left_out(tmp_path):
+    # Bar seed-42 bar058 (ggplot, no spine): the last group's second bar is 'N/A'; its slot,
+    # centred on the bar present, cut 'TP=8' to 'TP=' and moved the slots' middle 23 px off
+    # the axis title 'Model', which was then read as the middle label's second line.
+    truth, ext = _bar_chart(tmp_path, 58, 42)
+    assert _categories(ext) == ["DeepSeek V3", "SWE bench", "TP=8"]
+    assert _bars_read(ext, truth) == 5
+
+
+def test_a_label_read_again_takes_nothing_from_the_title_line_under_it(tmp_path):
+    # Bar seed-38 bar009 (seaborn): the crop of 'Qwen2.5 72B' reached into the axis title
+    # 'Model' under it, read 'al', and its two words counted as two lines.
+    truth, ext = _bar_chart(tmp_path, 9, 38)
+    assert _categories(ext) == sorted({p["label"] for s in truth["series"] for p in s["points"]})
+
+
+def test_a_name_read_with_its_last_letter_keeps_it_against_a_line_read_without(tmp_path):
+    # Seed-16 syn108 (Pillow card): the page read 'EngineA' at 90; the plot's line reader read
+    # 'Engine' and the 'A' apart, left out as too short for text, and named the series 'Engine'.
+    truth, ext = _xy_chart(tmp_path, 108, 16)
+    assert {p.series.replace(" ", "") for p in ext.points} == {"EngineA"}
+
+
+def test_a_value_axis_misread_at_uneven_steps_gives_way_to_the_printed_values(tmp_path):
+    # Bar seed-45 bar002 (matplotlib dark, monospaced, horizontal): the dotted zeros of
+    # '10,000', '20,000', '30,000' read '16,868', '26,000', '34,888' (the '0' read 'a'); every
+    # bar came out 15-40 % long and all nine printed values "disagreed".
+    truth, ext = _bar_chart(tmp_path, 2, 45)
+    assert _bars_read(ext, truth) == 9
+    assert any(n.startswith("the value axis's tick labels") for n in ext.notes)

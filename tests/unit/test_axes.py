@@ -398,3 +398,29 @@ def test_a_label_column_in_the_left_quarter_is_a_left_hand_axis_whatever_edge_gr
     right = [Word(v.text, v.conf, v.x0 + 1000, v.y0, v.x1 + 1000 - (v.x1 - v.x0 - 47), v.y1) for v in col]
     _, y, _ = find_axes(right, 1164, 770)
     assert y.side == "right"
+
+
+def test_points_are_put_back_only_while_a_label_printed_with_decimals_stays_in_the_fit():
+    from pipeline.layout import find_axes
+    from pipeline.ocr import Word
+    # Seed-45 syn087 (serif, boxed): '4.0,' and '0.0' read where the y axis's '40,000' meets
+    # the x axis's '0'; both left out of the fit, they made '200' ... '600' read 20 ... 60.
+    row = [Word(t, 90.0, x - 12, 560, x + 12, 575) for t, x in
+           (("4.0,", 54), ("0.0", 82), ("0", 100), ("160", 248), ("200", 380), ("300", 512),
+            ("400", 644), ("500", 776), ("600", 908))]
+    x, _, _ = find_axes(row, 1021, 630)
+    assert sorted(t.value for t in x.calibration.ticks)[-5:] == [200.0, 300.0, 400.0, 500.0, 600.0]
+
+
+def test_digits_read_from_a_turned_axis_title_are_no_axis_beside_the_labels():
+    from pipeline.layout import find_axes
+    from pipeline.ocr import Word
+    # Seed-45 syn029 (dark, blurred, monospaced): the turned title 'Output tok/s per GPU' read
+    # glyph by glyph ('5', '4', '3' at even steps among '~', '+', 'a.') further out than the
+    # axis's '75k', '50k', '25k', and taken for the y axis.
+    title = [Word(t, 70.0, 10, y - 6, 22, y + 6) for t, y in
+             (("5", 230), ("a.", 239), ("“", 262), ("4", 284), ("~", 307), ("+", 330), ("3", 339),
+              ("a.", 349), ("+", 363))]
+    axis = [Word(t, 95.0, 34, y - 6, 61, y + 6) for t, y in (("75k", 66), ("50k", 218), ("25k", 370))]
+    _, y, _ = find_axes(title + axis, 1052, 581)
+    assert sorted(t.value for t in y.calibration.ticks) == [25000.0, 50000.0, 75000.0]

@@ -170,3 +170,33 @@ def test_a_third_line_at_the_pitch_of_the_labels_own_lines_is_no_axis_title():
     # Set further off than the label's own lines, it is the title still.
     rows[2] = [_w("GPU", 97, 664, 856, 707, 870)]
     assert [v.text for v in _without_axis_title(rows, slots, 13.0, widest=96.0)] == ["Llama", "3.1"]
+
+
+def test_a_reread_leaving_out_letters_of_a_sure_reading_replaces_nothing():
+    from pipeline.barchart.categories import _prefer_reread
+    # Bar seed-40 bar001: 'H200' read at 91 on the page, '00' at 92 from its crop.
+    assert not _prefer_reread("H200", 91, "00", 92)
+    # One glyph fewer is a glyph the page read twice: 'GPOQA' read again 'GPQA' (bar seed-37 bar016).
+    assert _prefer_reread("GPOQA Diamond", 80, "GPQA Diamond", 94)
+    assert _prefer_reread("TP:", 96, "TP=2", 91)
+
+
+def test_the_fuller_of_two_turned_reads_wins_when_its_further_word_is_sure():
+    from pipeline.barchart.categories import _surest_read
+    # Bar seed-40 bar056: the turned 'batch 1' read 'batch' at 97 at one size, 'batch' 96 and
+    # '1' 79 at the other.
+    one = [_w("batch", 97, 0, 0, 50, 12)]
+    two = [_w("batch", 96, 0, 0, 50, 12), _w("1", 79, 56, 0, 62, 12)]
+    assert [v.text for v in _surest_read([one, two])] == ["batch", "1"]
+    # An unsure further word is junk.
+    junk = [_w("batch", 96, 0, 0, 50, 12), _w("al", 40, 56, 0, 62, 12)]
+    assert [v.text for v in _surest_read([one, junk])] == ["batch"]
+
+
+def test_words_of_one_line_count_as_one_line_whatever_their_centres_round_to():
+    from pipeline.barchart.categories import _line_count
+    # 'Qwen2.5' (its Q's tail) stands a pixel lower than '72B': 11 px text, centres 5.4 and 6.6
+    # text heights down rounded to two "lines".
+    words = [_w("Qwen2.5", 91, 0, 54, 60, 66), _w("72B", 91, 66, 53, 90, 64)]
+    assert _line_count(words, 11.0) == 1
+    assert _line_count(words + [_w("Model", 90, 20, 75, 60, 86)], 11.0) == 2

@@ -158,3 +158,39 @@ def test_category_words_are_checked_against_their_glyphs():
     img, v = _word_image("8", 12)
     img = cv2.GaussianBlur(img, (0, 0), 1.0)
     assert [w.text for w in _checked_words(img, [Word("8", 90, v.x0, v.y0, v.x1, v.y1)], 9.0)] == ["8"]
+
+
+def test_a_group_missing_a_bar_has_the_slot_of_a_whole_group():
+    # Bar seed-38 bar031: the last group's second bar is 'N/A'; its slot, centred on the one bar
+    # present, put the label 'TP=8' (centred on the whole group) at the slot's edge.
+    from pipeline.barchart.layout import _slots
+    blue, orange = (70, 110, 180), (220, 130, 80)
+    groups = [[[Bar(100 + 300 * i, 160 + 300 * i, 50.0, 300.0, blue)],
+               [Bar(160 + 300 * i, 220 + 300 * i, 80.0, 300.0, orange)]] for i in range(2)]
+    groups.append([[Bar(700, 760, 120.0, 300.0, blue)]])
+    key = lambda s: s[0].color  # noqa: E731
+    slots = _slots(groups, key)
+    # Halfway from the group before, on as far past the whole group's end as that gap.
+    assert slots[2] == pytest.approx((610.0, 910.0))
+    assert (slots[2][0] + slots[2][1]) / 2 == pytest.approx(760.0)     # the whole group's middle
+    # Without the series, the slot's middle falls short of the label's (760).
+    assert (sum(_slots(groups)[2]) / 2) == pytest.approx(745.0)
+    # The first bar missing, the group stands where its second bar says.
+    groups[2] = [[Bar(760, 820, 120.0, 300.0, orange)]]
+    assert _slots(groups, key)[2] == pytest.approx((610.0, 910.0))
+
+
+def test_the_baseline_is_where_the_most_bar_area_stands_not_the_largest_feet():
+    # Bar seed-45 bar013 (seaborn, horizontal, bars over the grey axis line): each bar's foot is
+    # a 2 px sliver of the axis line, 106 px wide; two legend swatches 11 by 28 px outweighed
+    # the three slivers, and the swatches were read as the chart's bars.
+    grey, blue, orange = (204, 204, 204), (1, 115, 178), (222, 143, 5)
+    pieces = []
+    for x in (105, 251, 397):
+        pieces += [Bar(x, x + 106, 830.0, 831.0, grey), Bar(x, x + 106, 600.0, 829.0, blue),
+                   Bar(x, x + 106, 300.0, 599.0, orange)]
+    pieces += [Bar(477, 488, 124.0, 152.0, blue), Bar(498, 509, 124.0, 152.0, orange)]
+    stacks, base = stacks_on_baseline(pieces, tol=2.0, min_len=16.0)
+    assert base == pytest.approx(831.0)
+    # (the slivers under the baseline's row are no segments: the bars stand on it)
+    assert [[c.color for c in s] for s in stacks] == [[blue, orange]] * 3

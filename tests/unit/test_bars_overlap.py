@@ -121,3 +121,23 @@ def test_a_tick_label_boxed_into_a_bar_blocks_only_the_labels_column():
     right = [Word(v.text, v.conf, 605 - v.x1, v.y0, 605 - v.x0, v.y1) for v in ticks]
     m = _block_mask((396, 605), Frame(605, 396, False), right, 30.0)
     assert m[180, 500] and not m[180, 470] and not m[180, 440]
+
+
+def test_a_piece_of_a_bar_inside_a_glyph_printed_on_it_is_no_swatch():
+    # Set-18 h17 (plotly): the red counter of a white '0' of '21,650' on a red bar stood as a
+    # swatch, read 're}' beside it: a second series took every bar from 'BF16'.
+    from pipeline.barchart.read import _within_own_bar
+    from pipeline.marks.markers import Blob
+    red = (228, 26, 28)
+    rgb = np.full((300, 300, 3), 255, np.uint8)
+    rgb[50:290, 40:140] = red
+    bar = Blob(90.0, 170.0, 24000, (40, 50, 140, 290), red, "square")
+    rgb[100:112, 80:90] = 255            # a white '0', its red counter inside
+    rgb[103:109, 83:87] = red
+    counter = Blob(85.0, 106.0, 24, (83, 103, 87, 109), red, "square")
+    assert _within_own_bar(counter, [bar], rgb, 12.0)
+    # A legend box drawn over the bar: its swatch has the box's white round it.
+    rgb[200:240, 60:130] = 255
+    rgb[214:226, 66:78] = red
+    swatch = Blob(72.0, 220.0, 144, (66, 214, 78, 226), red, "square")
+    assert not _within_own_bar(swatch, [bar], rgb, 12.0)

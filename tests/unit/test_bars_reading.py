@@ -696,7 +696,7 @@ def test_axis_title_centred_on_the_axis_line_not_the_slots_is_dropped():
     label = [_w("HLE", 90, 400, 410, 428, 422)]
     title = [_w("GPU", 95, 401, 431, 429, 443)]
     assert [w.text for w in _without_axis_title([label, title], slots, 12.0, True, (), 78.0)] == ["HLE", "GPU"]
-    assert [w.text for w in _without_axis_title([label, title], slots, 12.0, True, (), 78.0, 415.0)] == ["HLE"]
+    assert [w.text for w in _without_axis_title([label, title], slots, 12.0, True, (), 78.0, [415.0])] == ["HLE"]
     # No line along the baseline (bars on the page, gaps between them): no centre.
     gaps = np.zeros((500, 800), bool)
     gaps[400, 150:200] = gaps[400, 350:400] = gaps[400, 550:600] = True

@@ -424,3 +424,19 @@ def test_tick_marks_mirrored_on_the_far_sides_of_the_frame_are_no_data_points():
     assert {id(b) for b in got} == {id(b) for b in top + right}
     # two grey marks on ticks in a row are no evidence: a series' points may sit there
     assert tick_rows(top[:2], xa, ya, 20.0) == []
+
+
+def test_markers_on_a_line_measured_a_pixel_too_thin_are_found_where_they_stand_apart():
+    # Set-18 h31 (gnuplot, 1822 px): a 6 px diagonal line measured at half-width 2.5 ran as deep
+    # as the markers' threshold, and line and diamonds made one piece too long for a marker.
+    rgb = _canvas(300, 700)
+    pts = [(60, 40), (200, 100), (340, 160), (480, 220), (620, 270)]
+    for a, b in zip(pts, pts[1:]):
+        cv2.line(rgb, a, b, (70, 110, 180), 7, cv2.LINE_AA)
+    for x, y in pts:
+        d = np.array([(x, y - 13), (x + 13, y), (x, y + 13), (x - 13, y)], np.int32)
+        cv2.fillConvexPoly(rgb, d, (70, 110, 180), cv2.LINE_AA)
+    ink = _ink(rgb)
+    blobs, _ = find_markers(rgb, ink, 2.5)
+    assert len(blobs) == len(pts)
+    assert all(_nearest(blobs, *p) <= 2.0 for p in pts)

@@ -145,6 +145,12 @@ def test_a_line_read_on_part_of_a_sure_word_gives_way_to_it():
     page = [Word("EngineS", 91.0, 781, 30, 826, 44)]
     split = [Word("Engine", 93.0, 781, 32, 810, 44), Word("B", 89.0, 814, 32, 826, 44)]
     assert sorted(w.text for w in layout.merge_words(page, split)) == ["B", "Engine"]
+    # ... but a line reading of a sure word's start alone, its last letter read apart and left
+    # out as no text, gives way to it (seed-16 syn108: 'EngineA' at 90, 'Engine' at 96)
+    page = [Word("EngineA", 90.0, 641, 42, 708, 56)]
+    assert [w.text for w in layout.merge_words(page, [Word("Engine", 96.0, 641, 42, 692, 56)])] == ["EngineA"]
+    assert [w.text for w in layout.merge_words([Word("EngineA", 70.0, 641, 42, 708, 56)],
+                                               [Word("Engine", 96.0, 641, 42, 692, 56)])] == ["Engine"]
     # and a label read where the page read no label replaces it (seed-40 syn096: 'bs#1024')
     page = [Word("bs#1024", 77.0, 129, 303, 169, 316)]
     assert [w.text for w in layout.merge_words(page, [Word("1024", 90.0, 145, 305, 169, 316)])] == ["1024"]
