@@ -528,16 +528,6 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
                 c = (slot[0] + slot[1]) / 2.0
                 x0 = int(max(0, min(x0, max(slot[0], 2 * c - x1))))
                 x1 = int(min(w, max(x1, min(slot[1], 2 * c - x0))))
-                # A group missing a bar ('N/A') has its slot off the label's centre, and the
-                # symmetric crop cuts the label ('TP=' of 'TP=8'): it reaches on to where the
-                # label's line of ink ends, within half a slot beyond the slot.
-                reach = 0.5 * (slot[1] - slot[0])
-                rows = gray[max(0, min(v.y0 for v in words)):max(v.y1 for v in words)] < 128
-                rows[rows.mean(axis=1) > 0.5] = False   # the axis line a word's box reaches
-                end = _ink_run_end(rows, int(max(v.x1 for v in words)), 0.5 * text_h)
-                start = _ink_run_start(rows, int(min(v.x0 for v in words)), 0.5 * text_h)
-                x1 = int(min(w, max(x1, min(end + pad, slot[1] + reach))))
-                x0 = int(max(0, min(x0, max(start - pad, slot[0] - reach))))
     budget[0] -= 1
     scale = _crop_scale(gray[y0:y1, x0:x1], text_h)
     lines = _line_count(words, text_h)
@@ -579,13 +569,6 @@ def _line_count(words: list[Word], text_h: float) -> int:
     """Lines the words stand on: centres more than half a text height below the last."""
     cys = sorted(v.cy for v in words)
     return 1 + sum(b - a > 0.5 * text_h for a, b in zip(cys, cys[1:]))
-
-
-def _ink_run_end(ink: np.ndarray, x: int, gap: float) -> int:
-    """The last column of the run of inked columns that reaches column `x` of `ink` (see
-    _ink_run_start)."""
-    w = ink.shape[1]
-    return w - 1 - _ink_run_start(ink[:, ::-1], w - 1 - x, gap)
 
 
 def _ink_run_start(ink: np.ndarray, x: int, gap: float) -> int:
