@@ -313,11 +313,11 @@ def _merge_pairs(bars: list[Bar], join, reach: float = 1.0) -> list[Bar]:
     return out
 
 
-def _baseline(roots: list[Bar], tol: float, areas=None) -> float:
+def _baseline(roots: list[Bar], tol: float) -> float:
     """The bottom row shared by the most bar area (text blobs and legend swatches share rows
-    too, but are small); `areas`: each root's, with what stands on it (by default its own)."""
+    too, but are small)."""
     bottoms = np.array([b.bottom for b in roots])
-    areas = np.array([b.width * (b.length + 1) for b in roots] if areas is None else areas, float)
+    areas = np.array([b.width * (b.length + 1) for b in roots], float)
     best, base = -1.0, None
     for r in bottoms:
         near = np.abs(bottoms - r) <= tol
@@ -374,24 +374,24 @@ def stacks_on_baseline(bars: list[Bar], tol: float, min_len: float) -> tuple[lis
                 if i not in below or c.top < bars[below[i]].top:
                     below[i] = j
     roots = [i for i in range(len(bars)) if i not in below]
-
-    def chain_of(i):
-        chain, cur = [bars[i]], i
-        while True:
-            up = [j for j, k in below.items() if k == cur]
-            if not up:
-                return chain
-            cur = min(up, key=lambda j: -bars[j].bottom)
-            chain.append(bars[cur])
-    # (Each root counts with the stack standing on it: under bars set on the axis line, its
-    # 2 px slivers are the roots, less area than two legend swatches: bar seed-45 bar013.)
-    base = _baseline([bars[i] for i in roots], tol, [sum(c.width * (c.length + 1) for c in chain_of(i)) for i in roots])
+    base = _baseline([bars[i] for i in roots], tol)
     # What lies under the baseline is no segment of a stack (the axis line and a category tick
     # mark fused into a piece right under a bar): a bar standing on the baseline is a root.
     for i in [i for i, j in below.items() if abs(bars[i].bottom - base) <= tol and bars[j].top >= base - tol]:
         del below[i]
     roots = [i for i in range(len(bars)) if i not in below]
-    stacks = [chain_of(i) for i in roots if abs(bars[i].bottom - base) <= tol]
+    stacks = []
+    for i in roots:
+        if abs(bars[i].bottom - base) > tol:
+            continue
+        chain, cur = [bars[i]], i
+        while True:
+            up = [j for j, k in below.items() if k == cur]
+            if not up:
+                break
+            cur = min(up, key=lambda j: -bars[j].bottom)
+            chain.append(bars[cur])
+        stacks.append(chain)
     long = [s for s in stacks if sum(c.length for c in s) + len(s) >= min_len]
     # A short bar (a tenth of its neighbours) is as wide as they are; a blob of the same
     # height (a value label blurred solid, a tick on the baseline) is not.

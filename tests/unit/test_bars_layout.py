@@ -178,19 +178,3 @@ def test_a_group_missing_a_bar_has_the_slot_of_a_whole_group():
     # The first bar missing, the group stands where its second bar says.
     groups[2] = [[Bar(760, 820, 120.0, 300.0, orange)]]
     assert _slots(groups, key)[2] == pytest.approx((610.0, 910.0))
-
-
-def test_the_baseline_is_where_the_most_bar_area_stands_not_the_largest_feet():
-    # Bar seed-45 bar013 (seaborn, horizontal, bars over the grey axis line): each bar's foot is
-    # a 2 px sliver of the axis line, 106 px wide; two legend swatches 11 by 28 px outweighed
-    # the three slivers, and the swatches were read as the chart's bars.
-    grey, blue, orange = (204, 204, 204), (1, 115, 178), (222, 143, 5)
-    pieces = []
-    for x in (105, 251, 397):
-        pieces += [Bar(x, x + 106, 830.0, 831.0, grey), Bar(x, x + 106, 600.0, 829.0, blue),
-                   Bar(x, x + 106, 300.0, 599.0, orange)]
-    pieces += [Bar(477, 488, 124.0, 152.0, blue), Bar(498, 509, 124.0, 152.0, orange)]
-    stacks, base = stacks_on_baseline(pieces, tol=2.0, min_len=16.0)
-    assert base == pytest.approx(831.0)
-    # (the slivers under the baseline's row are no segments: the bars stand on it)
-    assert [[c.color for c in s] for s in stacks] == [[blue, orange]] * 3
