@@ -88,6 +88,17 @@ def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_si
     solid |= _small_markers(filled, depth, radius, diameter, min_size, rgb=rgb, sure=_sure_colors(rgb, core))
     n, lab, stats, cent = cv2.connectedComponentsWithStats(solid.astype(np.uint8), connectivity=8)
     blobs, masks, comps, big, rest, long_ = [], [], [], [], [], []
+
+    def add_pieces(pieces, x, y):
+        """Each piece of a component at (x, y) (see _core_pieces) a marker of its own."""
+        for piece, (px, py, pw, ph) in pieces:
+            sub = piece[py:py + ph, px:px + pw]
+            ys, xs = np.nonzero(sub)
+            blob, mask = _marker_blob(rgb, ink, filled, depth, sub, x + px, y + py,
+                                      (x + px + xs.mean(), y + py + ys.mean()))
+            blobs.append(blob)
+            masks.append(mask)
+
     min_area = max(min_size * min_size * 0.5, 0.6 * diameter * diameter)
     for i in range(1, n):
         x, y, w, h, area = stats[i]
@@ -124,13 +135,7 @@ def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_si
             pieces = _core_pieces(comp, core[y:y + h, x:x + w], k)
             if len(pieces) >= 2 and all(0.7 * tw <= pw <= 1.3 * tw and 0.7 * th <= ph <= 1.3 * th
                                         for _, (px, py, pw, ph) in pieces):
-                for piece, (px, py, pw, ph) in pieces:
-                    sub = piece[py:py + ph, px:px + pw]
-                    ys, xs = np.nonzero(sub)
-                    blob, mask = _marker_blob(rgb, ink, filled, depth, sub, x + px, y + py,
-                                              (x + px + xs.mean(), y + py + ys.mean()))
-                    blobs.append(blob)
-                    masks.append(mask)
+                add_pieces(pieces, x, y)
     # A line measured a pixel thinner than it is runs deep enough to join its markers into one
     # long piece (a 6 px diagonal line at half-width 2.5, its ridge 3.5 deep: every point of
     # set-18 h31 lost): the markers are the parts still apart a pixel or two deeper.
@@ -142,13 +147,7 @@ def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_si
             pieces = _core_pieces(comp, deeper, kd)
             if len(pieces) >= 2 and all(pw <= 12 * diameter and ph <= 12 * diameter and piece.sum() >= min_area
                                         for piece, (px, py, pw, ph) in pieces):
-                for piece, (px, py, pw, ph) in pieces:
-                    sub = piece[py:py + ph, px:px + pw]
-                    ys, xs = np.nonzero(sub)
-                    blob, mask = _marker_blob(rgb, ink, filled, depth, sub, x + px, y + py,
-                                              (x + px + xs.mean(), y + py + ys.mean()))
-                    blobs.append(blob)
-                    masks.append(mask)
+                add_pieces(pieces, x, y)
                 break
     return split_overlapping(blobs, masks, rgb), diameter
 
