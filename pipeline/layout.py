@@ -319,6 +319,7 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
     """Choose the x and y tick-label groups. Returns (x axis, y axis, typical text height)."""
     phrased = {id(v) for v in in_phrases(words)}
     nums = [w for w in words if parse_tick(w.text) is not None and w.h > 3 and id(w) not in phrased]
+    texts = [w for w in words if parse_tick(w.text) is None]    # see _crowded
     text_h = typical_text_height(words)
     best = {}
     for vertical in (True, False):
@@ -381,7 +382,7 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
                     side = "left"
                 edge = np.mean([w.x1 for w in used]) / width
                 pos = edge if side == "left" else 1 - np.mean([w.x0 for w in used]) / width
-                alone = not _crowded(used, words, vertical)
+                alone = not _crowded(used, texts, vertical)
                 score = (regular, n_fit, alone, -pos)
                 if side == "right":
                     # With axes on both sides (a twin axis), the left one is the chart's own
@@ -389,28 +390,26 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
                     # plot to the right-hand scale.
                     score = (regular, n_fit - (0.5 if n < 4 else 1.5), alone, -pos)
             else:
-                score = (regular, n_fit, not _crowded(used, words, vertical), np.mean([w.cy for w in used]) / height)
+                score = (regular, n_fit, not _crowded(used, texts, vertical), np.mean([w.cy for w in used]) / height)
             best.setdefault("y" if vertical else "x", []).append((score, AxisFind(cal, used, side)))
     x, y = _disjoint_axes(best.get("x", []), best.get("y", []))
     return x, y, text_h
 
 
-def _crowded(used: list[Word], words: list[Word], vertical: bool) -> bool:
-    """Words that are no numbers stand among the fitted labels, in their column (row for an x
-    axis) between the first and the last, as many as the labels or more: tick labels stand
-    alone, while the glyphs of a turned axis title, read one by one ('5', '4', '3' among '~',
-    '+', 'a.'), are digits among others of their line. (Numbers there are labels misread, or
-    other glyphs of such a title reaching into the labels' column: '216'.)"""
-    ids = {id(w) for w in used}
-    words = [w for w in words if parse_tick(w.text) is None]
+def _crowded(used: list[Word], texts: list[Word], vertical: bool) -> bool:
+    """Words that are no numbers (`texts`) stand among the fitted labels, in their column (row
+    for an x axis) between the first and the last, as many as the labels or more: tick labels
+    stand alone, while the glyphs of a turned axis title, read one by one ('5', '4', '3' among
+    '~', '+', 'a.'), are digits among others of their line. (Numbers there are labels misread,
+    or other glyphs of such a title reaching into the labels' column: '216'.)"""
     if vertical:
         lo, hi = min(w.x0 for w in used), max(w.x1 for w in used)
         a, b = min(w.cy for w in used), max(w.cy for w in used)
-        among = [w for w in words if id(w) not in ids and lo <= w.cx <= hi and a < w.cy < b]
+        among = [w for w in texts if lo <= w.cx <= hi and a < w.cy < b]
     else:
         lo, hi = min(w.y0 for w in used), max(w.y1 for w in used)
         a, b = min(w.cx for w in used), max(w.cx for w in used)
-        among = [w for w in words if id(w) not in ids and lo <= w.cy <= hi and a < w.cx < b]
+        among = [w for w in texts if lo <= w.cy <= hi and a < w.cx < b]
     return len(among) >= len(used)
 
 

@@ -358,8 +358,15 @@ def _surest_read(cands: list[list[Word]]) -> list[Word]:
 
 def _words_within(few: list[Word], many: list[Word]) -> bool:
     """The texts of `few` appear among those of `many`, in reading order."""
-    it = iter(v.text for v in sorted(many, key=lambda v: v.x0))
-    return all(t in it for t in (v.text for v in sorted(few, key=lambda v: v.x0)))
+    def texts(ws):
+        return [v.text for v in sorted(ws, key=lambda v: v.x0)]
+    return _in_order(texts(few), texts(many))
+
+
+def _in_order(few, many) -> bool:
+    """The items of `few` appear among those of `many`, in the same order."""
+    it = iter(many)
+    return all(t in it for t in few)
 
 
 def _turn_scale(text_h: float) -> float:
@@ -787,9 +794,8 @@ def _prefer_reread(page: str, conf_page: float, new: str, conf_new: float) -> bo
             and not _letters_left_out(page, conf_page, new):
         return True
     a = [c for c in page if c.isalnum()]
-    b = iter(c for c in new if c.isalnum())
-    covers = all(c in b for c in a)  # a subsequence of the re-read's characters
-    return covers and sum(c.isalnum() for c in new) > len(a) and conf_new >= 60
+    b = [c for c in new if c.isalnum()]
+    return _in_order(a, b) and len(b) > len(a) and conf_new >= 60
 
 
 def _letters_left_out(page: str, conf_page: float, new: str) -> bool:
@@ -799,11 +805,7 @@ def _letters_left_out(page: str, conf_page: float, new: str) -> bool:
     a, b = page.split(), new.split()
     if conf_page < 80 or len(a) != len(b) or len(page) - len(new) < 2:
         return False
-
-    def within(short: str, long_: str) -> bool:
-        it = iter(long_)
-        return all(c in it for c in short)
-    return all(within(y, x) for x, y in zip(a, b))
+    return all(_in_order(y, x) for x, y in zip(a, b))
 
 
 def _letters_made_digits(page: str, conf_page: float, new: str) -> bool:
