@@ -162,6 +162,13 @@ def second_background(rgb: np.ndarray, background) -> np.ndarray | None:
                             np.ones((3, 3), np.uint8))
     k = max(3, round(0.02 * min(h, w)))
     wide = cv2.erode(near, np.ones((k, k), np.uint8))
+    # Nor does a colour far from the page's that is also printed thin away from its wide
+    # areas: that is the text's colour (black bars beside black text), and whitening it
+    # whitens the text. (Greys near the page's are left alone: the anti-aliased edges of
+    # dark text pass through them.)
+    thin = near & (1 - cv2.dilate(wide, np.ones((2 * k + 1, 2 * k + 1), np.uint8)))
+    if abs(float(np.mean(color)) - float(np.mean(background))) > 128 and thin.sum() > 0.05 * near.sum():
+        return None
     return color if wide.sum() > 0.25 * near.sum() else None
 
 

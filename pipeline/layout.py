@@ -1033,10 +1033,13 @@ def merge_words(base: list[Word], better: list[Word]) -> list[Word]:
         if not num(b) and any(num(w) and overlaps(w, b) for w in base):
             continue
         # Nor does a word replace a sure reading, surer than it, of the same glyphs ('A100' at
-        # 90 read again as 'A190' at 86): margins are read again for their numbers. (A point
-        # label is, with what OCR read of its marker: '*bs=1024' gives way to 'bs=1024,'.)
+        # 90 read again as 'A190' at 86), nor one far surer with a glyph more or less ('Qwen2.5'
+        # at 86 read again 'Qwenz2.5' at 57, a serif Q's tail taken for a letter): margins are
+        # read again for their numbers. (A point label is, with what OCR read of its marker:
+        # '*bs=1024' gives way to 'bs=1024,'.)
         if not num(b) and any(_same_span(w, b) and not num(w) and parse_point_label(w.text) is None
-                              and w.conf > max(b.conf, 80) and len(w.text) == len(b.text) and w.text != b.text
+                              and w.conf > max(b.conf, 80) and w.text != b.text
+                              and (len(w.text) == len(b.text) or w.conf >= b.conf + 20)
                               for w in base):
             continue
         # Nor does a number replace the same digits read with a decimal point between them

@@ -75,6 +75,11 @@ def _read_beside_swatches(gray, swatches, text_h, stops=(), limit: int = 8, rgb=
         return reads[(id(b), side)]
     names_first = _names_first_rows(small, text_h, read)
     for b in small:
+        # A piece lying inside a name read beside a likelier swatch is a piece of that name
+        # (the bowl of 'P' in 'FP8' beside black bars of the text's colour): its own line
+        # ('Fr') would stand against the name.
+        if any(_inside(b, v) for line in out for v in line):
+            continue
         for side in ((1, 0) if id(b) in names_first else (0, 1)):
             line = read(b, side)
             if side == 1 and line and _follows_other(line, b, stops, text_h):
@@ -673,6 +678,11 @@ def _legend_first(blobs: list[Blob], n: int, text_h: float) -> list[Blob]:
 
     twin = [any(alike(a, b) for b in head if b is not a) for a in head]
     return [b for b, t in zip(head, twin) if t] + [b for b, t in zip(head, twin) if not t] + blobs[n:]
+
+
+def _inside(b: Blob, v: Word) -> bool:
+    """Blob b lies within word v's box (to a pixel)."""
+    return v.x0 - 1 <= b.box[0] and b.box[2] <= v.x1 + 1 and v.y0 - 1 <= b.box[1] and b.box[3] <= v.y1 + 1
 
 
 def _covered(v: Word, b: Blob, text_h: float) -> bool:

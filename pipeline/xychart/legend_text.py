@@ -421,6 +421,10 @@ def legend_entries(words, tick_words, blobs, box, text_h, params, data_blobs=Non
         # ('bs:' too, its '=' read as a colon, where labels share the key)
         cut = re.fullmatch(r"([A-Za-z_]+)\s*[:;]", text.strip())
         keyed = keyed or (cut is not None and keys[cut.group(1).lower()] >= 3)
+        if no_point_labels:
+            # Beside a bar chart's swatches a name may end with a number ('ISL 1k', 'batch
+            # 32'); a printed value starts with its number ('25.8k', '1.3M tok/s').
+            return bare(ws[0]) or keyed
         return (bare(ws[0]) or bare(ws[-1]) or unit_end or keyed
                 or parse_point_label(text) is not None)
 
