@@ -734,6 +734,15 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             blobs = blobs + keyed
             tiny_found.update(id(b) for b in keyed)
             legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
+        else:
+            unmarked = _unmarked_lines(rgb, ink, box, halfwidth, params, panel_bg, other_words, text_h, marks,
+                                       data_blobs)
+            if unmarked:
+                blobs = blobs + unmarked
+                tiny_found.update(id(b) for b in unmarked)     # (no fragments of the markers)
+                legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
+                notes.append(f"{len({b.color for b in unmarked})} line(s) without markers found: "
+                             "their points are the vertices of each line")
     if not data_blobs:
         raise NoChartFound("no data markers or lines were found inside the plot area")
 
@@ -1255,6 +1264,52 @@ def _alike(a, b, bg, delta: float) -> bool:
     """Colours of one series: within `delta` in Lab, or one a shade of the other (a small
     mark's colour, mostly rim, is paler than its series' solid marks)."""
     return float(lab_distance(np.array([a], np.uint8), b)[0]) <= delta or _one_hue(a, b, bg)
+
+
+def _unmarked_lines(rgb, ink, box, halfwidth, params, bg, other_words, text_h, marks, data_blobs) -> list:
+    """Beside series of markers, a series drawn as a line whose marks find_markers does not
+    take (gnuplot's thin crosses on a thin line): the vertices of each line of a colour no
+    series of markers has, as marks of shape 'line', where it bends at three points or more (a
+    straight coloured rule is no series). The strokes of a cross bend the line several times
+    about its point, and may break it into pieces: vertices within 1.5 text heights of each
+    other are one, at their mean."""
+    marked = _marked_colours(data_blobs, bg, params.series_color_delta)
+    if not marked or not _unmarked_colour(rgb, box, marked, bg):
+        return []
+    boxes = [(v.x0, v.y0, v.x1, v.y1) for v in other_words]
+    traces = [t for t in trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, bg, boxes, text_h,
+                                     rules_in=marks)
+              if not any(_one_hue(c, t.color, bg) for c in marked)]
+    verts = [(float(x), float(y), k) for k, t in enumerate(traces) for x, y in t.vertices]
+    r = max(1, int(round(halfwidth)))
+    out = []
+    for g in _clusters([(x, y) for x, y, _k in verts], 1.5 * text_h):
+        x, y = np.mean([verts[i][:2] for i in g], axis=0)
+        color = traces[Counter(verts[i][2] for i in g).most_common(1)[0][0]].color
+        out.append(Blob(float(x), float(y), (2 * r + 1) ** 2, (int(x) - r, int(y) - r, int(x) + r + 1, int(y) + r + 1),
+                        color, "line"))
+    # (a colour's line bending at fewer than three points is a rule, or a stroke's piece)
+    return [b for b in out
+            if sum(lab_distance(np.array([o.color]), b.color)[0] <= params.series_color_delta for o in out) >= 3]
+
+
+def _clusters(pts, reach: float) -> list[list[int]]:
+    """Indices of `pts` in groups joined by steps of at most `reach` (single linkage)."""
+    parent = list(range(len(pts)))
+
+    def root(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+    for i in range(len(pts)):
+        for j in range(i + 1, len(pts)):
+            if np.hypot(pts[i][0] - pts[j][0], pts[i][1] - pts[j][1]) <= reach:
+                parent[root(i)] = root(j)
+    groups: dict = {}
+    for i in range(len(pts)):
+        groups.setdefault(root(i), []).append(i)
+    return list(groups.values())
 
 
 def _starved_keys(legend, data_blobs, bg, delta: float) -> list:

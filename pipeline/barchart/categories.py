@@ -392,11 +392,14 @@ def _turned_reads(gray, slots, base, text_h) -> list[list[list[Word]]]:
     # The labels hang from the axis as one block of inked rows; what follows a blank gap (the
     # axis title, a legend, a frame) is not theirs.
     rows = np.flatnonzero(ink.any(axis=1))
+    top = 0
     if rows.size:
         # (Gaps within the first text height are between the tick marks and the labels.)
         gaps = np.flatnonzero((np.diff(rows) > max(2, 0.6 * text_h)) & (rows[:-1] >= 1.5 * text_h))
         end = rows[gaps[0]] + 1 if gaps.size else rows[-1] + 1
         ink[end:] = False
+        first = np.flatnonzero((np.diff(rows) > 1) & (rows[:-1] < 1.5 * text_h))
+        top = int(rows[first[0] + 1]) if first.size else int(rows[0])
     angle, ink = _label_angle(ink, text_h)
     if angle is None:
         return []
@@ -432,8 +435,10 @@ def _turned_reads(gray, slots, base, text_h) -> list[list[list[Word]]]:
         for v in got:
             bx, by = inv @ np.array([v.cx, v.cy, 1.0])
             ox, oy = bx / scale, by / scale + y0
-            # Along the text line back to the baseline: the tick the label hangs from.
-            s = (base - oy) / d[1]
+            # Along the text line back to the labels' top row: a turned label ends under the
+            # tick it hangs from, its line's middle half a text height under that row (on to
+            # the baseline itself, a label at 20 degrees lands 3 text heights past its tick).
+            s = (y0 + top + 0.5 * text_h - oy) / d[1]
             x_at = ox + s * d[0]
             for i, (lo, hi) in enumerate(slots):
                 if lo <= x_at < hi:

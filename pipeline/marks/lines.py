@@ -391,6 +391,8 @@ def line_swatches(rgb: np.ndarray, ink: np.ndarray, colors, halfwidth: float, ma
         return []
     # (the word's own start too: a square key is as tall as a letter, and would pass for one)
     starts = [(x0, b[1], b[3]) for b in text_boxes for x0 in {b[0], glyphs_before(ink, b, text_h)}]
+    # gnuplot's key prints the name first, its sample after it.
+    ends = [(b[2], b[1], b[3]) for b in text_boxes]
     lab = to_lab(rgb[ys, xs])
     # Dashes and dots of a swatch are a few line widths apart.
     join = cv2.getStructuringElement(cv2.MORPH_RECT, (int(4 * max(halfwidth, 1.0)) + 3, 1))
@@ -403,14 +405,21 @@ def line_swatches(rgb: np.ndarray, ink: np.ndarray, colors, halfwidth: float, ma
         n, labels, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
         for k in range(1, n):
             x, y, w, h, area = stats[k]
-            stroke = h <= max(0.6 * text_h, 2 * halfwidth + 3) and text_h <= w <= 6 * text_h
+            thin = max(0.6 * text_h, 2 * halfwidth + 3)
+            # (A sample carrying its mark, a cross, on its middle: the stroke is the rows it
+            # runs across.)
+            across = np.flatnonzero(m[y:y + h, x:x + w].mean(axis=1) >= 0.6)
+            stroke = text_h <= w <= 6 * text_h and (h <= thin or (
+                across.size and across[-1] - across[0] + 1 <= thin and h <= 1.5 * text_h))
             # Some renderers key a line with a dot or a square of its colour instead.
             patch = 0.35 * text_h <= min(w, h) and max(w, h) <= 2.0 * text_h and max(w, h) <= 1.5 * min(w, h) \
                 and area >= 0.5 * w * h
             if not (stroke or patch):
                 continue
             cy = y + h / 2.0
-            if not any(0 <= bx0 - (x + w) <= 1.5 * text_h and by0 - 2 <= cy <= by1 + 2 for bx0, by0, by1 in starts):
+            if not any(0 <= bx0 - (x + w) <= 1.5 * text_h and by0 - 2 <= cy <= by1 + 2 for bx0, by0, by1 in starts) \
+                    and not (stroke and any(0 <= x - bx1 <= 1.5 * text_h and by0 - 2 <= cy <= by1 + 2
+                                            for bx1, by0, by1 in ends)):
                 continue
             # Anti-aliased feet of a line of text join into flat strokes too, inside its words.
             # (A word no wider than the stroke is the stroke read as text: '—i—' for '—▲—'.)

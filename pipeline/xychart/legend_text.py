@@ -407,6 +407,11 @@ def legend_entries(words, tick_words, blobs, box, text_h, params, data_blobs=Non
         m = _KEYED.match(ws[0].text.strip())
         return m is not None and keys[m.group(1).lower()] >= 3
 
+    # Lines read as words then a number ('batch 64'): point labels so written share their
+    # words, a name so written ('Gaudi 3') stands alone.
+    prefixes = Counter(_key(" ".join(v.text for v in ln[:-1])) for ln in lines
+                       if len(ln) >= 2 and bare(ln[-1]) and not bare(ln[0]))
+
     def is_label(ws):
         # A line ending in such a unit after a digit is a label misread ('S574 req' of '8 req 4 req').
         # So is one whose number was read as a letter ('t req' of '2 req').
@@ -425,7 +430,8 @@ def legend_entries(words, tick_words, blobs, box, text_h, params, data_blobs=Non
             # Beside a bar chart's swatches a name may end with a number ('ISL 1k', 'batch
             # 32'); a printed value starts with its number ('25.8k', '1.3M tok/s').
             return bare(ws[0]) or keyed
-        return (bare(ws[0]) or bare(ws[-1]) or unit_end or keyed
+        named = len(ws) >= 2 and prefixes[_key(" ".join(v.text for v in ws[:-1]))] == 1
+        return (bare(ws[0]) or (bare(ws[-1]) and not named) or unit_end or keyed
                 or parse_point_label(text) is not None)
 
     def plain(ws):
