@@ -21,6 +21,7 @@ from .imageio import load_rgb
 from .marks.hidden import hidden_markers
 from .marks.legend import text_lines
 from .marks.lines import MIN_COVER, line_swatches, trace_lines
+from .marks.crosses import cross_markers
 from .marks.markers import Blob, crossings, drop_fragments, find_markers, on_lines, stacked_lines, tiny_markers
 from .marks.rims import rim_markers
 from .marks.series import color_groups, group_series, lab_distance, paler_series
@@ -482,13 +483,14 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     ink = marks & ~text_mask
     halfwidth = series_halfwidth(rgb, ink, text_h)
     blobs, _diam = find_markers(rgb, ink, halfwidth)
+    blobs += [b for b in cross_markers(rgb, ink, text_h) if not any(_in_box(b.cx, b.cy, o.box, 0) for o in blobs)]
     gridded = {id(b) for b in not_markers.dotted_rules(blobs, box) + not_markers.beads_on_a_stroke(blobs)
                + not_markers.tick_rows(blobs, xa, ya, text_h)}
     blobs = [b for b in blobs if id(b) not in gridded]
     # Legend swatches may sit outside the search box (a legend below the x title, or left of the
     # y tick labels): marks found there serve the legend only, data stays in the plot box.
     outside = legend_text.outside_marks(rgb, page_marks & ~search, text_mask)
-    blobs += [b for b in find_markers(rgb, outside, halfwidth)[0]
+    blobs += [b for b in find_markers(rgb, outside, halfwidth)[0] + cross_markers(rgb, outside, text_h)
               if not (sx0 <= b.cx < sx1 and sy0 <= b.cy < sy1)]
 
     other_words = [v for v in words if id(v) not in tick_words and text_words.is_text(v)]

@@ -1,0 +1,78 @@
+"""Markers drawn as a plus or a cross ('+', 'x', matplotlib's 'P' and 'X'): two strokes no deeper
+than a line, which find_markers, looking for ink deeper than the lines, passes over."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .markers import Blob
+
+
+def cross_markers(rgb: np.ndarray, ink: np.ndarray, text_h: float) -> list[Blob]:
+    """Components of `ink` shaped as a plus or a diagonal cross, from half a text height to
+    three across, standing alone (a letter 'x' or 't' has its word's letters beside it; a
+    cross on a line joins the line's component and is no component of its own)."""
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    out = []
+    lo, hi = max(5, int(0.5 * text_h)), int(3 * text_h) + 1
+    for i in range(1, n):
+        x, y, w, h, area = stats[i]
+        if not (lo <= w <= hi and lo <= h <= hi) or abs(w - h) > 0.25 * max(w, h) + 1:
+            continue
+        mask = lab[y:y + h, x:x + w] == i
+        shape = "plus" if is_plus(mask) else "cross" if is_plus(_turned(mask)) else None
+        if shape is None or not _alone(ink, lab, i, (x, y, w, h)):
+            continue
+        ys, xs = np.nonzero(mask)
+        color = tuple(int(c) for c in np.median(rgb[y + ys, x + xs], axis=0))
+        out.append(Blob(x + xs.mean(), y + ys.mean(), int(area), (int(x), int(y), int(x + w), int(y + h)),
+                        color, shape))
+    return out
+
+
+def is_plus(mask: np.ndarray) -> bool:
+    """A mask that is one full-width band of rows and one full-height band of columns, crossing
+    near the middle, each under half the mask thick, with (nearly) all its ink on them."""
+    h, w = mask.shape
+    if h < 5 or w < 5:
+        return False
+    rows = np.flatnonzero(mask.mean(axis=1) >= 0.85)
+    cols = np.flatnonzero(mask.mean(axis=0) >= 0.85)
+    if not rows.size or not cols.size:
+        return False
+    # (each band one run of rows or columns)
+    if rows[-1] - rows[0] + 1 != rows.size or cols[-1] - cols[0] + 1 != cols.size:
+        return False
+    if rows.size > 0.45 * h or cols.size > 0.45 * w:
+        return False
+    if abs((rows[0] + rows[-1]) / 2.0 - (h - 1) / 2.0) > 0.15 * h + 0.5 \
+            or abs((cols[0] + cols[-1]) / 2.0 - (w - 1) / 2.0) > 0.15 * w + 0.5:
+        return False
+    band = np.zeros_like(mask)
+    band[max(0, rows[0] - 1):rows[-1] + 2, :] = True
+    band[:, max(0, cols[0] - 1):cols[-1] + 2] = True
+    return mask[~band].sum() <= 0.05 * mask.sum()
+
+
+def _turned(mask: np.ndarray) -> np.ndarray:
+    """The mask turned an eighth of a turn (a diagonal cross stands as a plus), cut to its ink."""
+    h, w = mask.shape
+    d = int(np.ceil(np.hypot(h, w))) + 2
+    m = cv2.getRotationMatrix2D((w / 2.0, h / 2.0), 45, 1.0)
+    m[0, 2] += (d - w) / 2.0
+    m[1, 2] += (d - h) / 2.0
+    turned = cv2.warpAffine(mask.astype(np.uint8) * 255, m, (d, d), flags=cv2.INTER_LINEAR) >= 128
+    ys, xs = np.nonzero(turned)
+    if ys.size == 0:
+        return turned
+    return turned[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+
+
+def _alone(ink: np.ndarray, lab: np.ndarray, i: int, xywh) -> bool:
+    """No other ink within half the component's size around its box."""
+    x, y, w, h = xywh
+    m = max(2, int(0.5 * max(w, h)))
+    H, W = ink.shape
+    x0, y0, x1, y1 = max(0, x - m), max(0, y - m), min(W, x + w + m), min(H, y + h + m)
+    around = ink[y0:y1, x0:x1] & (lab[y0:y1, x0:x1] != i)
+    return not around.any()
