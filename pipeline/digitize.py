@@ -21,6 +21,7 @@ from .imageio import load_rgb
 from .marks.hidden import hidden_markers
 from .marks.legend import text_lines
 from .marks.lines import MIN_COVER, line_swatches, trace_lines
+from .marks.templates import best_match, marker_template
 from .marks.crosses import cross_markers
 from .marks.markers import Blob, crossings, drop_fragments, find_markers, on_lines, stacked_lines, tiny_markers
 from .marks.rims import rim_markers
@@ -745,6 +746,15 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                 legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
                 notes.append(f"{len({b.color for b in unmarked})} line(s) without markers found: "
                              "their points are the vertices of each line")
+    # A point label with no marker near it, beside a series of markers found: its marker may
+    # be one a pixel too shallow for find_markers, that looks like its twins.
+    lone = _orphan_labels(label_words, data_blobs, text_h) if len(data_blobs) >= 3 else []
+    lookalikes = _lookalike_markers(lone, data_blobs, rgb, params.series_color_delta, text_h,
+                                    other_words) if lone else []
+    if lookalikes:
+        blobs = blobs + lookalikes
+        tiny_found.update(id(b) for b in lookalikes)
+        legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
     if not data_blobs:
         raise NoChartFound("no data markers or lines were found inside the plot area")
 
@@ -1144,6 +1154,38 @@ def _steps_on(b, like, rgb, box, lines: dict) -> bool:
     x0, y0 = box[:2]
     k = lab[int(end.cy) - y0, int(end.cx) - x0]
     return bool(k) and lab[int(b.cy) - y0, int(b.cx) - x0] == k
+
+
+def _lookalike_markers(labels, found, rgb, delta: float, text_h: float, words) -> list:
+    """For each of `labels` (point labels with no marker near), the place within two text
+    heights of it that looks most like the markers `found` of one series (see
+    marks.templates), as a marker of that series; none where nothing looks enough like one,
+    where the place is on a word (a label's glyph in the series' colour), or on a marker found."""
+    groups: dict = {}
+    for b, g in zip(found, color_groups([b.color for b in found], delta)):
+        groups.setdefault((g, b.shape), []).append(b)
+    templates = [(ms, t) for ms in groups.values() if (t := marker_template(rgb, ms)) is not None]
+    out = []
+    for v in labels:
+        reach = 2.0 * text_h
+        window = (v.x0 - reach, v.y0 - reach, v.x1 + reach, v.y1 + reach)
+        best = None
+        for ms, t in templates:
+            color = tuple(int(c) for c in np.median([b.color for b in ms], axis=0))
+            got = best_match(rgb, t, color, window)
+            if got is not None and (best is None or got[2] > best[0][2]):
+                best = (got, ms, t)
+        if best is None:
+            continue
+        (x, y, _score), ms, t = best
+        if any(_in_box(x, y, (o.x0, o.y0, o.x1, o.y1), 1) for o in words) or \
+                any(_in_box(x, y, o.box, 1) for o in found + out):
+            continue
+        th, tw = t.shape
+        out.append(Blob(x, y, int(np.median([b.area for b in ms])),
+                        (int(x - tw / 2), int(y - th / 2), int(x + tw / 2) + 1, int(y + th / 2) + 1),
+                        ms[0].color, ms[0].shape))
+    return out
 
 
 def _orphan_labels(labels, blobs, text_h: float) -> list:
