@@ -581,12 +581,22 @@ def _reread_text(gray, words, text_h, budget, frame: Frame | None = None, base: 
 def _surer_words(new: list[Word], page: list[Word]) -> list[Word]:
     """A re-read whose words pair one to one with the page's (each overlapping one page word
     only) with each word's surer reading kept: the re-read mends one word and misreads another
-    ('Qwen2.5' at 86 and '728' at 49 read again 'Qwenz2.5' at 59 and '72B' at 91). Otherwise
-    the re-read as it is."""
+    ('Qwen2.5' at 86 and '728' at 49 read again 'Qwenz2.5' at 59 and '72B' at 91): a page word
+    stays where clearly surer. Otherwise the re-read as it is."""
     pairs = [[p for p in page if overlaps(p, v)] for v in new]
     if len(new) != len(page) or any(len(m) != 1 for m in pairs) or len({id(m[0]) for m in pairs}) != len(new):
         return new
-    return [v if v.conf >= m.conf else m for v, (m,) in zip(new, pairs)]
+    def fuller(v, m):
+        # the re-read holds the page word and more at an end ('TP:' at 96 read again 'TP=4' at
+        # 91: the page pass dropped an unsure '=4'); not a glyph more inside it ('Qwenz2.5')
+        a, b = _alnum(m.text), _alnum(v.text)
+        return len(b) > len(a) > 0 and (b.startswith(a) or b.endswith(a))
+    # (clearly surer: about as sure, the re-read is as good a reading, its glyphs checked)
+    return [m if m.conf >= v.conf + 10 and not fuller(v, m) else v for v, (m,) in zip(new, pairs)]
+
+
+def _alnum(text: str) -> str:
+    return "".join(c for c in text if c.isalnum())
 
 
 def _line_count(words: list[Word], text_h: float) -> int:
