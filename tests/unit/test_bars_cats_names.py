@@ -200,3 +200,21 @@ def test_words_of_one_line_count_as_one_line_whatever_their_centres_round_to():
     words = [_w("Qwen2.5", 91, 0, 54, 60, 66), _w("72B", 91, 66, 53, 90, 64)]
     assert _line_count(words, 11.0) == 1
     assert _line_count(words + [_w("Model", 90, 20, 75, 60, 86)], 11.0) == 2
+
+
+def test_a_category_re_read_keeps_the_surer_reading_of_each_word():
+    from pipeline.barchart.categories import _surer_words
+    page = [Word("Qwen2.5", 86.0, 10, 100, 80, 115), Word("728", 49.0, 88, 100, 115, 115)]
+    new = [Word("Qwenz2.5", 59.0, 10, 100, 82, 115), Word("72B", 91.0, 88, 100, 115, 115)]
+    assert [v.text for v in _surer_words(new, page)] == ["Qwen2.5", "72B"]
+    # about as sure, the re-read's (glyph-checked) word stands: '726' at 93 against '72B' at 91
+    page = [Word("Qwen2.5", 66.0, 10, 100, 80, 115), Word("726", 93.0, 88, 100, 115, 115)]
+    new = [Word("Qwen2.5", 91.0, 10, 100, 80, 115), Word("72B", 91.0, 88, 100, 115, 115)]
+    assert [v.text for v in _surer_words(new, page)] == ["Qwen2.5", "72B"]
+    # a sure page word the re-read holds with more at its end ('TP:' dropped '=4') gives way
+    assert [v.text for v in _surer_words([Word("TP=4", 80.0, 10, 100, 50, 115)],
+                                         [Word("TP:", 96.0, 10, 100, 40, 115)])] == ["TP=4"]
+    # words that do not pair one to one: the re-read as it is
+    assert [v.text for v in _surer_words([Word("GPQA Diamond", 80.0, 10, 100, 120, 115)],
+                                         [Word("GPOA", 90.0, 10, 100, 50, 115),
+                                          Word("Diamond", 96.0, 60, 100, 120, 115)])] == ["GPQA Diamond"]

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from pipeline import imageops
-from pipeline.marks.markers import Blob, find_markers
+from pipeline.marks.markers import Blob, drop_fragments, find_markers
 
 
 def _canvas(h=200, w=400):
@@ -440,3 +440,44 @@ def test_markers_on_a_line_measured_a_pixel_too_thin_are_found_where_they_stand_
     blobs, _ = find_markers(rgb, ink, 2.5)
     assert len(blobs) == len(pts)
     assert all(_nearest(blobs, *p) <= 2.0 for p in pts)
+
+
+def test_plus_and_cross_shapes_are_told_from_letters_and_blobs():
+    from pipeline.marks.crosses import _turned, is_plus
+    plus = np.zeros((14, 14), bool)
+    plus[5:9, :] = True
+    plus[:, 5:9] = True
+    assert is_plus(plus) and not is_plus(_turned(plus))
+    cross = np.zeros((15, 15), bool)
+    for k in range(15):
+        for t in (-1, 0, 1):
+            if 0 <= k + t < 15:
+                cross[k, k + t] = cross[k, 14 - k - t] = True
+    assert not is_plus(cross) and is_plus(_turned(cross))
+    square = np.ones((12, 12), bool)
+    tee = np.zeros((14, 14), bool)
+    tee[:4, :] = True          # a 'T': its bar at the top, not through the middle
+    tee[:, 5:9] = True
+    assert not is_plus(square) and not is_plus(tee)
+
+
+def test_plus_markers_standing_alone_are_found_and_a_plus_beside_other_ink_is_not():
+    from pipeline.marks.crosses import cross_markers
+    rgb = np.full((60, 120, 3), 255, np.uint8)
+    for cx in (20, 60):
+        rgb[18:22, cx - 7:cx + 7] = (255, 127, 14)
+        rgb[13:27, cx - 2:cx + 2] = (255, 127, 14)
+    rgb[15:25, 72:75] = (0, 0, 0)         # a glyph right beside the second
+    ink = (rgb != 255).any(axis=2)
+    got = cross_markers(rgb, ink, 12.0)
+    assert [(round(b.cx), b.shape) for b in got] == [(20, "plus")]
+
+
+def test_fragments_are_judged_against_their_own_colour_where_that_is_a_series():
+    # (set-19 h16: against the median of all, squares the most, the small triangle is a fragment)
+    big = [Blob(10.0 * k, 10.0, 100, (0, 0, 10, 10), (250, 140, 100), "square") for k in range(8)]
+    small = [Blob(10.0 * k, 50.0, 36, (0, 0, 6, 6), (100, 195, 165), "triangle-up") for k in range(5)]
+    small.append(Blob(90.0, 50.0, 22, (0, 0, 5, 5), (100, 195, 165), "circle"))
+    speck = Blob(5.0, 5.0, 15, (0, 0, 4, 4), (250, 140, 100), "circle")   # a joint of a square series' line
+    kept = drop_fragments(big + small + [speck])
+    assert len(kept) == 14 and speck not in kept

@@ -60,6 +60,16 @@ def test_a_surer_page_word_is_not_replaced_by_a_line_read():
     assert sorted(w.text for w in layout.merge_words(page, lines)) == ["A100", "prefill"]
 
 
+def test_a_far_surer_page_word_is_not_replaced_by_a_line_read_with_a_glyph_more():
+    # bar seed-46 bar028: a serif Q's tail read as a letter by the line reader.
+    from pipeline.ocr import Word
+    page = [Word("Qwen2.5", 86.0, 60, 130, 131, 151)]
+    assert [w.text for w in layout.merge_words(page, [Word("Qwenz2.5", 57.0, 60, 130, 132, 151)])] == ["Qwen2.5"]
+    # ... but about as sure, the line's fuller reading stands ('TP:' dropped an unsure '=2')
+    page = [Word("TP:", 96.0, 60, 130, 90, 151)]
+    assert [w.text for w in layout.merge_words(page, [Word("TP=2", 91.0, 60, 130, 100, 151)])] == ["TP=2"]
+
+
 def _axis(ticks, words, side="bottom"):
     from pipeline.axes import calibrate
     cal = calibrate(ticks, tol_px=4.0, sign=-1 if side in ("left", "right") else 1)
