@@ -591,8 +591,15 @@ def _surer_words(new: list[Word], page: list[Word]) -> list[Word]:
         # 91: the page pass dropped an unsure '=4'); not a glyph more inside it ('Qwenz2.5')
         a, b = _alnum(m.text), _alnum(v.text)
         return len(b) > len(a) > 0 and (b.startswith(a) or b.endswith(a))
+    def split_glyph(v, m):
+        # the re-read is the page word with a glyph more inside it, read less surely: a glyph
+        # read as two ('Qwenz2.5' at 72 for a sure 'Qwen2.5' at 80: a serif Q's tail)
+        a, b = _alnum(m.text), _alnum(v.text)
+        return m.conf >= 80 and v.conf < m.conf and len(b) == len(a) + 1 \
+            and any(b[:i] + b[i + 1:] == a for i in range(1, len(b) - 1))
     # (clearly surer: about as sure, the re-read is as good a reading, its glyphs checked)
-    return [m if m.conf >= v.conf + 10 and not fuller(v, m) else v for v, (m,) in zip(new, pairs)]
+    return [m if (m.conf >= v.conf + 10 and not fuller(v, m)) or split_glyph(v, m) else v
+            for v, (m,) in zip(new, pairs)]
 
 
 def _alnum(text: str) -> str:

@@ -207,6 +207,10 @@ def test_a_category_re_read_keeps_the_surer_reading_of_each_word():
     page = [Word("Qwen2.5", 86.0, 10, 100, 80, 115), Word("728", 49.0, 88, 100, 115, 115)]
     new = [Word("Qwenz2.5", 59.0, 10, 100, 82, 115), Word("72B", 91.0, 88, 100, 115, 115)]
     assert [v.text for v in _surer_words(new, page)] == ["Qwen2.5", "72B"]
+    # ... and where only a little surer, against a glyph more inside it (bar seed-46 bar038)
+    page = [Word("72B", 91.0, 88, 100, 115, 115), Word("Qwen2.5", 80.0, 10, 100, 80, 115)]
+    new = [Word("Qwenz2.5", 72.0, 10, 100, 82, 115), Word("72B", 92.0, 88, 100, 115, 115)]
+    assert [v.text for v in _surer_words(new, page)] == ["Qwen2.5", "72B"]
     # about as sure, the re-read's (glyph-checked) word stands: '726' at 93 against '72B' at 91
     page = [Word("Qwen2.5", 66.0, 10, 100, 80, 115), Word("726", 93.0, 88, 100, 115, 115)]
     new = [Word("Qwen2.5", 91.0, 10, 100, 80, 115), Word("72B", 91.0, 88, 100, 115, 115)]
