@@ -748,7 +748,10 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                              "their points are the vertices of each line")
     # A point label with no marker near it, beside a series of markers found: its marker may
     # be one a pixel too shallow for find_markers, that looks like its twins.
-    lone = _orphan_labels(label_words, data_blobs, text_h) if len(data_blobs) >= 3 else []
+    # (A number in a line of words is a title's: '120B' of 'gpt-oss 120B • FP4', its bullet
+    # as dark as a series' dots.)
+    lone = [v for v in _orphan_labels(label_words, data_blobs, text_h)
+            if not _in_sentence(v, other_words, text_h)] if len(data_blobs) >= 3 else []
     lookalikes = _lookalike_markers(lone, data_blobs, rgb, params.series_color_delta, text_h,
                                     other_words) if lone else []
     if lookalikes:

@@ -432,7 +432,7 @@ def turned_compact(comp: np.ndarray) -> bool:
 
 def drop_fragments(blobs: list[Blob]) -> list[Blob]:
     """Fragments (a label's bold digit, a line joint) are much smaller than the real markers:
-    than the typical marker, or, where three blobs or more share a blob's colour and are
+    than the typical marker, or, where three other blobs or more share a blob's colour and are
     typically markers themselves, than those (a series of small triangles beside one of large
     squares: the triangle at a line's end, found smaller still, is no fragment)."""
     if not blobs:
@@ -444,7 +444,7 @@ def drop_fragments(blobs: list[Blob]) -> list[Blob]:
     out = []
     for k, b in enumerate(blobs):
         own = areas[np.linalg.norm(lab - lab[k], axis=1) <= 20.0]
-        mine = float(np.median(own)) if own.size >= 3 else typical
+        mine = float(np.median(own)) if own.size >= 4 else typical     # (itself and three more)
         if b.area >= 0.35 * (mine if mine >= 0.35 * typical else typical):
             out.append(b)
     return out

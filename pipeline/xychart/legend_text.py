@@ -430,7 +430,9 @@ def legend_entries(words, tick_words, blobs, box, text_h, params, data_blobs=Non
             # Beside a bar chart's swatches a name may end with a number ('ISL 1k', 'batch
             # 32'); a printed value starts with its number ('25.8k', '1.3M tok/s').
             return bare(ws[0]) or keyed
-        named = len(ws) >= 2 and prefixes[_key(" ".join(v.text for v in ws[:-1]))] == 1
+        # (Not after a word ending in a digit: 'batch_size=1 28' is one number read apart.)
+        named = len(ws) >= 2 and prefixes[_key(" ".join(v.text for v in ws[:-1]))] == 1 \
+            and not ws[-2].text[-1:].isdigit()
         return (bare(ws[0]) or (bare(ws[-1]) and not named) or unit_end or keyed
                 or parse_point_label(text) is not None)
 
