@@ -17,6 +17,7 @@ from . import imageops, layout, ocr
 from .axes import AxisCalibration
 from .errors import NoChartFound, TicksUnreadable
 from .extraction import Extraction, Point
+from .grouping import linked_groups
 from .imageio import load_rgb
 from .marks.hidden import hidden_markers
 from .marks.legend import text_lines
@@ -1342,21 +1343,8 @@ def _unmarked_lines(rgb, ink, box, halfwidth, params, bg, other_words, text_h, m
 
 def _clusters(pts, reach: float) -> list[list[int]]:
     """Indices of `pts` in groups joined by steps of at most `reach` (single linkage)."""
-    parent = list(range(len(pts)))
-
-    def root(i):
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-    for i in range(len(pts)):
-        for j in range(i + 1, len(pts)):
-            if np.hypot(pts[i][0] - pts[j][0], pts[i][1] - pts[j][1]) <= reach:
-                parent[root(i)] = root(j)
-    groups: dict = {}
-    for i in range(len(pts)):
-        groups.setdefault(root(i), []).append(i)
-    return list(groups.values())
+    ids = linked_groups(len(pts), lambda i, j: np.hypot(pts[i][0] - pts[j][0], pts[i][1] - pts[j][1]) <= reach)
+    return [[i for i, g in enumerate(ids) if g == k] for k in range(max(ids, default=-1) + 1)]
 
 
 def _starved_keys(legend, data_blobs, bg, delta: float) -> list:
