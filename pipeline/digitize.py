@@ -19,14 +19,14 @@ from .errors import NoChartFound, TicksUnreadable
 from .extraction import Extraction, Point
 from .grouping import linked_groups
 from .imageio import load_rgb
+from .marks.crosses import cross_markers
 from .marks.hidden import hidden_markers
 from .marks.legend import text_lines
 from .marks.lines import MIN_COVER, line_swatches, trace_lines
-from .marks.templates import best_match, marker_template
-from .marks.crosses import cross_markers
 from .marks.markers import Blob, crossings, drop_fragments, find_markers, on_lines, stacked_lines, tiny_markers
 from .marks.rims import rim_markers
 from .marks.series import color_groups, group_series, lab_distance, paler_series
+from .marks.templates import best_match, marker_template
 from .numbers import parse_point_label, parse_tick, parse_value_label
 from .params import DigitizeParams
 from .titles import y_title
@@ -745,7 +745,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                 blobs = blobs + unmarked
                 tiny_found.update(id(b) for b in unmarked)     # (no fragments of the markers)
                 legend, label_words, legend_blob_ids, data_blobs = legend_and_data(blobs)
-                notes.append(f"{len({b.color for b in unmarked})} line(s) without markers found: "
+                n_lines = len(set(color_groups([b.color for b in unmarked], params.series_color_delta)))
+                notes.append(f"{n_lines} line(s) without markers found: "
                              "their points are the vertices of each line")
     # A point label with no marker near it, beside a series of markers found: its marker may
     # be one a pixel too shallow for find_markers, that looks like its twins.
