@@ -1328,7 +1328,8 @@ def _unmarked_lines(rgb, ink, box, halfwidth, params, bg, other_words, text_h, m
     boxes = [(v.x0, v.y0, v.x1, v.y1) for v in other_words]
     traces = [t for t in trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, bg, boxes, text_h,
                                      rules_in=marks)
-              if not any(_one_hue(c, t.color, bg) for c in marked)]
+              if not any(_one_hue(c, t.color, bg) for c in marked)
+              and int(max(t.color)) - int(min(t.color)) >= 60 and _bends(t.vertices, 2 * halfwidth + 2)]
     verts = [(float(x), float(y), k) for k, t in enumerate(traces) for x, y in t.vertices]
     r = max(1, int(round(halfwidth)))
     out = []
@@ -1340,6 +1341,16 @@ def _unmarked_lines(rgb, ink, box, halfwidth, params, bg, other_words, text_h, m
     # (a colour's line bending at fewer than three points is a rule, or a stroke's piece)
     return [b for b in out
             if sum(lab_distance(np.array([o.color]), b.color)[0] <= params.series_color_delta for o in out) >= 3]
+
+
+def _bends(verts, tol: float) -> bool:
+    """Whether a polyline leaves the straight line between its ends by more than `tol` (an
+    axis line or a gridline traced in a slate colour is straight, its "vertices" noise)."""
+    if len(verts) < 3:
+        return False
+    (x0, y0), (x1, y1) = verts[0], verts[-1]
+    n = float(np.hypot(x1 - x0, y1 - y0)) or 1.0
+    return max(abs((x1 - x0) * (y0 - y) - (x0 - x) * (y1 - y0)) / n for x, y in verts) > tol
 
 
 def _clusters(pts, reach: float) -> list[list[int]]:
