@@ -84,16 +84,6 @@ def ascender_stroke(mask: np.ndarray, x_height: float) -> bool:
     return not any(upper[k] <= 0.5 * stem and upper[:k].max() >= 0.7 * stem for k in range(1, len(upper)))
 
 
-def _dotted_stem(mask: np.ndarray, x_height: float) -> bool:
-    """A narrow stroke of an 'i': no taller than the x-height by a tenth (its dot, apart, is no
-    part of the glyph), or taller, with its dot joined at a waist (see ascender_stroke)."""
-    m = mask.astype(bool)
-    h, w = m.shape
-    if w > 0.45 * h:
-        return False
-    return h <= 1.1 * x_height or not ascender_stroke(mask, x_height)
-
-
 def _pale_join(dark: np.ndarray) -> bool:
     """In a stroke's darkest ink row by row, a row of its upper part paler than the darkest row
     above it (by a fifth) and than the stem below (by three tenths): the gap between an 'i''s
@@ -110,7 +100,7 @@ def glyph_char(ch: str, mask: np.ndarray, after_digit: bool = False, x_height: f
     for an 'i' that is an ascender's stroke (given the word's `x_height`); unclear shapes keep
     OCR's reading. `after_digit`: the glyph follows a digit, inside a number ('128'), and is no
     'B'."""
-    if (ch not in _CONFUSED and ch not in "il") or mask.shape[0] < 5:
+    if (ch not in _CONFUSED and ch != "i") or mask.shape[0] < 5:
         return ch
     if ch == "I":
         return "T" if top_bar(mask) else ch
@@ -118,10 +108,6 @@ def glyph_char(ch: str, mask: np.ndarray, after_digit: bool = False, x_height: f
         # (a third taller than the x-height: an 'i' whose dot JPEG joined to its stem is a
         # fifth taller, 'Mixtral' read right and made 'Mlxtral')
         return "l" if mask.shape[0] >= 1.3 * x_height and ascender_stroke(mask, x_height) else ch
-    if ch == "l":
-        # ... and an 'l' whose stroke is no taller than the x-height (its dot apart, under the
-        # glyph size) or has a dot's waist is an 'i' ('Mlxtral'); too small to tell, it stays.
-        return "i" if x_height >= 7 and _dotted_stem(mask, x_height) else ch
     k = holes(mask)
     if ch == "s":
         # A lowercase 's' encloses nothing: one with two holes is an '8' or a 'B' ('TPs' for

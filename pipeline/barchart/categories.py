@@ -649,7 +649,7 @@ def _checked_words(gray, words: list[Word], text_h: float) -> list[Word]:
             ink = crop < bg - 0.35 * (bg - float(crop.min()))
             masks = glyphs.glyph_masks(ink, (0, 0, x1 - x0, y1 - y0), 0.5 * text_h,
                                        np.clip(bg - crop, 0, None))
-            text = glyphs.checked_text(v.text, masks, "il")
+            text = glyphs.checked_text(v.text, masks, "i")
         out.append(_unit_b_word(gray, Word(text, v.conf, v.x0, v.y0, v.x1, v.y1)))
     return out
 
