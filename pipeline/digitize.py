@@ -23,7 +23,8 @@ from .marks.crosses import cross_markers
 from .marks.hidden import hidden_markers
 from .marks.legend import text_lines
 from .marks.lines import MIN_COVER, line_swatches, trace_lines
-from .marks.markers import Blob, crossings, drop_fragments, find_markers, on_lines, stacked_lines, tiny_markers
+from .marks.markers import (Blob, crossings, drop_fragments, find_markers, on_lines, regrown, stacked_lines,
+                            tiny_markers)
 from .marks.rims import rim_markers
 from .marks.series import color_groups, group_series, lab_distance, paler_series
 from .marks.templates import best_match, marker_template
@@ -485,6 +486,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     ink = marks & ~text_mask
     halfwidth = series_halfwidth(rgb, ink, text_h)
     blobs, _diam = find_markers(rgb, ink, halfwidth)
+    blobs = regrown(blobs, rgb, marks, text_mask, halfwidth)
     blobs += [b for b in cross_markers(rgb, ink, text_h) if not any(_in_box(b.cx, b.cy, o.box, 0) for o in blobs)]
     gridded = {id(b) for b in not_markers.dotted_rules(blobs, box) + not_markers.beads_on_a_stroke(blobs)
                + not_markers.tick_rows(blobs, xa, ya, text_h)}

@@ -430,6 +430,41 @@ def turned_compact(comp: np.ndarray) -> bool:
     return max(rw, rh) <= 1.6 * max(1.0, min(rw, rh)) + 1.0
 
 
+def regrown(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, cut: np.ndarray, line_halfwidth: float,
+            max_delta: float = 35.0) -> list[Blob]:
+    """`blobs` found on ink with words' boxes cut out (`cut`), each that touches a cut found
+    again on the whole `ink` in its own colour around it: a label's box that took in a
+    marker's tip cut it (a diamond under its '8' lost its top rows, passed for a triangle, its
+    centre set four pixels low). Kept as found where the marker found again is no larger than
+    before, runs to the window's edge (a line of its colour), or is much larger (a label of the
+    series' colour joined to it)."""
+    from .series import lab_distance  # here: series imports this module
+    H, W = ink.shape
+    out = []
+    for b in blobs:
+        x0, y0, x1, y1 = b.box
+        if not cut[max(0, y0 - 2):y1 + 2, max(0, x0 - 2):x1 + 2].any():
+            out.append(b)
+            continue
+        g = max(x1 - x0, y1 - y0) // 2 + 3
+        wx0, wy0, wx1, wy1 = max(0, x0 - g), max(0, y0 - g), min(W, x1 + g), min(H, y1 + g)
+        sub = rgb[wy0:wy1, wx0:wx1]
+        mine = ink[wy0:wy1, wx0:wx1] & (lab_distance(sub, b.color) <= max_delta)
+        found = [o for o in find_markers(sub, mine, line_halfwidth)[0]
+                 if o.box[0] <= b.cx - wx0 < o.box[2] and o.box[1] <= b.cy - wy0 < o.box[3]]
+        if len(found) != 1:
+            out.append(b)
+            continue
+        o = found[0]
+        edge = o.box[0] == 0 or o.box[1] == 0 or o.box[2] == wx1 - wx0 or o.box[3] == wy1 - wy0
+        if edge or not b.area < o.area <= 1.8 * b.area:
+            out.append(b)
+            continue
+        out.append(Blob(o.cx + wx0, o.cy + wy0, o.area, (o.box[0] + wx0, o.box[1] + wy0, o.box[2] + wx0, o.box[3] + wy0),
+                        o.color, o.shape))
+    return out
+
+
 def drop_fragments(blobs: list[Blob]) -> list[Blob]:
     """Fragments (a label's bold digit, a line joint) are much smaller than the real markers:
     than the typical marker, or, where three other blobs or more share a blob's colour and are

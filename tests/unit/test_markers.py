@@ -481,3 +481,22 @@ def test_fragments_are_judged_against_their_own_colour_where_that_is_a_series():
     speck = Blob(5.0, 5.0, 15, (0, 0, 4, 4), (250, 140, 100), "circle")   # a joint of a square series' line
     kept = drop_fragments(big + small + [speck])
     assert len(kept) == 14 and speck not in kept
+
+
+def test_a_marker_cut_by_a_labels_box_is_found_again_whole():
+    # set-19 h24: the box of the label '8' took in a diamond's top rows; cut there, it passed
+    # for a triangle and its centre was set four pixels low.
+    from pipeline.marks.markers import regrown
+    rgb = np.full((60, 60, 3), 255, np.uint8)
+    for r in range(-8, 9):
+        half = 8 - abs(r)
+        rgb[30 + r, 30 - half:30 + half + 1] = (99, 110, 250)
+    rgb[12:20, 27:33] = (40, 40, 40)        # the label's glyph, in the text's colour
+    marks = (rgb != 255).any(axis=2)
+    cut = np.zeros(marks.shape, bool)
+    cut[10:26, 24:36] = True                # the label's box, reaching into the diamond's tip
+    found, _ = find_markers(rgb, marks & ~cut, 1.0)
+    assert len(found) == 1 and found[0].cy > 31
+    again = regrown(found, rgb, marks, cut, 1.0)
+    assert len(again) == 1 and abs(again[0].cy - 30) <= 0.6 and abs(again[0].cx - 30) <= 0.6
+    assert again[0].shape == "diamond"
