@@ -466,23 +466,11 @@ def regrown(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, cut: np.ndarray
 
 
 def drop_fragments(blobs: list[Blob]) -> list[Blob]:
-    """Fragments (a label's bold digit, a line joint) are much smaller than the real markers:
-    than the typical marker, or, where three other blobs or more share a blob's colour and are
-    typically markers themselves, than those (a series of small triangles beside one of large
-    squares: the triangle at a line's end, found smaller still, is no fragment)."""
+    """Fragments (a label's bold digit, a line joint) are much smaller than the real markers."""
     if not blobs:
         return blobs
-    from .series import to_lab  # here: series imports this module
-    areas = np.array([b.area for b in blobs], float)
-    typical = float(np.median(areas))
-    lab = to_lab([b.color for b in blobs])
-    out = []
-    for k, b in enumerate(blobs):
-        own = areas[np.linalg.norm(lab - lab[k], axis=1) <= 20.0]
-        mine = float(np.median(own)) if own.size >= 4 else typical     # (itself and three more)
-        if b.area >= 0.35 * (mine if mine >= 0.35 * typical else typical):
-            out.append(b)
-    return out
+    typical = float(np.median([b.area for b in blobs]))
+    return [b for b in blobs if b.area >= 0.35 * typical]
 
 
 def tiny_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, background,

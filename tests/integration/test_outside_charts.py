@@ -182,9 +182,3 @@ def test_a_marker_too_shallow_for_the_finder_is_found_by_its_look_beside_its_lab
     assert len(ext.points) == 7 and _within(ext, truth) == 7
     assert "8 req" in {p.label for p in ext.points}
 
-
-def test_small_triangles_are_judged_against_their_own_series_not_large_squares():
-    # set-19 h16 (Vega-Lite): w/ MTP's triangle at 256, found smaller still at its line's end,
-    # was dropped as a fragment against the median of all markers, squares among them.
-    truth, ext = _read("set19_h16")
-    assert any(p.series.endswith("MTP") and abs(p.x - 256) < 3 for p in ext.points)

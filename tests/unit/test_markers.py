@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from pipeline import imageops
-from pipeline.marks.markers import Blob, drop_fragments, find_markers
+from pipeline.marks.markers import Blob, find_markers
 
 
 def _canvas(h=200, w=400):
@@ -471,16 +471,6 @@ def test_plus_markers_standing_alone_are_found_and_a_plus_beside_other_ink_is_no
     ink = (rgb != 255).any(axis=2)
     got = cross_markers(rgb, ink, 12.0)
     assert [(round(b.cx), b.shape) for b in got] == [(20, "plus")]
-
-
-def test_fragments_are_judged_against_their_own_colour_where_that_is_a_series():
-    # (set-19 h16: against the median of all, squares the most, the small triangle is a fragment)
-    big = [Blob(10.0 * k, 10.0, 100, (0, 0, 10, 10), (250, 140, 100), "square") for k in range(8)]
-    small = [Blob(10.0 * k, 50.0, 36, (0, 0, 6, 6), (100, 195, 165), "triangle-up") for k in range(5)]
-    small.append(Blob(90.0, 50.0, 22, (0, 0, 5, 5), (100, 195, 165), "circle"))
-    speck = Blob(5.0, 5.0, 15, (0, 0, 4, 4), (250, 140, 100), "circle")   # a joint of a square series' line
-    kept = drop_fragments(big + small + [speck])
-    assert len(kept) == 14 and speck not in kept
 
 
 def test_a_marker_cut_by_a_labels_box_is_found_again_whole():
