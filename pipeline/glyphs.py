@@ -105,9 +105,7 @@ def glyph_char(ch: str, mask: np.ndarray, after_digit: bool = False, x_height: f
     if ch == "I":
         return "T" if top_bar(mask) else ch
     if ch == "i":
-        # (a third taller than the x-height: an 'i' whose dot JPEG joined to its stem is a
-        # fifth taller, 'Mixtral' read right and made 'Mlxtral')
-        return "l" if mask.shape[0] >= 1.3 * x_height and ascender_stroke(mask, x_height) else ch
+        return "l" if ascender_stroke(mask, x_height) else ch
     k = holes(mask)
     if ch == "s":
         # A lowercase 's' encloses nothing: one with two holes is an '8' or a 'B' ('TPs' for
