@@ -1328,10 +1328,14 @@ def _unmarked_lines(rgb, ink, box, halfwidth, params, bg, other_words, text_h, m
     if not marked or not _unmarked_colour(rgb, box, marked, bg):
         return []
     boxes = [(v.x0, v.y0, v.x1, v.y1) for v in other_words]
+    # (A line through markers found is their series' line, its colour dulled by JPEG: its
+    # bends are at them.)
     traces = [t for t in trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, bg, boxes, text_h,
                                      rules_in=marks)
-              if not any(_one_hue(c, t.color, bg) for c in marked)
-              and int(max(t.color)) - int(min(t.color)) >= 60 and _bends(t.vertices, 2 * halfwidth + 2)]
+              if not any(_alike(c, t.color, bg, 1.5 * params.series_color_delta) for c in marked)
+              and int(max(t.color)) - int(min(t.color)) >= 60 and _bends(t.vertices, 2 * halfwidth + 2)
+              and sum(any(_in_box(x, y, b.box, 0.5 * text_h) for b in data_blobs) for x, y in t.vertices)
+              < 0.5 * len(t.vertices)]
     verts = [(float(x), float(y), k) for k, t in enumerate(traces) for x, y in t.vertices]
     r = max(1, int(round(halfwidth)))
     out = []

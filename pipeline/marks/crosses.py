@@ -11,7 +11,8 @@ from .markers import Blob
 def cross_markers(rgb: np.ndarray, ink: np.ndarray, text_h: float) -> list[Blob]:
     """Components of `ink` shaped as a plus or a diagonal cross, from half a text height to
     three across, standing alone (a letter 'x' or 't' has its word's letters beside it; a
-    cross on a line joins the line's component and is no component of its own)."""
+    cross on a line joins the line's component and is no component of its own), and not where
+    dashed gridlines cross (a plus of two dashes, the rules' dashes going on beyond it)."""
     n, lab, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
     out = []
     lo, hi = max(5, int(0.5 * text_h)), int(3 * text_h) + 1
@@ -21,7 +22,7 @@ def cross_markers(rgb: np.ndarray, ink: np.ndarray, text_h: float) -> list[Blob]
             continue
         mask = lab[y:y + h, x:x + w] == i
         shape = "plus" if is_plus(mask) else "cross" if is_plus(_turned(mask)) else None
-        if shape is None or not _alone(ink, lab, i, (x, y, w, h)):
+        if shape is None or not _alone(ink, lab, i, (x, y, w, h)) or _on_rule(ink, (x, y, w, h)):
             continue
         ys, xs = np.nonzero(mask)
         color = tuple(int(c) for c in np.median(rgb[y + ys, x + xs], axis=0))
@@ -66,6 +67,21 @@ def _turned(mask: np.ndarray) -> np.ndarray:
     if ys.size == 0:
         return turned
     return turned[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+
+
+def _on_rule(ink: np.ndarray, xywh) -> bool:
+    """Ink goes on, level with the component's middle, on both sides of it or above and below
+    it, within four of its sizes: it is a crossing of dashed rules."""
+    x, y, w, h = xywh
+    H, W = ink.shape
+    cx, cy, s = x + w // 2, y + h // 2, max(w, h)
+
+    def inked(x0, x1, y0, y1):
+        x0, x1, y0, y1 = max(0, x0), min(W, x1), max(0, y0), min(H, y1)
+        return x1 > x0 and y1 > y0 and bool(ink[y0:y1, x0:x1].any())
+    level = inked(x - 4 * s, x - s // 2, cy - 1, cy + 2) and inked(x + w + s // 2, x + w + 4 * s, cy - 1, cy + 2)
+    plumb = inked(cx - 1, cx + 2, y - 4 * s, y - s // 2) and inked(cx - 1, cx + 2, y + h + s // 2, y + h + 4 * s)
+    return level or plumb
 
 
 def _alone(ink: np.ndarray, lab: np.ndarray, i: int, xywh) -> bool:

@@ -431,8 +431,10 @@ def legend_entries(words, tick_words, blobs, box, text_h, params, data_blobs=Non
             # 32'); a printed value starts with its number ('25.8k', '1.3M tok/s').
             return bare(ws[0]) or keyed
         # (Not after a word ending in a digit: 'batch_size=1 28' is one number read apart.)
+        # (Nor after junk read unsurely: 'ee 32' is a label's glyphs.)
         named = len(ws) >= 2 and prefixes[_key(" ".join(v.text for v in ws[:-1]))] == 1 \
-            and not ws[-2].text[-1:].isdigit()
+            and not ws[-2].text[-1:].isdigit() \
+            and all(v.conf >= 70 for v in ws[:-1]) and sum(c.isalpha() for v in ws[:-1] for c in v.text) >= 2
         return (bare(ws[0]) or (bare(ws[-1]) and not named) or unit_end or keyed
                 or parse_point_label(text) is not None)
 
