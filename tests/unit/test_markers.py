@@ -468,6 +468,9 @@ def test_plus_markers_standing_alone_are_found_and_a_plus_beside_other_ink_is_no
         rgb[18:22, cx - 7:cx + 7] = (255, 127, 14)
         rgb[13:27, cx - 2:cx + 2] = (255, 127, 14)
     rgb[15:25, 72:75] = (0, 0, 0)         # a glyph right beside the second
+    # where dashed gridlines cross, two dashes make a plus; the rules' dashes go on beyond it
+    rgb[44:46, 94:108] = rgb[38:52, 100:102] = (180, 180, 180)
+    rgb[44:46, 74:88] = rgb[44:46, 114:120] = (180, 180, 180)
     ink = (rgb != 255).any(axis=2)
     got = cross_markers(rgb, ink, 12.0)
     assert [(round(b.cx), b.shape) for b in got] == [(20, "plus")]
