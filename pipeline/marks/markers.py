@@ -457,7 +457,11 @@ def regrown(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, cut: np.ndarray
             continue
         o = found[0]
         edge = o.box[0] == 0 or o.box[1] == 0 or o.box[2] == wx1 - wx0 or o.box[3] == wy1 - wy0
-        if edge or not b.area < o.area <= 1.8 * b.area:
+        # (nor where it takes in another marker found: two markers of a crowded series run
+        # together under their labels)
+        other = any(c is not b and o.box[0] <= c.cx - wx0 < o.box[2] and o.box[1] <= c.cy - wy0 < o.box[3]
+                    for c in blobs)
+        if edge or other or not b.area < o.area <= 1.8 * b.area:
             out.append(b)
             continue
         out.append(Blob(o.cx + wx0, o.cy + wy0, o.area, (o.box[0] + wx0, o.box[1] + wy0, o.box[2] + wx0, o.box[3] + wy0),
