@@ -22,10 +22,12 @@ def cross_markers(rgb: np.ndarray, ink: np.ndarray, text_h: float) -> list[Blob]
             continue
         mask = lab[y:y + h, x:x + w] == i
         shape = "plus" if is_plus(mask) else "cross" if is_plus(_turned(mask)) else None
-        if shape is None or not _alone(ink, lab, i, (x, y, w, h)) or _on_rule(ink, (x, y, w, h)):
+        if shape is None or not _alone(ink, lab, i, (x, y, w, h)):
             continue
         ys, xs = np.nonzero(mask)
         color = tuple(int(c) for c in np.median(rgb[y + ys, x + xs], axis=0))
+        if _on_rule(rgb, ink, (x, y, w, h), color):
+            continue
         out.append(Blob(x + xs.mean(), y + ys.mean(), int(area), (int(x), int(y), int(x + w), int(y + h)),
                         color, shape))
     return out
@@ -69,16 +71,21 @@ def _turned(mask: np.ndarray) -> np.ndarray:
     return turned[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
 
 
-def _on_rule(ink: np.ndarray, xywh) -> bool:
-    """Ink goes on, level with the component's middle, on both sides of it or above and below
-    it, within four of its sizes: it is a crossing of dashed rules."""
+def _on_rule(rgb: np.ndarray, ink: np.ndarray, xywh, color) -> bool:
+    """Ink of the component's colour goes on, level with its middle, on both sides of it or
+    above and below it, within four of its sizes: it is a crossing of dashed rules. (A legend
+    key has its name on one side and the legend's frame on the other, in other colours.)"""
+    from .series import lab_distance  # here: series imports markers, which this imports
     x, y, w, h = xywh
     H, W = ink.shape
     cx, cy, s = x + w // 2, y + h // 2, max(w, h)
 
     def inked(x0, x1, y0, y1):
         x0, x1, y0, y1 = max(0, x0), min(W, x1), max(0, y0), min(H, y1)
-        return x1 > x0 and y1 > y0 and bool(ink[y0:y1, x0:x1].any())
+        if x1 <= x0 or y1 <= y0:
+            return False
+        m = ink[y0:y1, x0:x1]
+        return bool(m.any()) and bool((lab_distance(rgb[y0:y1, x0:x1][m], color) <= 30).any())
     level = inked(x - 4 * s, x - s // 2, cy - 1, cy + 2) and inked(x + w + s // 2, x + w + 4 * s, cy - 1, cy + 2)
     plumb = inked(cx - 1, cx + 2, y - 4 * s, y - s // 2) and inked(cx - 1, cx + 2, y + h + s // 2, y + h + 4 * s)
     return level or plumb
