@@ -435,9 +435,9 @@ def regrown(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, cut: np.ndarray
     """`blobs` found on ink with words' boxes cut out (`cut`), each that touches a cut found
     again on the whole `ink` in its own colour around it: a label's box that took in a
     marker's tip cut it (a diamond under its '8' lost its top rows, passed for a triangle, its
-    centre set four pixels low). Kept as found where the marker found again is no larger than
-    before, runs to the window's edge (a line of its colour), or is much larger (a label of the
-    series' colour joined to it)."""
+    centre set four pixels low). Kept as found where the marker found again is of the same
+    shape, no larger than before, runs to the window's edge (a line of its colour), takes in
+    another marker, or is much larger (a label of the series' colour joined to it)."""
     from .series import lab_distance  # here: series imports this module
     H, W = ink.shape
     out = []
@@ -461,11 +461,15 @@ def regrown(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, cut: np.ndarray
         # together under their labels)
         other = any(c is not b and o.box[0] <= c.cx - wx0 < o.box[2] and o.box[1] <= c.cy - wy0 < o.box[3]
                     for c in blobs)
-        if edge or other or not b.area < o.area <= 1.8 * b.area:
+        # (Only where the cut changed its shape: a marker a pixel short keeps where it was
+        # found, as the labels beside it were read by it.)
+        if edge or other or o.shape == b.shape or not b.area < o.area <= 1.8 * b.area:
             out.append(b)
             continue
-        out.append(Blob(o.cx + wx0, o.cy + wy0, o.area, (o.box[0] + wx0, o.box[1] + wy0, o.box[2] + wx0, o.box[3] + wy0),
-                        o.color, o.shape))
+        # Its centre and shape; its box stays the one found beside the word (the marker's part
+        # under the word's box is the label's to read around: grown into it, the label's crop
+        # lost its first glyph, '128' read '120', seed-9 syn080).
+        out.append(Blob(o.cx + wx0, o.cy + wy0, b.area, b.box, o.color, o.shape))
     return out
 
 
