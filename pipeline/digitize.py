@@ -1171,14 +1171,14 @@ def _lookalike_markers(labels, found, rgb, delta: float, text_h: float, words) -
     groups: dict = {}
     for b, g in zip(found, color_groups([b.color for b in found], delta)):
         groups.setdefault((g, b.shape), []).append(b)
-    templates = [(ms, t) for ms in groups.values() if (t := marker_template(rgb, ms)) is not None]
+    templates = [(ms, t, tuple(int(c) for c in np.median([b.color for b in ms], axis=0)))
+                 for ms in groups.values() if (t := marker_template(rgb, ms)) is not None]
     out = []
     for v in labels:
         reach = 2.0 * text_h
         window = (v.x0 - reach, v.y0 - reach, v.x1 + reach, v.y1 + reach)
         best = None
-        for ms, t in templates:
-            color = tuple(int(c) for c in np.median([b.color for b in ms], axis=0))
+        for ms, t, color in templates:
             got = best_match(rgb, t, color, window)
             if got is not None and (best is None or got[2] > best[0][2]):
                 best = (got, ms, t)

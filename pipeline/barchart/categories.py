@@ -13,7 +13,7 @@ from ..layout import overlaps
 from ..numbers import parse_value_label
 from ..ocr import Word
 from .frame import Frame
-from .names import _read_box
+from .names import _read_box, _text_key
 
 
 def _join(words, text_h, vertical_rows=True):
@@ -589,21 +589,17 @@ def _surer_words(new: list[Word], page: list[Word]) -> list[Word]:
     def fuller(v, m):
         # the re-read holds the page word and more at an end ('TP:' at 96 read again 'TP=4' at
         # 91: the page pass dropped an unsure '=4'); not a glyph more inside it ('Qwenz2.5')
-        a, b = _alnum(m.text), _alnum(v.text)
+        a, b = _text_key(m.text), _text_key(v.text)
         return len(b) > len(a) > 0 and (b.startswith(a) or b.endswith(a))
     def split_glyph(v, m):
         # the re-read is the page word with a glyph more inside it, read less surely: a glyph
         # read as two ('Qwenz2.5' at 72 for a sure 'Qwen2.5' at 80: a serif Q's tail)
-        a, b = _alnum(m.text), _alnum(v.text)
+        a, b = _text_key(m.text), _text_key(v.text)
         return m.conf >= 80 and v.conf < m.conf and len(b) == len(a) + 1 \
             and any(b[:i] + b[i + 1:] == a for i in range(1, len(b) - 1))
     # (clearly surer: about as sure, the re-read is as good a reading, its glyphs checked)
     return [m if (m.conf >= v.conf + 10 and not fuller(v, m)) or split_glyph(v, m) else v
             for v, (m,) in zip(new, pairs)]
-
-
-def _alnum(text: str) -> str:
-    return "".join(c for c in text if c.isalnum())
 
 
 def _line_count(words: list[Word], text_h: float) -> int:
