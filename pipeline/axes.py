@@ -322,21 +322,25 @@ def _three_label_repair(ticks: list[Tick], tol_px: float) -> list[Tick] | None:
         return None
     found = []
     for i in range(3):
-        for v, n, text in digit_variants(t[i].text)[1:] + _one_digit_less(t[i].text):
+        swaps = digit_variants(t[i].text)[1:]
+        for v, n, text in swaps + _one_digit_less(t[i].text):
             vals = [k.value for k in t]
             vals[i] = v
             linear = abs((vals[1] - vals[0]) - (vals[2] - vals[1])) <= 1e-9 * max(map(abs, vals)) \
                 and vals[0] != vals[1] and on_step(vals)
             if linear or _log_steps(vals):
-                found.append((i, v, text))
+                found.append((i, v, text, (v, n, text) in swaps))
     if len(found) != 1:
         return None
-    i, v, text = found[0]
+    i, v, text, swap = found[0]
     # Labels are round and a misread one is not: the label changed must be the least round of
-    # the three ('166' beside '0', '200'; not '200' made '280' beside '260', '300').
+    # the three ('166' beside '0', '200'; not '200' made '280' beside '260', '300'), or one
+    # digit swapped for another keeping it as round ('600' for '500' beside '1000', '1500':
+    # seed-48 syn118, whose x axis was then taken for categories).
     # A reading with a stray letter in it is a misreading whatever its digits.
     sig = [_significant(k.text) for k in t]
-    if not any(c in _STRAY for c in t[i].text) and any(sig[i] <= sig[j] for j in range(3) if j != i):
+    if not any(c in _STRAY for c in t[i].text) and any(sig[i] <= sig[j] for j in range(3) if j != i) \
+            and not (swap and _significant(text) <= sig[i]):
         return None
     return [k if k is not t[i] else replace(k, value=float(v), repaired=f"read as '{text}' (digits OCR "
                                             "confuses or one too many), as the other two labels step")

@@ -922,12 +922,33 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg, found=()) -> list
         inside = [b for b in mine if x0 <= b.cx < x1 and y0 <= b.cy < y1]
         on = on_lines(inside, [t.vertices], halfwidth + 2.5)
         if len(on) >= 3:
+            on += _cores_on_line(rgb, ink, t, on, halfwidth, box, bg)
+            mine += [b for b in on if b not in mine]
             for b in mine:
                 # (two traces of one colour share them: each is taken once)
                 if (b in on or not (x0 <= b.cx < x1 and y0 <= b.cy < y1)) and id(b) not in taken:
                     taken.add(id(b))
                     out.append(replace(b, color=color) if color is not None and any(b is r for r in rimmed) else b)
     return out
+
+
+def _cores_on_line(rgb, ink, t, on, halfwidth: float, box, bg) -> list:
+    """More tiny markers on trace t, beside the ones `on` it: where the line is much paler
+    than its markers (a thin line, anti-aliased), the ink of the markers' own colour holds
+    them apart from it, as the rim alone did not for most (seed-48 syn095: 4 of 9 dots of a
+    downscaled JPEG found). Of about the size of those found, on the line, not at one found."""
+    mc = np.median([b.color for b in on], axis=0)
+    if lab_distance(np.array([t.color], np.uint8), mc)[0] <= 15.0:
+        return []
+    own = ink.copy()
+    own[ink] = lab_distance(rgb[ink], mc) < 40.0
+    x0, y0, x1, y1 = box
+    typical = float(np.median([b.area for b in on]))
+    cands = [b for b in tiny_markers(rgb, own, halfwidth, bg)
+             if x0 <= b.cx < x1 and y0 <= b.cy < y1 and 0.5 * typical <= b.area <= 2.0 * typical
+             and not any(np.hypot(b.cx - o.cx, b.cy - o.cy) < 2.5 for o in on)]
+    # (in the colour of those found: they are the same series' marks, read without their rim)
+    return [replace(b, color=tuple(int(c) for c in mc)) for b in on_lines(cands, [t.vertices], halfwidth + 2.5)]
 
 
 def _marker_read(v, points, text_h: float, rgb, bg, words=()) -> bool:
@@ -1295,9 +1316,11 @@ def _scatter_dots(rgb, ink, halfwidth: float, box, bg, masked, text_rgb, delta: 
     """Tiny markers (see tiny_markers) of a chart with neither markers find_markers takes nor
     lines: dots of 4-5 px scattered in the plot box, each beside its label. Crumbs of glyphs
     look the same, so only coloured dots count (the text is grey or black), outside the words
-    read (unless a word is such a dot read as a glyph), three or more of one colour and size."""
+    read (unless a word is such a dot read as a glyph), three or more of one colour and size.
+    With no line to be wider than, a dot 3 px across counts (a downscaled chart's 5 px dots
+    keep 2 by 3 px of ink: seed-48 syn000)."""
     x0, y0, x1, y1 = box
-    cands = [b for b in tiny_markers(rgb, ink, halfwidth, bg)
+    cands = [b for b in tiny_markers(rgb, ink, halfwidth, bg, least_side=3)
              if x0 <= b.cx < x1 and y0 <= b.cy < y1 and max(b.color) - min(b.color) >= 40
              and not _in_a_word(b, masked, text_rgb, text_h)]
     out = []

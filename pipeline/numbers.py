@@ -88,8 +88,11 @@ def parse_tick(text: str) -> float | None:
         head = t[:1].translate(_LEADING_DIGITS)
         if head in "lI" and t[1:2] in "eE":    # 'le3': no tick mark stands before an exponent
             head = "1"
-        fixed = head + t[1:-1].translate(_OCR_DIGITS) + t[-1:] if len(t) > 2 else t.translate(_OCR_DIGITS)
-        if fixed == t or not (any(c.isdigit() for c in t) or t in ("O", "o")):
+        # (The last glyph may be a unit, not a digit, but never after an exponent's 'e':
+        # 'leS' is 1e5.)
+        tail = t[-1:].translate(_OCR_DIGITS) if t[-2:-1] in "eE" else t[-1:]
+        fixed = head + t[1:-1].translate(_OCR_DIGITS) + tail if len(t) > 2 else t.translate(_OCR_DIGITS)
+        if fixed == t or not (any(c.isdigit() for c in t) or t in ("O", "o") or re.fullmatch(r"[lI]eS", t)):
             return None
         m = _TICK.match(fixed)
         if not m:

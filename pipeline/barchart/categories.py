@@ -763,6 +763,23 @@ def _has_ink(crop: np.ndarray) -> bool:
     return crop.size > 0 and int((crop.astype(np.int16) < float(np.median(crop)) - 60).sum()) >= 6
 
 
+def _label_start(up: np.ndarray, slot, base: float, start: int, depth: float) -> int:
+    """The first row of a slot's crop in the upright page: `start`, a little past the axis so
+    that its line stays out, or, where a label in a font much smaller than the page's begins
+    before that, the blank row above it (seed-44 bar033: 6 px labels two rows under the axis,
+    cut at their top and read 'JOR,' for 'TP=1'). Where a tick mark joins the axis to the
+    label no row between them is blank, and `start` stays."""
+    lo, hi, top = max(0, int(slot[0])), int(slot[1]), int(base) + 1
+    crop = up[top:int(depth) + 1, lo:hi].astype(np.int16)
+    if start - top < 1 or crop.shape[0] <= start - top or crop.size == 0:
+        return start
+    rows = (np.abs(crop - int(np.median(crop))) > 40).any(axis=1)[:start - top + 1]
+    blank = np.flatnonzero(~rows)
+    if not rows[-1] or not len(blank):
+        return start
+    return top + int(blank[-1])
+
+
 def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget, soft=None, others=(), limit: int = 0) -> str:
     """The category label of a slot where the page pass read no word: the slot's band beyond
     the axis (to `depth`, upright rows) read as a block (one line beside horizontal bars),
@@ -773,7 +790,8 @@ def _read_slot(gray, frame: Frame, slot, base, depth, text_h, budget, soft=None,
     if budget[0] <= 0:
         return ""
     h, w = gray.shape
-    x0, y0, x1, y1 = frame.box_to_orig(int(slot[0]), int(base + 0.3 * text_h) + 1, int(slot[1]), int(depth) + 1)
+    start = _label_start(frame.image(gray), slot, base, int(base + 0.3 * text_h) + 1, depth)
+    x0, y0, x1, y1 = frame.box_to_orig(int(slot[0]), start, int(slot[1]), int(depth) + 1)
     x0, y0, x1, y1 = max(0, x0, limit), max(0, y0), min(w, x1), min(h, y1)
     if x1 - x0 < 4 or y1 - y0 < 4:
         return ""

@@ -482,13 +482,14 @@ def drop_fragments(blobs: list[Blob]) -> list[Blob]:
 
 
 def tiny_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, background,
-                 max_side: int = 12) -> list[Blob]:
+                 max_side: int = 12, least_side: int | None = None) -> list[Blob]:
     """Markers no deeper than the line they sit on (a 4 px triangle on a 2 px line, cut off
     from it by the marker's white rim): pieces of ink on their own that are compact (as long
     as wide, however turned: a diagonal dash fills a square box too, but not a square turned
     its way) and wider than the line. Only worth anything once checked against the lines
     (see on_lines): dots, letters' crumbs and JPEG specks look the same. A blob this small is
-    mostly anti-aliased rim: its colour is that of its half furthest from `background`."""
+    mostly anti-aliased rim: its colour is that of its half furthest from `background`.
+    `least_side`: the smallest side taken where there is no line to be wider than."""
     lw = max(2.0, 2.0 * line_halfwidth)
     n, lab, stats, cent = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=4)
     x, y, w, h, area = (stats[:, k] for k in range(5))
@@ -496,7 +497,8 @@ def tiny_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, backgr
     # (A triangle's pale tip falls below the ink: 8 px wide, 5 px of it inked. Wider only: a
     # digit is taller than wide, and a label's '8' in its series' colour is no marker.)
     squat = (side <= 1.5 * np.minimum(w, h)) | ((w > h) & (w <= 1.7 * h))
-    cand = (side >= lw + 2) & (side <= max_side) & squat & (area >= 0.4 * w * h) & (area >= 5)
+    cand = (side >= (lw + 2 if least_side is None else least_side)) & (side <= max_side) & squat \
+        & (area >= 0.4 * w * h) & (area >= 5)
     cand[0] = False
     out = []
     for i in np.flatnonzero(cand):

@@ -1066,3 +1066,48 @@ def test_a_value_axis_misread_at_uneven_steps_gives_way_to_the_printed_values(tm
     truth, ext = _bar_chart(tmp_path, 2, 45)
     assert _bars_read(ext, truth) == 9
     assert any(n.startswith("the value axis's tick labels") for n in ext.notes)
+
+
+def test_dots_of_three_pixels_with_no_line_are_the_points(tmp_path):
+    # Seed-48 syn000 (Pillow dashboard, downscaled): 5 px dots kept 2 by 3 px of ink, under
+    # the least marker size; nothing was found and the chart refused.
+    truth, ext = _xy_chart(tmp_path, 0, 48)
+    assert _near(ext, truth) == 7 and len(ext.points) == 7
+
+
+def test_a_blurred_decimal_point_lost_between_a_digit_and_its_exponent(tmp_path):
+    # Seed-48 syn076 (seaborn, blurred): '4.5e4' and '3.5e4' read '4' + '5e4' and '3' + '5e4';
+    # the y axis fitted '4' and '3', and every y came out 10^4 times too small.
+    truth, ext = _xy_chart(tmp_path, 76, 48)
+    assert sorted(t.value for t in ext.y_axis.calibration.ticks)[-2:] == [35000.0, 45000.0]
+    assert _near(ext, truth) == 5
+
+
+def test_a_serif_exponent_read_with_letters_for_its_digits(tmp_path):
+    # Seed-48 syn105 (STIX, blurred JPEG): '1e5' read 'leS'; with '5e4' unread the y axis
+    # had one label and every y value was left empty.
+    truth, ext = _xy_chart(tmp_path, 105, 48)
+    assert _near(ext, truth) == 6
+
+
+def test_one_of_three_x_labels_read_with_a_digit_swapped_is_repaired(tmp_path):
+    # Seed-48 syn118 (Pillow dashboard, 5 px labels): x '0', '500', '1000', '1500' read '‘',
+    # '600', '1000', '1500'; the fit kept '600' and '1500' and the x axis became categories.
+    truth, ext = _xy_chart(tmp_path, 118, 48)
+    assert [t.value for t in ext.x_axis.calibration.ticks] == [500.0, 1000.0, 1500.0]
+    assert _near(ext, truth) == 14
+
+
+def test_dots_on_a_thin_paler_line_are_found_in_their_own_colour(tmp_path):
+    # Seed-48 syn095 (Pillow dashboard, downscaled JPEG, log-log): the anti-aliased rim held
+    # 6 of the 9 dots to their line; 3 points came out.
+    truth, ext = _xy_chart(tmp_path, 95, 48)
+    assert _near(ext, truth) >= 7 and len(ext.points) <= 9
+
+
+def test_small_category_labels_just_under_the_axis_are_read_from_their_top(tmp_path):
+    # Bar seed-44 bar033 (Pillow dashboard, downscaled): 6 px labels two rows under the axis;
+    # a slot's crop began 4 px past the axis, cut their tops, and read nothing.
+    truth, ext = _bar_chart(tmp_path, 33, 44)
+    cats = set(_categories(ext))
+    assert {"chat", "GPQA"} <= {c.split()[0] for c in cats if c}

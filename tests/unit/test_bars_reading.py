@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from pipeline.barchart.categories import (_chain_from_axis, _clear_axis_side, _ink_run_start, _label_angle,
-                                          _prefer_reread, _without_axis_title, _without_stray_rules)
+                                          _label_start, _prefer_reread, _without_axis_title, _without_stray_rules)
 from pipeline.barchart.frame import Frame
 from pipeline.barchart.layout import _flat, _grain
 from pipeline.barchart.value_labels import _choose_label
@@ -1016,3 +1016,21 @@ def test_a_letter_for_a_one_among_numbered_categories_is_the_one():
     # no numbered siblings, or one only: names of letters stand
     assert ones_among_numbered(["TPL", "GPU", "CPU"]) == ["TPL", "GPU", "CPU"]
     assert ones_among_numbered(["TPL", "TP2", "vLLM"]) == ["TPL", "TP2", "vLLM"]
+
+
+def test_a_slot_crop_starts_above_a_small_label_that_begins_before_it():
+    # Bar seed-44 bar033: axis at row 42, 6 px labels from row 46; the slot's crop would begin
+    # at row 47 (0.3 of a 12 px page text height past the axis) and cut their top row.
+    up = np.full((80, 100), 255, np.uint8)
+    up[40:43, :] = 60            # the axis line
+    up[46:52, 30:50] = 120       # the label
+    assert _label_start(up, (20, 60), 42.0, 47, 70.0) == 45
+    # A label that begins past the start is left as it was.
+    up2 = np.full((80, 100), 255, np.uint8)
+    up2[40:43, :] = 60
+    up2[50:56, 30:50] = 120
+    assert _label_start(up2, (20, 60), 42.0, 47, 70.0) == 47
+    # A tick mark joining the axis to the label leaves no blank row between them: no change.
+    up3 = up.copy()
+    up3[43:46, 39:41] = 60
+    assert _label_start(up3, (20, 60), 42.0, 47, 70.0) == 47

@@ -154,3 +154,13 @@ def test_three_log_labels_with_one_misread_are_repaired():
     cal = calibrate(_ticks([(132, "1"), (451, "10"), (770, "160")]))
     assert cal.is_log and [t.value for t in cal.ticks] == [1.0, 10.0, 100.0]
     assert cal.ticks[2].repaired
+
+
+def test_three_labels_at_even_steps_repair_a_digit_swapped_for_one_as_round():
+    # Seed-48 syn118 (5 px labels): '500', '1000', '1500' read '600', '1000', '1500'. '600' is
+    # no less round than '1000', but the swap keeps it as round, and it alone makes them step.
+    cal = calibrate(_ticks([(197.0, "600"), (309.5, "1000"), (420.5, "1500")]))
+    assert [t.value for t in cal.ticks] == [500.0, 1000.0, 1500.0] and cal.ticks[0].repaired
+    # A swap that makes the label less round is no repair: '200', '260', '300' keeps its '200'.
+    cal = calibrate(_ticks([(100.0, "280"), (200.0, "260"), (300.0, "300")]))
+    assert not any(t.repaired and t.text == "280" for t in (cal.ticks + cal.rejected if cal else []))

@@ -100,3 +100,13 @@ def test_a_tiny_triangle_whose_pale_tip_is_no_ink_is_still_a_tiny_marker():
     assert len(blobs) == 1 and abs(blobs[0].cx - 17.0) < 1.0 and abs(blobs[0].cy - 22.5) < 1.0
 
 
+
+
+def test_a_dot_three_pixels_across_counts_only_where_asked():
+    # Seed-48 syn000: a downscaled 5 px dot keeps 2 by 3 px of ink, under a line's width + 2.
+    rgb = np.full((20, 20, 3), 255, np.uint8)
+    rgb[8:11, 8:10] = (70, 120, 200)
+    ink = np.abs(rgb.astype(int) - 255).max(axis=2) > 60
+    assert tiny_markers(rgb, ink, 1.0, (255, 255, 255)) == []
+    got = tiny_markers(rgb, ink, 1.0, (255, 255, 255), least_side=3)
+    assert len(got) == 1 and abs(got[0].cx - 8.5) < 0.01 and abs(got[0].cy - 9.0) < 0.01
