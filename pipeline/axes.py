@@ -190,8 +190,9 @@ def _fit_stands(cal: AxisCalibration, tol_px: float) -> bool:
 
 
 # Digits a blurred, downscaled or JPEG'd label is misread as: a dotted or slashed zero as '8'
-# or '3', a zero with a closed-up gap as '6' or '9', '3' and '8', '5' and '6', '1' and '7'.
-_CONFUSED = {"0": "8693", "8": "03", "6": "05", "9": "0", "3": "80", "5": "6", "1": "7", "7": "1"}
+# or '3', a zero with a closed-up gap as '6' or '9', '3' and '8', '5' and '6' or '8' (a
+# blurred serif '5' closes up), '1' and '7'.
+_CONFUSED = {"0": "8693", "8": "035", "6": "05", "9": "0", "3": "80", "5": "68", "1": "7", "7": "1"}
 
 
 def _significant(text: str) -> int:

@@ -922,7 +922,7 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg, found=()) -> list
         inside = [b for b in mine if x0 <= b.cx < x1 and y0 <= b.cy < y1]
         on = on_lines(inside, [t.vertices], halfwidth + 2.5)
         if len(on) >= 3:
-            on += _cores_on_line(rgb, ink, t, on, halfwidth, box, bg)
+            on += _cores_on_line(rgb, ink, t, on, halfwidth, box, bg, found)
             mine += [b for b in on if b not in mine]
             for b in mine:
                 # (two traces of one colour share them: each is taken once)
@@ -932,11 +932,12 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg, found=()) -> list
     return out
 
 
-def _cores_on_line(rgb, ink, t, on, halfwidth: float, box, bg) -> list:
+def _cores_on_line(rgb, ink, t, on, halfwidth: float, box, bg, found=()) -> list:
     """More tiny markers on trace t, beside the ones `on` it: where the line is much paler
     than its markers (a thin line, anti-aliased), the ink of the markers' own colour holds
     them apart from it, as the rim alone did not for most (seed-48 syn095: 4 of 9 dots of a
-    downscaled JPEG found). Of about the size of those found, on the line, not at one found."""
+    downscaled JPEG found). Of about the size of those on it, on the line, not at one of
+    them nor inside a marker `found` (a piece of it)."""
     mc = np.median([b.color for b in on], axis=0)
     if lab_distance(np.array([t.color], np.uint8), mc)[0] <= 15.0:
         return []
@@ -945,8 +946,9 @@ def _cores_on_line(rgb, ink, t, on, halfwidth: float, box, bg) -> list:
     x0, y0, x1, y1 = box
     typical = float(np.median([b.area for b in on]))
     cands = [b for b in tiny_markers(rgb, own, halfwidth, bg)
-             if x0 <= b.cx < x1 and y0 <= b.cy < y1 and 0.5 * typical <= b.area <= 2.0 * typical
-             and not any(np.hypot(b.cx - o.cx, b.cy - o.cy) < 2.5 for o in on)]
+             if x0 <= b.cx < x1 and y0 <= b.cy < y1 and 0.7 * typical <= b.area <= 1.6 * typical
+             and not any(np.hypot(b.cx - o.cx, b.cy - o.cy) < 2.5 for o in on)
+             and not any(_in_box(b.cx, b.cy, o.box, 1) for o in found)]
     # (in the colour of those found: they are the same series' marks, read without their rim)
     return [replace(b, color=tuple(int(c) for c in mc)) for b in on_lines(cands, [t.vertices], halfwidth + 2.5)]
 

@@ -15,7 +15,7 @@ from ..marks.markers import Blob
 from ..marks.series import lab_distance, to_lab
 from .frame import Frame
 from .names import _legend_blobs
-from .value_axis import _even_ticks, _reread_value_axis
+from .value_axis import _even_ticks, _reread_value_axis, _zero_at_base
 
 # Bars are told from the page by a smaller colour difference than markers: pale bars (light
 # grey, pastel) are common, and the opening that finds bars removes the gridlines and text that
@@ -457,6 +457,8 @@ def find_bar_chart(rgb, words, xa, ya, text_h, page_bg):
         again = _reread_value_axis(rgb, frame, stacks, base, bg, text_h)
         if again is not None:
             axis = again
+        else:
+            axis = _zero_at_base(axis, frame, base, max(3.0, 0.4 * text_h)) or axis
     elif axis.calibration is not None and not axis.calibration.is_log:
         axis = _evened(axis, text_h)
     return frame, axis, stacks, base, loose, bg, rgb_u

@@ -2,10 +2,12 @@
 lengths turned into values."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from .. import imageops, ocr
-from ..axes import AxisCalibration, Tick, calibrate
+from ..axes import AxisCalibration, Tick, calibrate, digit_variants, on_step
 from ..layout import AxisFind
 from ..marks.bars import Bar
 from ..numbers import label_half_unit, parse_tick, parse_value_label
@@ -121,6 +123,31 @@ def _reread_value_axis(rgb, frame: Frame, stacks, base, bg, text_h):
         if best is None or len(cal.ticks) > len(best.calibration.ticks):
             best = AxisFind(cal, used, side)
     return best
+
+
+def _zero_at_base(axis: AxisFind, frame: Frame, base: float, tol_px: float) -> AxisFind | None:
+    """A value axis of two labels whose zero falls off the bars' baseline, with the one label
+    read with a digit OCR confuses (see axes.digit_variants) that puts zero on the baseline
+    and makes the two step from it as a tick locator does (bar seed-41 bar022, blurred serif:
+    '150' read '180' beside '100' put the baseline at -60 and every bar 60 too long); None
+    where the axis has zero on its baseline already, or no single such reading does."""
+    cal = axis.calibration
+    if cal is None or cal.is_log or len(cal.ticks) != 2:
+        return None
+    at = frame.value_pixel(base)
+    if abs(float(cal.to_pixel(0.0)) - at) <= tol_px:
+        return None
+    found = []
+    for i, t in enumerate(cal.ticks):
+        other = cal.ticks[1 - i]
+        for v, _, text in digit_variants(t.text)[1:]:
+            ticks = [replace(t, value=float(v), repaired=f"read as '{text}': digits OCR confuses, as puts zero "
+                             "on the bars' baseline") if k == i else u for k, u in enumerate(cal.ticks)]
+            new = calibrate(ticks, tol_px)
+            if new is not None and len(new.ticks) == 2 and abs(float(new.to_pixel(0.0)) - at) <= tol_px \
+                    and on_step([0.0, float(v), other.value]):
+                found.append(new)
+    return replace(axis, calibration=found[0]) if len(found) == 1 else None
 
 
 def _expected_values(segments, frame: Frame, axis, base) -> list[float | None]:

@@ -1111,3 +1111,26 @@ def test_small_category_labels_just_under_the_axis_are_read_from_their_top(tmp_p
     truth, ext = _bar_chart(tmp_path, 33, 44)
     cats = set(_categories(ext))
     assert {"chat", "GPQA"} <= {c.split()[0] for c in cats if c}
+
+
+def test_stacked_bars_inside_a_dark_border_whose_spine_ran_along_the_ring(tmp_path):
+    # Bar seed-45 bar013 (seaborn, 57 px dark border): the ring just inside the border's box
+    # ran along the plot's right spine, the border was kept, and its dark ring stood as bars:
+    # the chart was read as markers inside the bars.
+    truth, ext = _bar_chart(tmp_path, 13, 45)
+    assert ext.chart_type == "bar" and _bars_read(ext, truth) == 6
+
+
+def test_bars_printed_with_values_inside_a_dark_border_with_grey_bars(tmp_path):
+    # Bar seed-41 bar057 (Pillow dashboard, blurred, 55 px border, no value axis): the grey
+    # bars were taken for a second background, the page's text read as hollow outlines (no
+    # word), and the border stood as bars: the chart was refused.
+    truth, ext = _bar_chart(tmp_path, 57, 41)
+    assert ext.chart_type == "bar" and _bars_read(ext, truth) == 9
+
+
+def test_a_two_tick_value_axis_misread_is_mended_by_its_zero_on_the_baseline(tmp_path):
+    # Bar seed-41 bar022 (blurred serif): '150' read '180' beside '100'; every bar came out
+    # about 60 too long.
+    truth, ext = _bar_chart(tmp_path, 22, 41)
+    assert _bars_read(ext, truth) == 14

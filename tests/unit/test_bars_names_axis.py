@@ -257,3 +257,20 @@ def test_a_legend_row_laid_out_name_first_reads_each_name_left_of_its_swatch():
     lines = _read_beside_swatches(gray, swatches, 15.0, swatches)
     names = {" ".join(v.text for v in line): sw for line, sw in zip(lines, swatches)}
     assert names == {"FP8": swatches[0], "BF16": swatches[1], "FP4": swatches[2]}
+
+
+def test_a_two_tick_value_axis_is_repaired_where_one_digit_puts_zero_on_the_baseline():
+    from pipeline.barchart.frame import Frame
+    from pipeline.barchart.value_axis import _zero_at_base
+    # Bar seed-41 bar022 (blurred serif): '150' at y 97.5 read '180' beside '100' at 190.5;
+    # zero then fell at y 307, 72 px above the bars' baseline at 379.
+    two = calibrate([Tick(97.5, "180", 180.0), Tick(190.5, "100", 100.0)])
+    got = _zero_at_base(AxisFind(two, [], "left"), Frame(700, 420, False), 379.0, 4.0)
+    assert got is not None and sorted(t.value for t in got.calibration.ticks) == [100.0, 150.0]
+    assert abs(float(got.calibration.to_pixel(0.0)) - 379.0) <= 4.0
+    assert [t for t in got.calibration.ticks if t.text == "180"][0].repaired
+    # An axis whose zero is on the baseline already, or that no one digit mends, is left alone.
+    right = calibrate([Tick(97.5, "150", 150.0), Tick(190.5, "100", 100.0)])
+    assert _zero_at_base(AxisFind(right, [], "left"), Frame(700, 420, False), 379.0, 4.0) is None
+    odd = calibrate([Tick(97.5, "170", 170.0), Tick(190.5, "100", 100.0)])
+    assert _zero_at_base(AxisFind(odd, [], "left"), Frame(700, 420, False), 379.0, 4.0) is None

@@ -207,3 +207,36 @@ def test_a_coloured_lines_width_is_measured_without_coloured_gridlines():
     bar[100:620, 300:360] = True
     assert not imageops.spanning_rules(bar).any()
     assert 2.0 <= series_halfwidth(rgb, ink, 14.0) <= 3.5
+
+
+def test_a_frame_is_found_though_the_ring_inside_it_runs_along_a_spine():
+    # Bar seed-45 bar013: a dark 56 px border round a white chart whose plot spine lies four to
+    # eight pixels inside the frame's box on one side; that side did not read as the chart's
+    # background, the frame was kept, and its dark ring stood as bars.
+    rgb = np.full((400, 600, 3), 43, np.uint8)
+    rgb[56:344, 56:544] = 255
+    rgb[56:344, 538:540] = 180                       # the spine, 4-5 px in from the right
+    rgb[150:200, 100:400] = (0, 114, 178)            # a bar
+    out = imageops.without_frame(rgb)
+    assert (out[:56] == 255).all() and (out[:, 544:] == 255).all()
+    assert (out[150:200, 100:400] == (0, 114, 178)).all()
+
+
+def test_grey_bars_apart_on_the_page_are_no_second_background():
+    # Bar seed-41 bar057: three wide grey bars far apart were taken for a second background,
+    # and the rims of the dark text, grey as they pass through it, were whitened: no word read.
+    rgb = np.full((500, 800, 3), 255, np.uint8)
+    for y, length in ((100, 330), (230, 150), (360, 560)):
+        rgb[y:y + 34, 160:160 + length] = (165, 165, 165)
+    rgb[40:50, 60:200] = (60, 60, 60)                # a title
+    page = imageops.page_background(rgb)
+    assert tuple(page) == (255, 255, 255)
+    assert imageops.second_background(rgb, page) is None
+    # a grey panel with marks on it, as wide as the bars' box, still is one
+    rgb = np.full((500, 800, 3), 255, np.uint8)
+    rgb[150:350, 250:650] = (165, 165, 165)
+    rgb[200:210, 280:620] = (40, 90, 200)
+    rgb[220:330, 400:405] = (40, 90, 200)
+    page = imageops.page_background(rgb)
+    assert tuple(page) == (255, 255, 255)
+    assert tuple(imageops.second_background(rgb, page)) == (165, 165, 165)
