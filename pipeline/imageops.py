@@ -140,8 +140,9 @@ def blend_share(rgb: np.ndarray, color, background) -> np.ndarray:
     return (c @ d) / max(float(d @ d), 1.0)
 
 
-def second_background(rgb: np.ndarray, background) -> np.ndarray | None:
-    """A second large flat colour (a grey panel on a white page, or the reverse), or None."""
+def second_background(rgb: np.ndarray, background, panel: bool = True) -> np.ndarray | None:
+    """A second large flat colour (a grey panel on a white page, or the reverse), or None.
+    `panel`: one that text may stand on, filling the box it spans (not bars apart)."""
     h, w = rgb.shape[:2]
     core = _core(rgb)     # a screenshot's frame is no background of text
     far = color_distance(core, background) > 12
@@ -156,7 +157,13 @@ def second_background(rgb: np.ndarray, background) -> np.ndarray | None:
         core = rgb[y0:y1, x0:x1]
         far = color_distance(core, background) > 12
         if far.mean() <= 0.1:
-            return None
+            # Or the frame is the margin itself, wide, in a colour of its own, and reaches into
+            # the box where the tick labels stand on it (set-21 h07: matplotlib's grayscale
+            # style, a grey figure round a white plot; its 8 px labels unread on mid-grey).
+            corner = rgb[0, 0]
+            far = color_distance(core, corner) <= 12
+            if float(color_distance(corner[None, None], background).max()) <= 12 or far.mean() < 0.02:
+                return None
     color = dominant_color(core, far)
     if in_frame and abs(float(np.mean(color)) - float(np.mean(background))) > 64:
         return None
@@ -181,6 +188,8 @@ def second_background(rgb: np.ndarray, background) -> np.ndarray | None:
     # (a grey series) leave most of theirs to the page between them, and taking them for a
     # background greys the anti-aliased rims of dark text into hollow outlines (bar seed-41
     # bar057: no word read on the page).
+    if not panel or in_frame:     # (a margin round a panel spans the whole box)
+        return color
     ys, xs = np.nonzero(wide)
     return color if near[ys.min():ys.max() + 1, xs.min():xs.max() + 1].mean() >= 0.5 else None
 

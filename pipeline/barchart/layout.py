@@ -477,8 +477,8 @@ def _evened(axis, text_h):
 def _other_background(rgb, page_bg):
     """The second large flat colour of the image, tried last (and only computed then): wide
     bars can cover more of the image than the page does, and their colour then passes for
-    the page's."""
-    second = imageops.second_background(rgb, page_bg)
+    the page's (and bars apart are tried as a background too: see imageops.second_background)."""
+    second = imageops.second_background(rgb, page_bg, panel=False)
     if second is not None:
         yield second
 

@@ -21,12 +21,12 @@ def cross_markers(rgb: np.ndarray, ink: np.ndarray, text_h: float) -> list[Blob]
         if not (lo <= w <= hi and lo <= h <= hi) or abs(w - h) > 0.25 * max(w, h) + 1:
             continue
         mask = lab[y:y + h, x:x + w] == i
-        shape = "plus" if is_plus(mask) else "cross" if is_plus(_turned(mask)) else None
-        if shape is None or not _alone(ink, lab, i, (x, y, w, h)):
+        shape = "plus" if is_plus(mask) else "cross" if is_plus(_turned(mask)) or thin_cross(mask) else None
+        if shape is None:
             continue
         ys, xs = np.nonzero(mask)
         color = tuple(int(c) for c in np.median(rgb[y + ys, x + xs], axis=0))
-        if _on_rule(rgb, ink, (x, y, w, h), color):
+        if not _alone(ink, lab, i, (x, y, w, h), rgb, color) or _on_rule(rgb, ink, (x, y, w, h), color):
             continue
         out.append(Blob(x + xs.mean(), y + ys.mean(), int(area), (int(x), int(y), int(x + w), int(y + h)),
                         color, shape))
@@ -55,6 +55,22 @@ def is_plus(mask: np.ndarray) -> bool:
     band[max(0, rows[0] - 1):rows[-1] + 2, :] = True
     band[:, max(0, cols[0] - 1):cols[-1] + 2] = True
     return mask[~band].sum() <= 0.05 * mask.sum()
+
+
+def thin_cross(mask: np.ndarray) -> bool:
+    """A mask that is the two diagonals of its box, each a stroke of a pixel or two drawn
+    corner to corner (gnuplot's libgd 'x'): turned, such thin strokes break into dots and
+    is_plus finds no band."""
+    h, w = mask.shape
+    if h < 5 or w < 5:
+        return False
+    ys, xs = np.nonzero(mask)
+    along = ys * (w - 1) / (h - 1)
+    d1, d2 = np.abs(xs - along), np.abs((w - 1 - xs) - along)
+    if np.minimum(d1, d2).max() > 1.5:
+        return False
+    # each diagonal drawn from end to end: nearly every row holds a pixel of each
+    return all(np.unique(ys[d <= 1.5]).size >= 0.85 * h for d in (d1, d2))
 
 
 def _turned(mask: np.ndarray) -> np.ndarray:
@@ -91,11 +107,14 @@ def _on_rule(rgb: np.ndarray, ink: np.ndarray, xywh, color) -> bool:
     return level or plumb
 
 
-def _alone(ink: np.ndarray, lab: np.ndarray, i: int, xywh) -> bool:
-    """No other ink within half the component's size around its box."""
+def _alone(ink: np.ndarray, lab: np.ndarray, i: int, xywh, rgb: np.ndarray, color) -> bool:
+    """No other ink of the component's colour within half its size around its box: a letter
+    'x' has its word's letters beside it in its own colour, where a red cross may have its
+    black label right beside it (set-21 h12)."""
+    from .series import lab_distance  # here: series imports markers, which this imports
     x, y, w, h = xywh
     m = max(2, int(0.5 * max(w, h)))
     H, W = ink.shape
     x0, y0, x1, y1 = max(0, x - m), max(0, y - m), min(W, x + w + m), min(H, y + h + m)
     around = ink[y0:y1, x0:x1] & (lab[y0:y1, x0:x1] != i)
-    return not around.any()
+    return not around.any() or not bool((lab_distance(rgb[y0:y1, x0:x1][around], color) <= 30).any())

@@ -240,3 +240,18 @@ def test_grey_bars_apart_on_the_page_are_no_second_background():
     page = imageops.page_background(rgb)
     assert tuple(page) == (255, 255, 255)
     assert tuple(imageops.second_background(rgb, page)) == (165, 165, 165)
+
+
+def test_a_wide_grey_figure_round_a_white_plot_with_labels_on_it_is_the_second_background():
+    # Set-21 h07 (matplotlib 'grayscale'): the figure is grey 191 round a white plot; the tick
+    # labels stand on the grey just outside the plot. Taken for a frame holding no text, it
+    # was no background, and the 8 px labels on mid-grey went unread.
+    rgb = np.full((600, 900, 3), 191, np.uint8)
+    rgb[30:540, 80:880] = 255
+    for y in range(40, 540, 100):                        # y tick labels on the grey
+        rgb[y:y + 8, 50:72] = 0
+    for x in range(80, 880, 160):                        # x tick labels on the grey
+        rgb[548:556, x:x + 20] = 0
+    page = imageops.page_background(rgb)
+    assert tuple(page) == (255, 255, 255)
+    assert tuple(imageops.second_background(rgb, page)) == (191, 191, 191)

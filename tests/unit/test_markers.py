@@ -461,19 +461,34 @@ def test_plus_and_cross_shapes_are_told_from_letters_and_blobs():
     assert not is_plus(square) and not is_plus(tee)
 
 
-def test_plus_markers_standing_alone_are_found_and_a_plus_beside_other_ink_is_not():
+def test_plus_markers_standing_alone_are_found_and_a_plus_beside_ink_of_its_colour_is_not():
     from pipeline.marks.crosses import cross_markers
-    rgb = np.full((60, 120, 3), 255, np.uint8)
-    for cx in (20, 60):
+    rgb = np.full((60, 160, 3), 255, np.uint8)
+    for cx in (20, 60, 100):
         rgb[18:22, cx - 7:cx + 7] = (255, 127, 14)
         rgb[13:27, cx - 2:cx + 2] = (255, 127, 14)
-    rgb[15:25, 72:75] = (0, 0, 0)         # a glyph right beside the second
+    rgb[15:25, 72:75] = (255, 127, 14)    # a glyph of its colour right beside the second ('+5')
+    rgb[15:25, 112:115] = (0, 0, 0)       # a black label's glyph right beside the third (set-21 h12)
     # where dashed gridlines cross, two dashes make a plus; the rules' dashes go on beyond it
     rgb[44:46, 94:108] = rgb[38:52, 100:102] = (180, 180, 180)
     rgb[44:46, 74:88] = rgb[44:46, 114:120] = (180, 180, 180)
     ink = (rgb != 255).any(axis=2)
     got = cross_markers(rgb, ink, 12.0)
-    assert [(round(b.cx), b.shape) for b in got] == [(20, "plus")]
+    assert [(round(b.cx), b.shape) for b in got] == [(20, "plus"), (100, "plus")]
+
+
+def test_a_cross_of_one_pixel_diagonals_is_a_cross():
+    from pipeline.marks.crosses import thin_cross
+    # set-21 h12 (gnuplot libgd 'x', 13 px): turned an eighth, its 1 px strokes fall apart.
+    x = np.zeros((13, 13), bool)
+    for k in range(13):
+        x[k, k] = x[k, 12 - k] = True
+    assert thin_cross(x)
+    half = x.copy()
+    half[7:, :] = False                  # a 'v': the diagonals stop halfway
+    bar = np.zeros((13, 13), bool)
+    bar[6, :] = True
+    assert not thin_cross(half) and not thin_cross(bar) and not thin_cross(np.ones((13, 13), bool))
 
 
 def test_a_marker_cut_by_a_labels_box_is_found_again_whole():
