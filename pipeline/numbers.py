@@ -111,7 +111,7 @@ def parse_tick(text: str) -> float | None:
 
 
 _LABEL = re.compile(r"^(?:(?P<prefix>[A-Za-z_]{1,12})\s*[=:]\s*)?(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?[kKM]?)"
-                    r"(?P<unit>[\s-]?[a-z][a-z/.]{1,5})?$")
+                    r"(?P<unit>[\s-]?[a-z][a-z.]{1,5}(?:/[a-z]{1,5})?)?$")
 
 
 def leading_junk(text: str) -> int:

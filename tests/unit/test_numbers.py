@@ -50,7 +50,7 @@ def test_parse_tick_rejects_non_numbers(text):
     assert parse_tick(text) is None
 
 
-@pytest.mark.parametrize("text", ["4096", "4,096", "bs=4096"])
+@pytest.mark.parametrize("text", ["4096", "4,096", "bs=4096", "4096 req/rank", "4096 req/s"])
 def test_parse_point_label_value(text):
     got = parse_point_label(text)
     assert got is not None, text
@@ -61,7 +61,7 @@ def test_parse_point_label_keeps_the_printed_text():
     assert parse_point_label("4,096")[0] == "4,096"
 
 
-@pytest.mark.parametrize("text", ["abc", "", "4,09", "batch size"])
+@pytest.mark.parametrize("text", ["abc", "", "4,09", "batch size", "8 tok/s/gpu"])
 def test_parse_point_label_rejects_non_labels(text):
     assert parse_point_label(text) is None
 
