@@ -160,9 +160,13 @@ def second_background(rgb: np.ndarray, background, panel: bool = True) -> np.nda
             # Or the frame is the margin itself, wide, in a colour of its own, and reaches into
             # the box where the tick labels stand on it (set-21 h07: matplotlib's grayscale
             # style, a grey figure round a white plot; its 8 px labels unread on mid-grey).
+            # A margin lies round the plot, on two sides at least (a window's title bar in
+            # grey over a white chart lies along one: set-21 h40).
             corner = rgb[0, 0]
-            far = color_distance(core, corner) <= 12
-            if float(color_distance(corner[None, None], background).max()) <= 12 or far.mean() < 0.02:
+            far = _from_edges(color_distance(core, corner) <= 12)
+            sides = sum(float(e.mean()) >= 0.5 for e in (far[0], far[-1], far[:, 0], far[:, -1]))
+            if float(color_distance(corner[None, None], background).max()) <= 12 or far.mean() < 0.02 \
+                    or sides < 2:
                 return None
     color = dominant_color(core, far)
     if in_frame and abs(float(np.mean(color)) - float(np.mean(background))) > 64:
@@ -192,6 +196,15 @@ def second_background(rgb: np.ndarray, background, panel: bool = True) -> np.nda
         return color
     ys, xs = np.nonzero(wide)
     return color if near[ys.min():ys.max() + 1, xs.min():xs.max() + 1].mean() >= 0.5 else None
+
+
+def _from_edges(mask: np.ndarray) -> np.ndarray:
+    """The parts of `mask` that reach the edge of its box: a frame's colour going on inside
+    it, not a panel of a near colour standing inside the chart (seed-48 syn025: seaborn's
+    pale panel inside a pale screenshot border)."""
+    n, lab = cv2.connectedComponents(mask.astype(np.uint8), connectivity=4)
+    edge = np.unique(np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]]))
+    return np.isin(lab, edge[edge > 0])
 
 
 def text_gray(rgb: np.ndarray, background, second=None, gain: float = 2.0) -> np.ndarray:

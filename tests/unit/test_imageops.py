@@ -255,3 +255,26 @@ def test_a_wide_grey_figure_round_a_white_plot_with_labels_on_it_is_the_second_b
     page = imageops.page_background(rgb)
     assert tuple(page) == (255, 255, 255)
     assert tuple(imageops.second_background(rgb, page)) == (191, 191, 191)
+
+
+def test_a_window_title_bar_or_a_pale_panel_inside_a_border_is_no_margin_background():
+    # Set-21 h40: a grey window title bar over a white chart lies along one side only.
+    rgb = np.full((600, 900, 3), 248, np.uint8)
+    rgb[:34] = 225
+    for x in (8, 28, 48):
+        rgb[10:22, x:x + 12] = (255, 95, 86)             # the window's buttons
+    rgb[60:580, 25:880] = 255
+    for y in range(90, 560, 100):
+        rgb[y:y + 8, 60:80] = 40
+    page = imageops.page_background(rgb)
+    assert imageops.second_background(rgb, page) is None
+    # Seed-48 syn025: a pale screenshot border round a white chart whose seaborn panel is of
+    # about the border's colour: the panel stands inside the chart, off the box's edges.
+    rgb = np.full((600, 900, 3), 235, np.uint8)
+    rgb[33:567, 33:867] = 255
+    rgb[80:500, 120:840] = (234, 234, 242)
+    for y in range(90, 500, 100):
+        rgb[y:y + 8, 80:110] = 40
+    page = imageops.page_background(rgb)
+    second = imageops.second_background(rgb, page)
+    assert second is None or tuple(second) != (235, 235, 235)
