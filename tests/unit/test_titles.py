@@ -33,3 +33,16 @@ def test_a_light_border_round_a_dark_chart_is_no_title_and_hides_none():
     ink[150:330, 34:47] = True                    # the rotated title's letters
     ticks = [Word(str(v), 95.0, 70, y, 100, y + 12) for v, y in ((0, 420), (50, 240), (100, 60))]
     assert y_title_column(ink, ticks, 12.0) == (34, 46, 150, 329)
+
+
+def test_a_tick_label_read_with_the_titles_glyphs_does_not_hide_the_title():
+    from pipeline.titles import y_title_column
+    # Bar seed-44 bar030: '3k' was read from x 5, taking in the rotated title's glyphs beside
+    # it; the tick labels' left edge then lay left of the title, and no title was found.
+    ink = np.zeros((760, 1200), bool)
+    ink[350:436, 5:16] = True                            # the rotated title's column
+    ink[400:420, 6:9] = False
+    ticks = [Word(t, 90, 24, y, 38, y + 12) for t, y in (("5k", 136), ("4k", 253), ("2k", 488), ("1k", 605))]
+    ticks.append(Word("3k", 60, 5, 367, 38, 379))
+    col = y_title_column(ink, ticks, 12.0)
+    assert col is not None and col[0] == 5 and col[1] == 15
