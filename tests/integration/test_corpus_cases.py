@@ -1134,3 +1134,11 @@ def test_a_two_tick_value_axis_misread_is_mended_by_its_zero_on_the_baseline(tmp
     # about 60 too long.
     truth, ext = _bar_chart(tmp_path, 22, 41)
     assert _bars_read(ext, truth) == 14
+
+
+def test_the_category_axis_title_under_the_middle_label_is_no_line_of_it(tmp_path):
+    # Bar seed-44 bar030 (boxed, serif): the y tick label '3k' was read together with the
+    # rotated title's glyphs, which hid the y title; untitled, the x title 'Model', centred
+    # under the middle of three labels, was read as its second line: 'Long test Model'.
+    truth, ext = _bar_chart(tmp_path, 30, 44)
+    assert _categories(ext) == ["GPT3 1.3B", "Long test", "SWE bench"]
