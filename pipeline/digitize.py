@@ -487,7 +487,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     halfwidth = series_halfwidth(rgb, ink, text_h)
     blobs, _diam = find_markers(rgb, ink, halfwidth)
     blobs = regrown(blobs, rgb, marks, text_mask, halfwidth)
-    blobs += [b for b in cross_markers(rgb, marks, text_h) if not any(_in_box(b.cx, b.cy, o.box, 0) for o in blobs)]
+    blobs += [b for b in cross_markers(rgb, marks, text_h) if not any(_in_box(b.cx, b.cy, o.box, 0) for o in blobs)
+              and not _whole_word(b, masked)]
     gridded = {id(b) for b in not_markers.dotted_rules(blobs, box) + not_markers.beads_on_a_stroke(blobs)
                + not_markers.tick_rows(blobs, xa, ya, text_h)}
     blobs = [b for b in blobs if id(b) not in gridded]
@@ -930,6 +931,15 @@ def _line_markers(rgb, ink, traces, halfwidth: float, box, bg, found=()) -> list
                     taken.add(id(b))
                     out.append(replace(b, color=color) if color is not None and any(b is r for r in rimmed) else b)
     return out
+
+
+def _whole_word(b, words) -> bool:
+    """Blob b (looked for before the text was masked) is the whole of a word read: a label's
+    lone glyph ('4' in its series' colour, shaped as a plus), where a marker OCR took in with
+    its label is a part of a longer word ('><1024': set-21 h12)."""
+    x0, y0, x1, y1 = b.box
+    return any(v.x0 < x1 and x0 < v.x1 and v.y0 < y1 and y0 < v.y1 and v.x1 - v.x0 <= 1.6 * (x1 - x0)
+               for v in words)
 
 
 def _cores_on_line(rgb, ink, t, on, halfwidth: float, box, bg, found=()) -> list:

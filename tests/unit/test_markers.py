@@ -508,3 +508,15 @@ def test_a_marker_cut_by_a_labels_box_is_found_again_whole():
     again = regrown(found, rgb, marks, cut, 1.0)
     assert len(again) == 1 and abs(again[0].cy - 30) <= 0.6 and abs(again[0].cx - 30) <= 0.6
     assert again[0].shape == "diamond"
+
+
+def test_a_cross_that_is_a_whole_word_read_is_a_glyph_and_one_inside_a_longer_word_is_not():
+    from pipeline.digitize import _whole_word
+    from pipeline.ocr import Word
+    four = Blob(421.0, 275.5, 20, (418, 272, 424, 279), (133, 203, 182), "plus")
+    # Seed-43 syn034: the series-coloured label '4' is shaped as a plus; OCR read it as '4'.
+    assert _whole_word(four, [Word("4", 90, 417, 271, 425, 280)])
+    # Set-21 h12: a red 'x' marker read with its label as '><1024'.
+    cross = Blob(136.0, 354.0, 25, (130, 348, 143, 361), (237, 28, 36), "cross")
+    assert not _whole_word(cross, [Word("><1024", 8, 130, 348, 172, 361)])
+    assert not _whole_word(cross, [])
