@@ -85,14 +85,19 @@ def parse_tick(text: str) -> float | None:
     if not m:
         # A first or last '|' or 'l' may be a tick mark read with the label; a first 'S' or 'O'
         # is no mark ('Se2' is 5e2), nor a first 'l' before an exponent.
-        head = t[:1].translate(_LEADING_DIGITS)
+        # A dotted zero read '@' leads a decimal ('@.5M'); a blurred point read '_' stands
+        # between a digit and one more ('1_5M', 'S' for its five): seed-30 syn104, monospaced.
+        read = t
+        head = "0" if t[:2] == "@." else t[:1].translate(_LEADING_DIGITS)
+        if re.fullmatch(r"\d_[\dSO][kKMB]?", t):
+            t = t.replace("_", ".")
         if head in "lI" and t[1:2] in "eE":    # 'le3': no tick mark stands before an exponent
             head = "1"
         # (The last glyph may be a unit, not a digit, but never after an exponent's 'e':
         # 'leS' is 1e5.)
         tail = t[-1:].translate(_OCR_DIGITS) if t[-2:-1] in "eE" else t[-1:]
         fixed = head + t[1:-1].translate(_OCR_DIGITS) + tail if len(t) > 2 else t.translate(_OCR_DIGITS)
-        if fixed == t or not (any(c.isdigit() for c in t) or t in ("O", "o") or re.fullmatch(r"[lI]eS", t)):
+        if fixed == read or not (any(c.isdigit() for c in t) or t in ("O", "o") or re.fullmatch(r"[lI]eS", t)):
             return None
         m = _TICK.match(fixed)
         if not m:

@@ -1142,3 +1142,11 @@ def test_the_category_axis_title_under_the_middle_label_is_no_line_of_it(tmp_pat
     # under the middle of three labels, was read as its second line: 'Long test Model'.
     truth, ext = _bar_chart(tmp_path, 30, 44)
     assert _categories(ext) == ["GPT3 1.3B", "Long test", "SWE bench"]
+
+
+def test_monospaced_dotted_zeros_read_as_at_signs_and_points_as_underscores(tmp_path):
+    # Seed-30 syn104 (dark, downscaled, noisy, DejaVu Sans Mono): y labels '1.5M', '1.0M',
+    # '0.5M' read '1_SM', '1.6M', '@.5M'; no y axis, and every y value was left empty.
+    truth, ext = _xy_chart(tmp_path, 104, 30)
+    assert [t.value for t in ext.y_axis.calibration.ticks] == [1.5e6, 1.0e6, 0.5e6]
+    assert _near(ext, truth) >= 10

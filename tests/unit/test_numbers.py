@@ -30,6 +30,9 @@ from pipeline.numbers import parse_point_label, parse_tick
     ("le3:", 1000.0),             # a first 'l' before an exponent is a one (seed-21 syn090)
     ("Ie4", 10000.0),
     ("leS", 100000.0),            # ... and a last 'S' after one a five (seed-48 syn105, STIX blurred)
+    ("@.5M", 500_000.0),          # a dotted zero read '@' (seed-30 syn104, monospaced, dark)
+    ("1_SM", 1_500_000.0),        # ... and its blurred point read '_'
+    ("1_5", 1.5),
     ("1,5-", 1.5),                # a comma before one or two digits is a decimal one (seed-27 syn005)
     ("0,25", 0.25),
 ])
@@ -45,7 +48,7 @@ def test_parse_tick_superscript_power_matches_caret_power():
 
 
 @pytest.mark.parametrize("text", ["abc", "", "   ", "k", "%", "S", "SGLang", "l20", "1.2.3", "1.25.000", "1,2345",
-                                  "1e3333", "10^{400}", "les", "lel"])    # digits run together: past a float (seed-23 syn037)
+                                  "1e3333", "10^{400}", "les", "lel", "1_000", "@5"])    # digits run together: past a float (seed-23 syn037)
 def test_parse_tick_rejects_non_numbers(text):
     assert parse_tick(text) is None
 
