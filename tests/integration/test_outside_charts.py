@@ -182,3 +182,18 @@ def test_a_marker_too_shallow_for_the_finder_is_found_by_its_look_beside_its_lab
     assert len(ext.points) == 7 and _within(ext, truth) == 7
     assert "8 req" in {p.label for p in ext.points}
 
+
+
+def test_tick_labels_on_a_wide_grey_figure_round_a_white_plot_are_read():
+    # set-21 h07 (matplotlib 'grayscale', 72 dpi): the grey figure round the white plot was
+    # taken for a frame holding no text, and the 8 px labels on it went unread: no axes.
+    truth, ext = _read("set21_h07")
+    assert _within(ext, truth) == 6
+
+
+def test_thin_crosses_with_their_labels_right_beside_them_are_markers():
+    # set-21 h12 (gnuplot libgd 'x'): one-pixel diagonals, each touching its black label; the
+    # chart was read as a bar chart of its bold title.
+    truth, ext = _read("set21_h12")
+    assert ext.chart_type != "bar" and _within(ext, truth) >= 5
+    assert {p.marker for p in ext.points} == {"cross"}
