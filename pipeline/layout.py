@@ -1126,7 +1126,8 @@ def join_number_parts(words: list[Word], text_h: float) -> list[Word]:
                 # point's width apart; one decimal and a unit, as a tick formatter prints them.
                 # So too in a blurred '4.5e4' ('4' + '5e4').
                 lost = re.fullmatch(r"[-+\u2212]?\$?\d{1,3}", a.text) and \
-                    re.fullmatch(r"[\dO]([kKMB%]|e[-+\u2212]?\d{1,2})[:;.,)\]}|\-~]*", b.text) and 0.35 * hh < gap <= 1.0 * hh
+                    re.fullmatch(r"[\dO]([kKMB%]|e[-+\u2212]?\d{1,2})[:;.,)\]}|\-~]*", b.text) \
+                    and 0.35 * hh < gap <= 1.0 * hh
                 # '2.000' + '000': blurred commas read as points, the last group split off.
                 dots = re.fullmatch(r"[-+\u2212]?\$?\d{1,3}(\.[\d$]{3})+", a.text) and re.fullmatch(r"\d{3}", b.text)
                 # '600.' + '000': the first comma read as a point, the group after it apart.
@@ -1146,7 +1147,8 @@ def join_number_parts(words: list[Word], text_h: float) -> list[Word]:
                     text = (a.text.rstrip(",") + "," + b.text.lstrip(",").rstrip(_MARK_CHARS))
                 lone_comma = b.text == "," and re.fullmatch(r"[-+\u2212]?\$?\d{1,3}(,\d{3})*", a.text)
                 if not lone_comma and (parse_tick(text) is None or
-                                       not re.fullmatch(r"[-+\u2212]?\$?\d{1,3}(,\d{3})*(\.\d+)?([kKMB%]|e[-+\u2212]?\d{1,2})?", text)
+                                       not re.fullmatch(r"[-+\u2212]?\$?\d{1,3}(,\d{3})*(\.\d+)?"
+                                                        r"([kKMB%]|e[-+\u2212]?\d{1,2})?", text)
                                        or not (point or lost or "," in text)):
                     continue
                 j_word = Word(text, min(a.conf, b.conf), a.x0, min(a.y0, b.y0), b.x1, max(a.y1, b.y1))
