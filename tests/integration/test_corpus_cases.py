@@ -1150,3 +1150,11 @@ def test_monospaced_dotted_zeros_read_as_at_signs_and_points_as_underscores(tmp_
     truth, ext = _xy_chart(tmp_path, 104, 30)
     assert [t.value for t in ext.y_axis.calibration.ticks] == [1.5e6, 1.0e6, 0.5e6]
     assert _near(ext, truth) >= 10
+
+
+def test_white_value_labels_on_bars_are_no_axes_where_the_bars_colour_reads_the_page_better(tmp_path):
+    # Bar seed-46 bar011 (Pillow card, horizontal, stacked): with no second background, the
+    # white value labels on the green bars ('0.8x', '1.2x' read '8x', '2x') fitted two axes of
+    # two labels each and the real axis '0' ... '3' was never read: two bars came out of 15.
+    truth, ext = _bar_chart(tmp_path, 11, 46)
+    assert _bars_read(ext, truth) == 15
