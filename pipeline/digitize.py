@@ -502,8 +502,11 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     halfwidth = series_halfwidth(rgb, ink, text_h)
     blobs, _diam = find_markers(rgb, ink, halfwidth)
     blobs = regrown(blobs, rgb, marks, text_mask, halfwidth)
-    blobs += [b for b in cross_markers(rgb, marks, text_h) if not any(_in_box(b.cx, b.cy, o.box, 0) for o in blobs)
-              and not _whole_word(b, masked)]
+    blobs += [b for b in cross_markers(rgb, ink, text_h) if not any(_in_box(b.cx, b.cy, o.box, 0) for o in blobs)]
+    # Thin crosses OCR took in with their labels ('><1024') are looked for before the text
+    # was masked too; only thin ones: unmasked, small dots beside labels pass for pluses.
+    blobs += [b for b in cross_markers(rgb, marks, text_h, thin_only=True)
+              if not any(_in_box(b.cx, b.cy, o.box, 0) for o in blobs) and not _whole_word(b, masked)]
     gridded = {id(b) for b in not_markers.dotted_rules(blobs, box) + not_markers.beads_on_a_stroke(blobs)
                + not_markers.tick_rows(blobs, xa, ya, text_h)}
     blobs = [b for b in blobs if id(b) not in gridded]

@@ -8,7 +8,7 @@ import numpy as np
 from .markers import Blob
 
 
-def cross_markers(rgb: np.ndarray, ink: np.ndarray, text_h: float) -> list[Blob]:
+def cross_markers(rgb: np.ndarray, ink: np.ndarray, text_h: float, thin_only: bool = False) -> list[Blob]:
     """Components of `ink` shaped as a plus or a diagonal cross, from half a text height to
     three across, standing alone (a letter 'x' or 't' has its word's letters beside it; a
     cross on a line joins the line's component and is no component of its own), and not where
@@ -21,7 +21,10 @@ def cross_markers(rgb: np.ndarray, ink: np.ndarray, text_h: float) -> list[Blob]
         if not (lo <= w <= hi and lo <= h <= hi) or abs(w - h) > 0.25 * max(w, h) + 1:
             continue
         mask = lab[y:y + h, x:x + w] == i
-        shape = "plus" if is_plus(mask) else "cross" if is_plus(_turned(mask)) or thin_cross(mask) else None
+        if thin_only:     # (a dot of 6 px is as much a plus as a plus that small is)
+            shape = "cross" if thin_cross(mask) else None
+        else:
+            shape = "plus" if is_plus(mask) else "cross" if is_plus(_turned(mask)) or thin_cross(mask) else None
         if shape is None:
             continue
         ys, xs = np.nonzero(mask)
