@@ -1063,9 +1063,14 @@ def test_a_value_axis_misread_at_uneven_steps_gives_way_to_the_printed_values(tm
     # Bar seed-45 bar002 (matplotlib dark, monospaced, horizontal): the dotted zeros of
     # '10,000', '20,000', '30,000' read '16,868', '26,000', '34,888' (the '0' read 'a'); every
     # bar came out 15-40 % long and all nine printed values "disagreed".
+    # Read with the page's colour alone as its background (the bars' colour no longer taken
+    # for a second one), the axis is mended by digit repairs ('10,600', '36,000' read as
+    # 10,000 and 30,000 beside '0' and '20,000'); the printed values' own check of a misread
+    # axis is pinned in tests/unit/test_bars_names_axis.py.
     truth, ext = _bar_chart(tmp_path, 2, 45)
     assert _bars_read(ext, truth) == 9
-    assert any(n.startswith("the value axis's tick labels") for n in ext.notes)
+    axis = ext.x_axis or ext.y_axis
+    assert [t.value for t in axis.calibration.ticks] == [0.0, 10000.0, 20000.0, 30000.0]
 
 
 def test_dots_of_three_pixels_with_no_line_are_the_points(tmp_path):

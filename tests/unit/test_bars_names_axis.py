@@ -274,3 +274,24 @@ def test_a_two_tick_value_axis_is_repaired_where_one_digit_puts_zero_on_the_base
     assert _zero_at_base(AxisFind(right, [], "left"), Frame(700, 420, False), 379.0, 4.0) is None
     odd = calibrate([Tick(97.5, "170", 170.0), Tick(190.5, "100", 100.0)])
     assert _zero_at_base(AxisFind(odd, [], "left"), Frame(700, 420, False), 379.0, 4.0) is None
+
+
+def test_a_value_axis_stepping_unevenly_that_every_printed_value_disagrees_with_is_misread():
+    from pipeline.barchart.read import _misread_axis
+    # Bar seed-45 bar002 as it was read before digit repairs mended its axis: '10,000',
+    # '20,000', '30,000' (dotted zeros) read '16,868', '26,000', '34,888'; the five printed
+    # values agree with each other on one scale through the baseline and with none of the axis's.
+    base = 500.0
+    values = [12000.0, 18000.0, 25000.0, 31000.0, 9000.0]
+    segments = [Bar(60 + 80 * i, 100 + 80 * i, base - v / 100.0, base, BLUE, stack=i) for i, v in enumerate(values)]
+    labels = {i: Word(f"{int(v):,}", 90, 60 + 80 * i, int(base - v / 100.0) - 20, 100 + 80 * i,
+                      int(base - v / 100.0) - 8) for i, v in enumerate(values)}
+    misread = calibrate([Tick(400.0, "16,868", 16868.0), Tick(300.0, "26,000", 26000.0),
+                         Tick(200.0, "34,888", 34888.0)], tol_px=10.0)
+    axis = AxisFind(misread, [], "left")
+    expected = [float(misread.to_data(c.top) - misread.to_data(base + 0.5)) for c in segments]
+    assert _misread_axis(axis, segments, labels, expected, base, 12.0)
+    # An evenly stepped axis is never misread so, whatever the labels say.
+    even = calibrate([Tick(400.0, "10,000", 10000.0), Tick(300.0, "20,000", 20000.0),
+                      Tick(200.0, "30,000", 30000.0)])
+    assert not _misread_axis(AxisFind(even, [], "left"), segments, labels, expected, base, 12.0)
