@@ -339,6 +339,12 @@ def test_a_decimal_point_lost_between_a_number_and_its_decimal_and_unit_is_put_b
     bare = [Word("4", 97, 53, 84, 63, 100), Word("32", 90, 72, 83, 90, 100)]
     for ws in (near, far, bare):
         assert sorted(v.text for v in join_number_parts(ws, 0)) == sorted(v.text for v in ws)
+    # Seed-48 syn076 (blurred): '4.5e4' read '4' and '5e4', a point's width apart; no
+    # exponent of three digits is a tick's.
+    assert [v.text for v in join_number_parts([Word("4", 64, 35, 32, 41, 42), Word("5e4", 64, 46, 31, 66, 43)],
+                                              12)] == ["4.5e4"]
+    long = [Word("4", 64, 35, 32, 41, 42), Word("5e123", 64, 46, 31, 76, 43)]
+    assert sorted(v.text for v in join_number_parts(long, 12)) == ["4", "5e123"]
 
 
 def test_powers_of_ten_read_on_the_line_are_put_back_as_a_log_axis():
@@ -424,16 +430,3 @@ def test_digits_read_from_a_turned_axis_title_are_no_axis_beside_the_labels():
     axis = [Word(t, 95.0, 34, y - 6, 61, y + 6) for t, y in (("75k", 66), ("50k", 218), ("25k", 370))]
     _, y, _ = find_axes(title + axis, 1052, 581)
     assert sorted(t.value for t in y.calibration.ticks) == [25000.0, 50000.0, 75000.0]
-
-
-def test_a_blurred_decimal_point_lost_before_an_exponent_is_put_back():
-    from pipeline.layout import join_number_parts
-    from pipeline.ocr import Word
-    # Seed-48 syn076 (blurred): '4.5e4' read '4' and '5e4', a point's width apart at 12 px.
-    got = join_number_parts([Word("4", 64, 35, 32, 41, 42), Word("5e4", 64, 46, 31, 66, 43)], 12)
-    assert [v.text for v in got] == ["4.5e4"]
-    # Touching, the two are no lost point; nor is an exponent of three digits.
-    touching = [Word("4", 64, 35, 32, 41, 42), Word("5e4", 64, 42, 31, 62, 43)]
-    assert sorted(v.text for v in join_number_parts(touching, 12)) == ["4", "5e4"]
-    assert sorted(v.text for v in join_number_parts([Word("4", 64, 35, 32, 41, 42),
-                                                     Word("5e123", 64, 46, 31, 76, 43)], 12)) == ["4", "5e123"]
