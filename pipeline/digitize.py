@@ -56,21 +56,21 @@ def read_chart_text(rgb: np.ndarray, params: DigitizeParams):
         x, y = reading[4:6]
         return sum(len(a.calibration.ticks) for a in (x, y) if a is not None and len(a.calibration.ticks) >= 3)
 
-    got = _read_chart_text(rgb, params, _ocr_scale(rgb.shape))
+    page_bg = imageops.page_background(rgb)
+    second, bars_bg = imageops.second_backgrounds(rgb, page_bg)
+    got = _read_chart_text(rgb, params, _ocr_scale(rgb.shape), page_bg, second)
     # Bars apart are no background of the page's text (see imageops.second_background), but
     # where the page is read better with the bars' colour as one (white value labels on the
     # bars that would otherwise pass for an axis: bar seed-46 bar011), that reading is kept.
-    page_bg = got[0]
-    bars_bg = imageops.second_background(rgb, page_bg, panel=False)
-    if bars_bg is not None and imageops.second_background(rgb, page_bg) is None:
-        again = _read_chart_text(rgb, params, _ocr_scale(rgb.shape), bars_bg)
+    if bars_bg is not None and second is None:
+        again = _read_chart_text(rgb, params, _ocr_scale(rgb.shape), page_bg, bars_bg)
         # (Two printed values fit a scale as well as two ticks: axes of three labels or more
         # count first.)
         if (sure_ticks(again), ticks(again)) > (sure_ticks(got), ticks(got)):
             got = again
     x, y = got[4:6]
     if (x is None or y is None) and max(rgb.shape[:2]) < _SMALL:
-        again = _read_chart_text(rgb, params, 3.0)
+        again = _read_chart_text(rgb, params, 3.0, page_bg, second)
         if ticks(again) > ticks(got):
             return again
         # As many labels: the reading whose text height is its own labels' is kept where the
@@ -90,9 +90,8 @@ def _height_misfit(reading) -> float:
     return abs(float(np.log(text_h / max(1.0, float(np.median(heights)))))) if heights else 0.0
 
 
-def _read_chart_text(rgb: np.ndarray, params: DigitizeParams, scale: float, second=None):
-    page_bg = imageops.page_background(rgb)
-    gray = imageops.text_gray(rgb, page_bg, imageops.second_background(rgb, page_bg) if second is None else second)
+def _read_chart_text(rgb: np.ndarray, params: DigitizeParams, scale: float, page_bg, second):
+    gray = imageops.text_gray(rgb, page_bg, second)
     ink = gray < params.ink_gray_threshold
     h, w = gray.shape
     words = layout.join_number_parts(ocr.read_words(gray, scale), 0)

@@ -143,6 +143,21 @@ def blend_share(rgb: np.ndarray, color, background) -> np.ndarray:
 def second_background(rgb: np.ndarray, background, panel: bool = True) -> np.ndarray | None:
     """A second large flat colour (a grey panel on a white page, or the reverse), or None.
     `panel`: one that text may stand on, filling the box it spans (not bars apart)."""
+    return second_backgrounds(rgb, background)[0 if panel else 1]
+
+
+def second_backgrounds(rgb: np.ndarray, background) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """(the second background text may stand on, or None; the second large flat colour at
+    all, bars apart too, or None), found at once (see second_background)."""
+    got = _second_color(rgb, background)
+    if got is None:
+        return None, None
+    color, fills = got
+    return (color if fills else None), color
+
+
+def _second_color(rgb: np.ndarray, background) -> tuple[np.ndarray, bool] | None:
+    """The second large flat colour and whether it fills the box it spans, or None."""
     h, w = rgb.shape[:2]
     core = _core(rgb)     # a screenshot's frame is no background of text
     far = color_distance(core, background) > 12
@@ -193,10 +208,10 @@ def second_background(rgb: np.ndarray, background, panel: bool = True) -> np.nda
     # anti-aliased rims of dark text, grey as they pass through them, into hollow outlines
     # (bar seed-41 bar057: no word read on the page); coloured ones lost more category labels
     # than they won text standing on a bar (over eleven bar seeds: seed 44 0.949 against 0.921).
-    if not panel or in_frame:     # (a margin round a panel spans the whole box)
-        return color
+    if in_frame:     # (a margin round a panel spans the whole box)
+        return color, True
     ys, xs = np.nonzero(wide)
-    return color if near[ys.min():ys.max() + 1, xs.min():xs.max() + 1].mean() >= 0.5 else None
+    return color, bool(near[ys.min():ys.max() + 1, xs.min():xs.max() + 1].mean() >= 0.5)
 
 
 def _from_edges(mask: np.ndarray) -> np.ndarray:
