@@ -25,13 +25,16 @@ def y_title_column(ink: np.ndarray, tick_words, text_h: float) -> tuple[int, int
     cols = np.nonzero((band.sum(axis=0) >= 2) & (band.mean(axis=0) < 0.9))[0]
     runs = [r for r in group_runs(cols, gap=max(2, int(0.3 * text_h)))
             if 0.5 * text_h <= r[1] - r[0] + 1 <= 3.0 * text_h]
-    if not runs:
-        return None
-    c0, c1 = runs[-1]                       # the column of text nearest the tick labels
-    rows = np.nonzero(ink[top:bottom, c0:c1 + 1].any(axis=1))[0]
-    if len(rows) == 0 or rows[-1] - rows[0] < 2 * text_h:
-        return None                         # a title runs along the axis: taller than wide
-    return int(c0), int(c1), int(top + rows[0]), int(top + rows[-1])
+    for c0, c1 in reversed(runs):           # the column of text nearest the tick labels first
+        rows = np.nonzero(ink[top:bottom, c0:c1 + 1].any(axis=1))[0]
+        # A title runs along the axis, its letters close together: taller than wide, in one run
+        # of rows. Labels left of horizontal bars, one per bar, are clumps a bar's pitch apart
+        # (wide words that start further left than the typical label, 'Llama 3.1 8B' over
+        # 'summarize', leave their glyphs left of the edge: bar seed-50 bar038).
+        for r0, r1 in group_runs(rows, gap=int(1.5 * text_h)):
+            if r1 - r0 >= 2 * text_h:
+                return int(c0), int(c1), int(top + r0), int(top + r1)
+    return None
 
 
 def _labels_left(tick_words) -> int:

@@ -1163,3 +1163,17 @@ def test_white_value_labels_on_bars_are_no_axes_where_the_bars_colour_reads_the_
     # two labels each and the real axis '0' ... '3' was never read: two bars came out of 15.
     truth, ext = _bar_chart(tmp_path, 11, 46)
     assert _bars_read(ext, truth) == 15
+
+
+def test_a_wide_label_left_of_horizontal_bars_is_no_axis_title(tmp_path):
+    # Bar seed-50 bar038 (clean): 'Llama 3.1 8B' and 'summarize' start left of the other
+    # labels; their glyphs passed for a rotated title's column and the label was read '1a 3.1 8B'.
+    truth, ext = _bar_chart(tmp_path, 38, 50)
+    assert _categories(ext) == sorted({p["label"] for s in truth["series"] for p in s["points"]})
+
+
+def test_a_sure_label_keeps_a_glyph_one_crop_drops(tmp_path):
+    # Bar seed-50 bar044 (clean): 'RAG', read so by the page and by the soft crop, read 'RA' at
+    # 96 from the page's crop.
+    truth, ext = _bar_chart(tmp_path, 44, 50)
+    assert "RAG" in _categories(ext)

@@ -46,3 +46,20 @@ def test_a_tick_label_read_with_the_titles_glyphs_does_not_hide_the_title():
     ticks.append(Word("3k", 60, 5, 367, 38, 379))
     col = y_title_column(ink, ticks, 12.0)
     assert col is not None and col[0] == 5 and col[1] == 15
+
+
+def test_labels_left_of_horizontal_bars_are_no_title():
+    from pipeline.titles import y_title_column
+    # Bar seed-50 bar038: 'Llama' and 'summarize', wider than the typical label, start left of
+    # the others' edge; their glyphs, a bar's pitch apart, passed for a title's column and
+    # 'Llama' was cut to '1a'.
+    ink = np.zeros((900, 200), bool)
+    words = []
+    for y, parts in ((67, ((31, 86), (95, 123), (131, 154))), (207, ((120, 154),)), (348, ((73, 124), (132, 154))),
+                     (488, ((49, 154),)), (628, ((85, 136), (145, 154))), (768, ((117, 153),))):
+        for x0, x1 in parts:
+            ink[y:y + 15, x0:x1] = True
+            words.append(Word("ab", 96.0, x0, y, x1, y + 15))
+    assert y_title_column(ink, words, 15.0) is None
+    ink[300:420, 3:18] = True                     # a rotated title further left is still found
+    assert y_title_column(ink, words, 15.0)[:2] == (3, 17)
