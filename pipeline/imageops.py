@@ -140,6 +140,15 @@ def blend_share(rgb: np.ndarray, color, background) -> np.ndarray:
     return (c @ d) / max(float(d @ d), 1.0)
 
 
+def off_blend(rgb: np.ndarray, a, b) -> np.ndarray:
+    """Per pixel, the max channel distance from the nearest colour on the segment between
+    colours `a` and `b`: text over two fills stands out, and the anti-aliased seam where the
+    fills meet (a blend of the two) does not."""
+    t = np.clip(blend_share(rgb, b, a), 0.0, 1.0)[..., None]
+    a32, b32 = np.asarray(a, np.float32), np.asarray(b, np.float32)
+    return np.abs(rgb.astype(np.float32) - (a32 + t * (b32 - a32))).max(axis=-1)
+
+
 def second_background(rgb: np.ndarray, background, panel: bool = True) -> np.ndarray | None:
     """A second large flat colour (a grey panel on a white page, or the reverse), or None.
     `panel`: one that text may stand on, filling the box it spans (not bars apart)."""

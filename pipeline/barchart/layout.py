@@ -45,7 +45,7 @@ def _upright_bars(rgb_u, bg, text_h, block):
     if stacks:
         wide = 0.5 * float(np.median([s[0].width for s in stacks]))
         stacks = [s for s in stacks if not (s[-1].width >= wide and _runs_on_past_end(rgb_u, s[-1]))]
-    stacks = _under_legend(rgb_u, _split_overlaps(rgb_u, stacks, base), bg, text_h)
+    stacks = _under_legend(rgb_u, _split_overlaps(rgb_u, stacks, base, bg), bg, text_h)
     _behind_a_box(rgb_u, stacks, pieces, bg)
     # Segments of a stack share its width: a much narrower piece on a bar's end is its value
     # label (blurred into a solid blob where a gridline crosses it), not a segment.
@@ -102,6 +102,14 @@ def _runs_on_past_end(rgb_u, c: Bar, delta: float = 3.0) -> bool:
     return float(lab_distance(beyond[None, :], c.color)[0]) <= delta
 
 
+def _filled_share(rgb_u, c: Bar, delta: float = 20.0) -> float:
+    """The share of the piece's columns that its colour fills in most of its rows."""
+    a = rgb_u[int(c.top):int(c.bottom) + 1, c.x0:c.x1]
+    if a.size == 0:
+        return 1.0
+    return float(((lab_distance(a, c.color) <= delta).mean(axis=0) >= 0.5).mean())
+
+
 def _own_columns(rgb_u, c: Bar, delta: float = 20.0) -> Bar:
     """The piece narrowed to the columns its colour fills (in most of its rows). A piece takes
     the columns of the solid component it was cut from: a legend swatch drawn on (or touching)
@@ -116,7 +124,11 @@ def _own_columns(rgb_u, c: Bar, delta: float = 20.0) -> Bar:
     return Bar(c.x0 + int(cols[0]), c.x0 + int(cols[-1]) + 1, c.top, c.bottom, c.color, c.stack, c.level)
 
 
-def _under_legend(rgb_u, stacks, bg, text_h, alpha=(0.35, 0.95), delta: float = 10.0):
+# How much of the page's colour a legend's translucent frame lays over the bar under it.
+UNDER_FRAME = (0.35, 0.95)
+
+
+def _under_legend(rgb_u, stacks, bg, text_h, alpha=UNDER_FRAME, delta: float = 10.0):
     """Stacks without what a legend drawn over a bar adds to it. The legend's translucent frame
     shows the bar through it paler: a segment as wide as the one below, coloured like it
     blended towards the page, is that bar (its top is the bar's). A swatch inside the frame
@@ -128,12 +140,16 @@ def _under_legend(rgb_u, stacks, bg, text_h, alpha=(0.35, 0.95), delta: float = 
         for i, c in enumerate(s[1:], 1):
             below = keep[-1]
             # (A sliver a few pixels wide, a JPEG seam beside a bar, has no telling columns.)
-            if below.width >= text_h and _own_columns(rgb_u, c).width < 0.8 * below.width:
+            # (Nor is a piece whose colour, a median of others, fills hardly any of its
+            # columns: a swatch and its name beside a bar's end, cut as one row with the bar's
+            # width: bar seed-43 bar038.)
+            if below.width >= text_h and (_own_columns(rgb_u, c).width < 0.8 * below.width
+                                          or _filled_share(rgb_u, c) < 0.5):
                 for o in s[i:]:
                     o.stack, o.level = -1, 0
                 break
             if _seen_through(c.color, below.color, bg, alpha, delta):
-                below.top = c.top
+                below.top = _seen_top(rgb_u, below, c.color, c.top, delta)
                 continue
             # A row or two on a segment's end, its colour blended with the page's (an
             # anti-aliased edge, its colour shifted by JPEG), is that edge: no segment.
@@ -145,7 +161,18 @@ def _under_legend(rgb_u, stacks, bg, text_h, alpha=(0.35, 0.95), delta: float = 
     return out
 
 
-def _split_overlaps(rgb_u, stacks, base, delta: float = 20.0):
+def _seen_top(rgb_u, bar: Bar, seen, top: float, delta: float, share: float = 0.1) -> float:
+    """The end of a bar seen (colour `seen`) through a legend's frame, from `top` on: a swatch
+    and a name in the frame, level with the bar's end, make their rows a piece of their own
+    (bar seed-41 bar001: the blue swatch's row hid the last 11 rows of the orange bar). The end
+    is the first row, going out, with less than a tenth of the bar's columns of that colour."""
+    r = int(top)
+    while r > 0 and (lab_distance(rgb_u[r - 1, bar.x0:bar.x1], seen) <= delta).mean() >= share:
+        r -= 1
+    return float(r) if r < int(top) else top
+
+
+def _split_overlaps(rgb_u, stacks, base, bg=None, delta: float = 20.0):
     """Stacks without bars drawn one in front of another: each series' bar shifted sideways,
     the front one hiding the lower part of the one behind. The colour of the upper piece then
     runs down to the baseline beside the pieces under it (a strip of two columns or more), which
@@ -156,7 +183,11 @@ def _split_overlaps(rgb_u, stacks, base, delta: float = 20.0):
         return stacks
     out = []
     for s in stacks:
-        cut = next((i for i in range(1, len(s)) if _runs_down_beside(rgb_u, s[i], s[i - 1], base, delta)), None)
+        # (A bar seen through a legend's translucent frame is that bar, paler, wherever the
+        # frame reaches past its sides: see _under_legend.)
+        cut = next((i for i in range(1, len(s)) if _runs_down_beside(rgb_u, s[i], s[i - 1], base, delta)
+                    and not (bg is not None and _seen_through(s[i].color, s[i - 1].color, bg, UNDER_FRAME, 10.0))),
+                   None)
         if cut is None:
             out.append(s)
             continue

@@ -201,6 +201,20 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
         off = (min(v.x0 for v in again) - x0 if side == 0 else x1 - max(v.x1 for v in again)) if again else 0
         if _named(again) and _mean_conf(again) >= 70 and off >= 0.25 * text_h:
             got, crop = again, flat
+    two = _two_backgrounds(rgb[y0:y1, x0:x1]) if rgb is not None else None
+    if two is not None:
+        # A name printed across a bar's end (a legend over the bars, no box): part of each glyph
+        # on the bar, part on the page, the edge running through the line ('queue' beside its
+        # swatch on a bar of its colour, bar seed-50 bar018; 'decode' read 'de' where the bar's
+        # outline crossed it, seed-43 bar038). Against the nearer of the two commonest colours,
+        # every pixel of either is blank. Taken when surer, or as sure and longer.
+        d = imageops.off_blend(rgb[y0:y1, x0:x1], *two)
+        both = _without_pale(_without_rules(np.clip(255.0 - 2.0 * d, 0, 255).astype(np.uint8)))
+        again = ocr.read_crop(both, (x0, y0), scale)
+        if _named(again) and _mean_conf(again) >= 70 and (
+                not _named(got) or _mean_conf(again) >= _mean_conf(got) + 10
+                or (_mean_conf(again) >= _mean_conf(got) - 5 and len(_alnum_key(again)) > len(_alnum_key(got)))):
+            got, crop = again, both
     # Tesseract may read nothing of a short name at one scale and read it surely at another
     # ('HF': nothing at 2.14, 95 at 2.5): tries a little larger, then a little smaller (8 px
     # serif 'BF16': nothing sure at 3.75 or 4.5, 78 at 3); or, for small text already enlarged
@@ -213,6 +227,19 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
     line = LineRead(_cut_at_gap(got, side, text_h))
     line.span, line.source, line.swatch = (x0, x1), (crop, (x0, y0), scale), b.box
     return line
+
+
+def _two_backgrounds(part: np.ndarray, apart: float = 40.0, share: float = 0.15):
+    """The two commonest colours of a crop, each behind a sixth of it or more, or None: a line
+    of text over two fills (a bar's end and the page)."""
+    first = imageops.dominant_color(part)
+    rest = imageops.color_distance(part, first) > apart
+    if rest.mean() < share:
+        return None
+    second = imageops.dominant_color(part, rest)
+    if (imageops.color_distance(part, second) <= 0.5 * apart).mean() < share:
+        return None
+    return first, second
 
 
 def distinct_names(names: list[str], blobs: list[Blob], sides: list[int], gray, text_h: float,
@@ -294,8 +321,25 @@ def _without_rules(crop: np.ndarray) -> np.ndarray:
     """A crop a line of text high without the straight rules crossing it: a legend's frame
     ('[FPS' for 'FP8' where the frame's corner was in the crop). A row inked across most of the
     crop, or a column inked over nearly all its height (taller than any glyph: the crop is
-    about two text heights), is a rule, not text."""
-    return _clear_crossing(crop, crop < 128, 0.6, 0.85, 255)
+    about two text heights), is a rule, not text; so is ink that enters a row from the crop's
+    edge and runs on for one and a half crop heights (a bar's outline under a legend's name,
+    from the swatch on: 'FP8' read 'DS', bar seed-43 bar038)."""
+    ink = crop < 128
+    out = _clear_crossing(crop, ink, 0.6, 0.85, 255)
+    run = int(1.5 * crop.shape[0])
+    if crop.shape[1] <= run:
+        return out
+    # (ink up to each column from either edge: cumulative products of the row's ink)
+    from_left = np.cumprod(ink, axis=1).sum(axis=1)
+    from_right = np.cumprod(ink[:, ::-1], axis=1).sum(axis=1)
+    if not ((from_left >= run) | (from_right >= run)).any():
+        return out
+    out = out.copy() if out is crop else out
+    for r in np.flatnonzero(from_left >= run):
+        out[r, :from_left[r]] = 255
+    for r in np.flatnonzero(from_right >= run):
+        out[r, crop.shape[1] - from_right[r]:] = 255
+    return out
 
 
 def _without_pale(crop: np.ndarray) -> np.ndarray:
@@ -546,6 +590,54 @@ def hidden_swatches(rgb, lines: list[list[Word]], colors, text_h: float, delta: 
     return out
 
 
+def swatches_on_bars(rgb, bars: list[Blob], colors, text_h: float, delta: float = 30.0) -> list[Blob]:
+    """Patches of another bar's colour lying inside a bar, of a swatch's shape: a legend drawn
+    over the bars without a box of its own. The bar's colour runs round the swatches, so they
+    stand as no piece of their own, and their names, over the bar, may not be read on the page
+    (bar seed-40 bar056: blue and orange swatches on a green bar's end). A bar holds no patch of
+    another series' colour otherwise."""
+    out: list[Blob] = []
+    for bar in bars:
+        others = [c for c in colors if float(np.max(np.abs(np.asarray(c, float) - np.asarray(bar.color, float)))) > delta]
+        for b in _patches(rgb, bar.box, others, delta):
+            bw, bh = b.box[2] - b.box[0], b.box[3] - b.box[1]
+            if 0.4 * text_h <= bh <= 1.5 * text_h and 0.6 * text_h <= bw <= 4.5 * text_h \
+                    and not any(b.box == o.box for o in out):
+                out.append(b)
+    return out
+
+
+def pitch_swatches(rgb, found: list[Blob], colors, delta: float = 30.0) -> list[Blob]:
+    """Swatches one step of the legend's pitch before its first entry or after its last, where
+    the box there is filled with one of the given bar `colors`: a legend drawn over the bars
+    without a box lays a swatch on the bar of its own colour, one solid shape with it (bar
+    seed-40 bar011: the red swatch on the red bar's end, 'TGI' beside it). `found`: the
+    legend's swatches, two or more alike in one column."""
+    col = sorted((b for b in found if abs(b.box[0] - found[0].box[0]) <= 2 and same_size(b.box, found[0].box)),
+                 key=lambda b: b.cy)
+    if len(col) < 2:
+        return []
+    steps = np.diff([b.cy for b in col])
+    pitch = float(np.median(steps))
+    if pitch <= 0 or np.any(np.abs(steps - pitch) > 0.2 * pitch):
+        return []
+    h, w = rgb.shape[:2]
+    x0, x1 = int(col[0].box[0]), int(col[0].box[2])
+    half = (col[0].box[3] - col[0].box[1]) / 2.0
+    out = []
+    for cy in (col[0].cy - pitch, col[-1].cy + pitch):
+        y0, y1 = int(round(cy - half)), int(round(cy + half))
+        if y0 < 0 or y1 > h or y1 - y0 < 3:
+            continue
+        part = rgb[y0:y1, x0:x1].reshape(-1, 3)
+        fill = np.median(part, axis=0)
+        near = [c for c in colors if float(np.max(np.abs(np.asarray(c, float) - fill))) <= delta]
+        if near and (imageops.color_distance(rgb[y0:y1, x0:x1], fill.astype(np.uint8)) <= delta).mean() >= 0.6:
+            out.append(Blob((x0 + x1 - 1) / 2.0, float(cy), (x1 - x0) * (y1 - y0), (x0, y0, x1, y1),
+                            tuple(int(c) for c in fill), "square"))
+    return out
+
+
 def sibling_swatches(rgb, found: list[Blob], colors, text_h: float, delta: float = 30.0) -> list[Blob]:
     """Swatches of the given bar `colors` in line with a swatch `found` already: the patches of
     its size (within a quarter) in its column, within six text heights, or in its row, within
@@ -636,21 +728,31 @@ def _with_outline(rgb, box, fill, most: int = 3) -> tuple[int, int, int, int]:
     """`box` (x0, y0, x1, y1) grown on each side over the dark outline drawn round a patch of
     colour `fill`, up to `most` pixels: the line beside a swatch is read from past its outline,
     which read as a letter makes 'Bdecode'. A strip is outline where its mean luminance is
-    under 110 and under three fifths of the fill's."""
+    under 110 and under three fifths of the fill's; a strip a little darker than the fill with
+    outline beyond it is the anti-aliased rim between the two (a red swatch's rim lies further
+    from its fill than a blue one's: the two came out of different sizes, bar seed-16 bar017)."""
     h, w = rgb.shape[:2]
     lum = rgb.astype(np.float32) @ np.array([0.299, 0.587, 0.114], np.float32)
-    limit = min(110.0, 0.6 * float(np.dot(np.asarray(fill, np.float32), [0.299, 0.587, 0.114])))
+    fill_lum = float(np.dot(np.asarray(fill, np.float32), [0.299, 0.587, 0.114]))
+    limit = min(110.0, 0.6 * fill_lum)
+
+    def strip(side, k):         # mean luminance of the k-th strip outside the box on one side
+        if side == 0:
+            return lum[y0:y1, x0 - k].mean() if x0 - k >= 0 else 255.0
+        if side == 1:
+            return lum[y0:y1, x1 + k - 1].mean() if x1 + k - 1 < w else 255.0
+        if side == 2:
+            return lum[y0 - k, x0:x1].mean() if y0 - k >= 0 else 255.0
+        return lum[y1 + k - 1, x0:x1].mean() if y1 + k - 1 < h else 255.0
+
+    def outline(side):
+        first = strip(side, 1)
+        return first < limit or (first < 0.92 * fill_lum and strip(side, 2) < limit)
     x0, y0, x1, y1 = box
     for _ in range(most):
-        if x0 > 0 and lum[y0:y1, x0 - 1].mean() < limit:
-            x0 -= 1
-        if x1 < w and lum[y0:y1, x1].mean() < limit:
-            x1 += 1
-        if y0 > 0 and lum[y0 - 1, x0:x1].mean() < limit:
-            y0 -= 1
-        if y1 < h and lum[y1, x0:x1].mean() < limit:
-            y1 += 1
-    return x0, y0, x1, y1
+        grow = [int(outline(side)) for side in range(4)]
+        x0, x1, y0, y1 = x0 - grow[0], x1 + grow[1], y0 - grow[2], y1 + grow[3]
+    return int(x0), int(y0), int(x1), int(y1)
 
 
 def _legend_first(blobs: list[Blob], n: int, text_h: float) -> list[Blob]:

@@ -26,7 +26,9 @@ from .categories import (_category_texts, axis_centre, _commonest, _read_marker,
 from .frame import BarRow
 from .layout import _bar_blob, _groups, _merge_same_series, _slots, find_bar_chart
 from .names import (_by_bar_colour, _covered, _glyph_checked, _legend_blobs, _legend_first, _name_text,
+                    _swatch_like,
                     _read_beside_swatches, distinct_names, hidden_swatches, same_size, sibling_swatches,
+                    swatches_on_bars, pitch_swatches,
                     reread_legend_lines)
 from .value_axis import _decimal_shift, _expected_values, _label_scale, _values
 from .value_labels import (REREAD_BUDGET, _assign_labels, _harmonise_format, _harmonise_units, _over_gap,
@@ -122,8 +124,13 @@ def read_bars(rgb, gray, words, xa, ya, text_h, page_bg, params, legend_fn):
             taken = {id(v) for e in legend for v in e.words} | tick_ids
             free = [v for v in words if id(v) not in taken and any(ch.isalpha() for ch in v.text) and v.conf >= 40]
             hidden = hidden_swatches(rgb, text_lines(free, text_h), missing, text_h)
+            hidden += swatches_on_bars(rgb, bar_blobs, reps, text_h)
             hidden += sibling_swatches(rgb, hidden + [e.blob for e in legend], missing, text_h)
-            hidden = [b for k, b in enumerate(hidden) if not any(_covered_blob(b, o) for o in swatches[:n_coloured])
+            hidden += pitch_swatches(rgb, [e.blob for e in legend], missing)
+            # (A swatch found so is hidden by a piece already a swatch candidate, unless that is
+            # too wide for one: a row of a legend box over a bar, cut as one piece with it.)
+            hidden = [b for k, b in enumerate(hidden) if not any(_covered_blob(b, o) for o in swatches[:n_coloured]
+                                                                 if _swatch_like(o, text_h))
                       and not any(_covered_blob(b, o) for o in hidden[:k])]
             if hidden:
                 again = read_legend(hidden + swatches[:n_coloured])

@@ -293,8 +293,10 @@ def capital_i(text: str) -> str:
     a small L as often as not; a word in capitals otherwise holds no small letter. Beside a
     digit it may as well be a one ('BFl6' for 'BF16', 'Ml300X' for 'MI300X'): left as read.
     So is a '!' ending a word of capitals ('TG!'): no name is exclaimed. A small 'i' between a
-    capital and a digit is a one ('BFi6'): an I would be read a capital there."""
+    capital and a digit is a one ('BFi6'): an I would be read a capital there; ending a word of
+    capitals, it is an I ('TGi')."""
     text = re.sub(r"(?<![\w!])([A-Z]{2,})!(?!\S)", r"\1I", text)
+    text = re.sub(r"(?<=\b[A-Z]{2})i\b", "I", text)
     text = re.sub(r"(?<=\b[A-Z]{2})i(?=\d)", "1", text)
 
     def fix(m: re.Match) -> str:

@@ -24,7 +24,7 @@ def join_label_units(words: list[ocr.Word], text_h: float, gap: float = 1.2) -> 
     used, joined = set(), []
     for a in nums:
         cands = [b for b in words if id(b) not in used and b is not a and parse_point_label(b.text) is None
-                 and re.fullmatch(r"[a-z][a-z/.]{1,5}[):;,.]?", b.text)
+                 and re.fullmatch(r"[a-z][a-z.]{1,5}(?:/[a-z]{1,5})?[):;,.]?", b.text)
                  and unit_on_line(a, b, text_h) and 0 <= b.x0 - a.x1 <= gap * max(text_h, a.h)]
         if not cands:
             continue

@@ -1177,3 +1177,37 @@ def test_a_sure_label_keeps_a_glyph_one_crop_drops(tmp_path):
     # 96 from the page's crop.
     truth, ext = _bar_chart(tmp_path, 44, 50)
     assert "RAG" in _categories(ext)
+
+
+def _truth_names(truth):
+    return {s["name"] for s in truth["series"]}
+
+
+def test_a_legend_over_the_bars_without_a_box_is_read(tmp_path):
+    # Bar seed-40 bar056 (stacked): blue and orange swatches lie on the green bar's end, the
+    # green one outlined on it, their names half on the bar: no swatch stood alone and every
+    # series was 'series-N'. Bar seed-50 bar018: 'queue' written across the orange bar's end,
+    # beside its swatch on the bar.
+    for i, seed in ((56, 40), (18, 50)):
+        truth, ext = _bar_chart(tmp_path, i, seed)
+        assert {p.series for p in ext.points} == _truth_names(truth), (seed, i)
+
+
+def test_a_legend_over_a_bar_of_one_swatchs_colour_keeps_that_entry(tmp_path):
+    # Bar seed-40 bar011 (ggplot, JPEG): the red swatch on the red bar's end is one solid
+    # shape with it; it is found one step of the legend's pitch above 'SGLang'. Bar seed-43
+    # bar038 (stacked): 'decode' crossed by the bar's outline read 'de', 'FP8' over the bar's
+    # top edge 'DS', and the blue swatch's row on the stack stood as a fourth segment.
+    for i, seed in ((11, 40), (38, 43)):
+        truth, ext = _bar_chart(tmp_path, i, seed)
+        assert {p.series for p in ext.points} == _truth_names(truth), (seed, i)
+
+
+def test_a_bar_seen_through_a_translucent_legend_frame_keeps_its_length(tmp_path):
+    # Bar seed-41 bar001: matplotlib's legend frame (white at 0.8) over the orange bar's end;
+    # the pale bar under it passed for a bar of its own (series-3) and the orange one ended
+    # at the frame (4343 for 4727); its swatch, hidden by the frame's row cut as one piece, left
+    # 'TGI' unnamed.
+    truth, ext = _bar_chart(tmp_path, 1, 41)
+    assert {p.series for p in ext.points} == _truth_names(truth)
+    assert _bars_read(ext, truth) == 10

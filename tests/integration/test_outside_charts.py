@@ -199,3 +199,21 @@ def test_thin_crosses_with_their_labels_right_beside_them_are_markers():
     truth, ext = _read("set21_h12")
     assert ext.chart_type != "bar" and _within(ext, truth) >= 5
     assert {p.marker for p in ext.points} == {"cross"}
+
+
+def test_pale_blurred_tick_labels_are_read_at_a_stronger_contrast():
+    # set-23 h07 (Vega-Lite 'fivethirtyeight' in a screenshot, blurred): grey labels on a
+    # pale page read as nothing at twice their difference from it; the chart was refused.
+    truth, ext = _read("set23_h07")
+    assert [t.value for t in ext.x_axis.calibration.ticks] == [50.0, 100.0, 150.0, 200.0]
+    assert len(ext.y_axis.calibration.ticks) >= 4
+    assert _within(ext, truth) >= 12                                  # of 14
+
+
+def test_point_labels_with_a_unit_per_unit_are_joined_to_their_number():
+    # set-23 h28 (plotly, monospaced): '64' and 'req/rank' a space apart were never joined
+    # (the unit's pattern took five letters at most), and the bare numbers, a unit's width
+    # from their crosses, went to no point.
+    truth, ext = _read("set23_h28")
+    got = {p.label.split()[0] for p in ext.points if p.label}
+    assert {"64", "32", "16", "8", "4"} <= got

@@ -743,6 +743,8 @@ def test_a_small_l_in_a_word_of_capitals_is_a_capital_i():
     assert capital_i("Wow!") == "Wow!" and capital_i("A!") == "A!"
     # a small i between capitals and a digit is a one (bar seed-40 bar021: 'BFi6')
     assert capital_i("BFi6") == "BF16" and capital_i("Hi00") == "Hi00" and capital_i("Mi300X") == "Mi300X"
+    # ... and ending a word of capitals, an I (bar seed-40 bar011: 'TGi'); not after one capital
+    assert capital_i("TGi") == "TGI" and capital_i("TGi v3") == "TGI v3" and capital_i("Hi") == "Hi"
 
 
 def test_a_marker_joined_by_its_line_to_another_is_no_swatch():
