@@ -371,10 +371,12 @@ def legend_entries(words, tick_words, blobs, box, text_h, params, data_blobs=Non
     `no_point_labels`: the chart has none (a bar chart's swatches are of its bars' colours), and
     a 'TP=8' beside a swatch names it however many names share its key."""
     x0, y0, x1, y1 = box
-    # (A 'word' a pixel or two high is a stroke OCR read as a glyph: '4' for a swatch's line.)
+    # (A 'word' a pixel or two high is a stroke OCR read as a glyph: '4' for a swatch's line;
+    # one many lines high is junk read over the bars ('ty' 187 px high, bar seed-41 bar005),
+    # which joined the line of the name level with its middle and hid its swatch.)
     cands = [v for v in words
              if id(v) not in tick_words and (text_words.is_text(v) or any(c.isalnum() for c in v.text))
-             and v.y1 - v.y0 >= 0.3 * text_h]
+             and 0.3 * text_h <= v.y1 - v.y0 <= 4.0 * text_h]
     cands += _connectors(words, cands, text_h)
     lines = [ln for ln in text_lines(cands, text_h)
              if any(c.isalpha() for v in ln for c in v.text)

@@ -1211,3 +1211,10 @@ def test_a_bar_seen_through_a_translucent_legend_frame_keeps_its_length(tmp_path
     truth, ext = _bar_chart(tmp_path, 1, 41)
     assert {p.series for p in ext.points} == _truth_names(truth)
     assert _bars_read(ext, truth) == 10
+
+
+def test_junk_read_over_the_bars_does_not_join_a_legend_name(tmp_path):
+    # Bar seed-41 bar005 (dark, border): OCR read 'ty' in a box 187 px high over the bars; level
+    # with its middle, 'TGI' joined it in one line, and its swatch lay inside the line.
+    truth, ext = _bar_chart(tmp_path, 5, 41)
+    assert {p.series for p in ext.points} == _truth_names(truth)

@@ -164,3 +164,17 @@ def test_three_labels_at_even_steps_repair_a_digit_swapped_for_one_as_round():
     # A swap that makes the label less round is no repair: '200', '260', '300' keeps its '200'.
     cal = calibrate(_ticks([(100.0, "280"), (200.0, "260"), (300.0, "300")]))
     assert not any(t.repaired and t.text == "280" for t in (cal.ticks + cal.rejected if cal else []))
+
+
+def test_rejected_labels_a_confused_digit_puts_on_the_fit_are_taken():
+    # Outside set-23 h37 (plotly, monospaced, JPEG): '10' and '100' read '18' and '190' on a
+    # log axis; left out, the axis seemed to end at 50 and the plot box cut its last points.
+    read = [("1", 187.5), ("2", 252.0), ("5", 337.5), ("18", 402.0), ("20", 465.5), ("50", 551.0), ("190", 615.5)]
+    cal = calibrate([Tick(px, text, float(text)) for text, px in read])
+    assert cal.scale == "log10" and not cal.rejected
+    assert [t.value for t in cal.ticks] == [1, 2, 5, 10, 20, 50, 100]
+    assert [t.repaired != "" for t in cal.ticks] == [False] * 3 + [True] + [False] * 2 + [True]
+    # A reading off the fit by more than the tolerance stays rejected.
+    read[-1] = ("190", 625.0)
+    cal = calibrate([Tick(px, text, float(text)) for text, px in read])
+    assert [t.text for t in cal.rejected] == ["190"]
