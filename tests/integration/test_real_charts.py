@@ -32,3 +32,13 @@ def test_flashinfer_line_panels_take_no_labels_from_titles_and_legends(tmp_path)
     pts = pd.read_csv(tmp_path / "out" / "points.csv", keep_default_na=False)
     assert len(pts) >= 150 and set(pts["marker"]) == {"line"}
     assert not any(pts["label"].astype(str) != "")
+
+
+def test_inferencemax_pareto_keeps_overlapping_markers_apart(tmp_path):
+    # Two H100 markers drawn over each other on their line (about 1155 and 1171 px, 1481 px
+    # down) are two points. (Blobs a marker and a half long split in two unless most of their
+    # colour would: then the typical marker was measured on specks, see split_overlapping.)
+    digitize_file(REAL / "vllm-inferencemax-gpt-oss-120b-pareto.png", tmp_path / "out")
+    pts = pd.read_csv(tmp_path / "out" / "points.csv", keep_default_na=False)
+    pair = pts[(abs(pts["y_px"] - 1481.5) <= 3) & (pts["x_px"].between(1145, 1180))]
+    assert sorted(round(x) for x in pair["x_px"]) == pytest.approx([1156, 1172], abs=3)
