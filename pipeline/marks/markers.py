@@ -158,6 +158,13 @@ def _marker_blob(rgb, ink, filled, depth, comp: np.ndarray, x: int, y: int, cent
     h, w = comp.shape
     core = cv2.erode(comp.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     px = rgb[y:y + h, x:x + w][core if core.sum() >= 3 else comp]
+    if core.sum() < SMALL_CORE:
+        # A marker a few pixels across has as much anti-aliased rim as fill, even inside: the
+        # median of its pixels is paler than its fill, and markers of one series came out in
+        # two colours, pale and full (seed-50 syn027's 5 px triangles): its colour is that of
+        # its half furthest from the page.
+        far = imageops.color_distance(px[None], _around(rgb, x, y, w, h))[0]
+        px = px[far >= np.median(far)]
     color = tuple(int(v) for v in np.median(px, axis=0))
     if core.sum() < SMALL_CORE:
         color = _blob_halo_color(rgb, ink, (x, y, w, h), comp, color)
@@ -174,6 +181,14 @@ def _marker_blob(rgb, ink, filled, depth, comp: np.ndarray, x: int, y: int, cent
     dep = np.where(comp, depth[y:y + h, x:x + w], 0)
     blob = Blob(cx, cy, int(comp.sum()), (int(x), int(y), int(x + w), int(y + h)), color, shape)
     return blob, (shape_mask, dep >= 0.6 * dep.max())
+
+
+def _around(rgb, x: int, y: int, w: int, h: int) -> np.ndarray:
+    """The median colour of the pixels just outside a box's four corners: the background
+    round a small mark."""
+    H, W = rgb.shape[:2]
+    px = [rgb[min(max(r, 0), H - 1), min(max(c, 0), W - 1)] for r in (y - 1, y + h) for c in (x - 1, x + w)]
+    return np.median(np.array(px), axis=0).astype(np.uint8)
 
 
 def _core_pieces(comp: np.ndarray, core: np.ndarray, kernel) -> list:

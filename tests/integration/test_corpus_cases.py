@@ -1218,3 +1218,12 @@ def test_junk_read_over_the_bars_does_not_join_a_legend_name(tmp_path):
     # with its middle, 'TGI' joined it in one line, and its swatch lay inside the line.
     truth, ext = _bar_chart(tmp_path, 5, 41)
     assert {p.series for p in ext.points} == _truth_names(truth)
+
+
+def test_tiny_markers_of_one_series_keep_one_colour(tmp_path):
+    # Seed-50 syn027 (Pillow card, clean): 5 px triangles, as much anti-aliased rim as fill;
+    # the median of their pixels came out pale for some and full for others, and the one
+    # series split in two (four of eight points matched their series).
+    truth, ext = _xy_chart(tmp_path, 27, 50)
+    assert len({p.series for p in ext.points}) == 1
+    assert _near(ext, truth, by_series=True) >= 6
