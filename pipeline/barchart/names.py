@@ -15,10 +15,11 @@ from ..ocr import Word
 from .frame import Frame
 
 
-def _read_box(rgb, gray, frame: Frame, box_u, text_h, color=None, enlarge: float = 1.0):
+def _read_box(rgb, gray, frame: Frame, box_u, text_h, color=None, enlarge: float = 1.0, clear=()):
     """OCR one upright-frame box, in the original frame (text is printed upright there).
     With `color` (a bar's fill) the text is whatever differs from that colour: a label inside
-    a bar, white on blue, reads as black on white. `enlarge`: times the usual enlargement."""
+    a bar, white on blue, reads as black on white. `enlarge`: times the usual enlargement.
+    `clear`: upright-frame boxes (bars beside the text) left blank in the crop."""
     h, w = gray.shape
     x0, y0, x1, y1 = frame.box_to_orig(*box_u)
     x0, y0, x1, y1 = int(max(0, x0)), int(max(0, y0)), int(min(w, x1)), int(min(h, y1))
@@ -29,6 +30,13 @@ def _read_box(rgb, gray, frame: Frame, box_u, text_h, color=None, enlarge: float
         crop = np.clip(255.0 - 2.0 * d, 0, 255).astype(np.uint8)
     else:
         crop = gray[y0:y1, x0:x1]
+    if clear:
+        crop = crop.copy()
+    for c in clear:
+        a0, b0, a1, b1 = (int(round(v)) for v in frame.box_to_orig(*c))
+        a0, b0, a1, b1 = max(a0, x0) - x0, max(b0, y0) - y0, min(a1, x1) - x0, min(b1, y1) - y0
+        if a1 > a0 and b1 > b0:
+            crop[b0:b1, a0:a1] = 255
     if (crop < 128).sum() < 4:
         return []
     scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0)) * enlarge

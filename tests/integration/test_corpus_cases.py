@@ -1227,3 +1227,11 @@ def test_tiny_markers_of_one_series_keep_one_colour(tmp_path):
     truth, ext = _xy_chart(tmp_path, 27, 50)
     assert len({p.series for p in ext.points}) == 1
     assert _near(ext, truth, by_series=True) >= 6
+
+
+def test_a_marker_word_beside_a_bar_is_read_without_the_bar(tmp_path):
+    # Bar seed-50 bar008 (fivethirtyeight): 'OOM' on the baseline where v0.6's bar would
+    # stand; the crop reached into the next bar, read 'oom]' unsurely, and the row kept no marker.
+    truth, ext = _bar_chart(tmp_path, 8, 50)
+    marked = [(p.series, p.label, p.value_label) for p in ext.points if p.y is None]
+    assert marked == [("v0.6", "batch 64", "OOM")]
