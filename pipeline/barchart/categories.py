@@ -947,7 +947,7 @@ def _read_marker(rgb, gray, frame, groups, series_idx, slots, gi, k, base, text_
         return [v for v in read if parse_value_label(v.text) is not None and parse_value_label(v.text)[2] is not None]
     # The bars beside the place are left blank: the crop reaches into them, and a word read
     # with a bar's edge ('oom]' at 45 beside a black bar: bar seed-50 bar008) is no marker.
-    bars = [(c.x0, int(c.top), c.x1, int(c.bottom) + 1) for g in groups for s in g for c in s]
+    bars = [((c.x0, int(c.top), c.x1, int(c.bottom) + 1), c.color) for g in groups for s in g for c in s]
     budget[0] -= 1
     read = _read_box(rgb, gray, frame, box, text_h, clear=bars)
     got = markers(read)

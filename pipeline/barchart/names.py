@@ -19,7 +19,8 @@ def _read_box(rgb, gray, frame: Frame, box_u, text_h, color=None, enlarge: float
     """OCR one upright-frame box, in the original frame (text is printed upright there).
     With `color` (a bar's fill) the text is whatever differs from that colour: a label inside
     a bar, white on blue, reads as black on white. `enlarge`: times the usual enlargement.
-    `clear`: upright-frame boxes (bars beside the text) left blank in the crop."""
+    `clear`: bars beside the text ((upright-frame box, fill colour)), whose fill is left blank
+    in the crop (text over a bar's edge keeps its glyphs)."""
     h, w = gray.shape
     x0, y0, x1, y1 = frame.box_to_orig(*box_u)
     x0, y0, x1, y1 = int(max(0, x0)), int(max(0, y0)), int(min(w, x1)), int(min(h, y1))
@@ -32,11 +33,12 @@ def _read_box(rgb, gray, frame: Frame, box_u, text_h, color=None, enlarge: float
         crop = gray[y0:y1, x0:x1]
     if clear:
         crop = crop.copy()
-    for c in clear:
-        a0, b0, a1, b1 = (int(round(v)) for v in frame.box_to_orig(*c))
-        a0, b0, a1, b1 = max(a0, x0) - x0, max(b0, y0) - y0, min(a1, x1) - x0, min(b1, y1) - y0
-        if a1 > a0 and b1 > b0:
-            crop[b0:b1, a0:a1] = 255
+        for c, fill in clear:
+            a0, b0, a1, b1 = (int(round(v)) for v in frame.box_to_orig(*c))
+            a0, b0, a1, b1 = max(a0, x0), max(b0, y0), min(a1, x1), min(b1, y1)
+            if a1 > a0 and b1 > b0:
+                near = imageops.color_distance(rgb[b0:b1, a0:a1], fill) <= 40
+                crop[b0 - y0:b1 - y0, a0 - x0:a1 - x0][near] = 255
     if (crop < 128).sum() < 4:
         return []
     scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0)) * enlarge
