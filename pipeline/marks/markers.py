@@ -581,16 +581,18 @@ def crossings(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, line_halfwidt
     them, and no colour as thick as a marker (hollow ones filled in). Two lines that cross or
     run side by side thicken into a blob of blended colour there; two markers that overlap
     leave a marker-thick part of at least one colour. (A blob in a marker colour stays: a
-    marker half hidden under another series' marker is thin in its colour too.)"""
+    marker half hidden under another series' marker is thin in its colour too; unless it is
+    its line crossing a grey rule, see _on_a_rule.)"""
+    radius = max(1.5, line_halfwidth + 1.0)
+    out = [b for b in blobs if _on_a_rule(b, rgb, ink, radius, max_delta)]
     palette = _palette([b.color for b in blobs])
     if len(palette) < 2:
-        return []
+        return out
     from .series import to_lab
-    radius = max(1.5, line_halfwidth + 1.0)
     h, w = ink.shape
-    out = []
     for b in blobs:
-        if np.linalg.norm(palette - to_lab(np.array([b.color], np.uint8)), axis=1).min() <= max_delta:
+        if any(b is o for o in out) or \
+                np.linalg.norm(palette - to_lab(np.array([b.color], np.uint8)), axis=1).min() <= max_delta:
             continue
         x0, y0 = max(0, b.box[0] - 1), max(0, b.box[1] - 1)
         x1, y1 = min(w, b.box[2] + 1), min(h, b.box[3] + 1)
@@ -608,6 +610,27 @@ def crossings(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, line_halfwidt
         if deepest < radius:
             out.append(b)
     return out
+
+
+def _on_a_rule(b: Blob, rgb: np.ndarray, ink: np.ndarray, radius: float, max_delta: float) -> bool:
+    """Whether blob `b`, in a marker colour, is its line crossing a grey rule (a dashed
+    gridline): its own colour no thicker than a line (hollow parts filled in), a tenth or more
+    of its ink grey. The line and the dash together are as thick as a marker (seed-50 syn010:
+    six such crossings read as points)."""
+    from .series import to_lab
+    h, w = ink.shape
+    x0, y0 = max(0, b.box[0] - 1), max(0, b.box[1] - 1)
+    x1, y1 = min(w, b.box[2] + 1), min(h, b.box[3] + 1)
+    px, mark = rgb[y0:y1, x0:x1], ink[y0:y1, x0:x1]
+    total = int(mark.sum())
+    if total == 0:
+        return False
+    lab = to_lab(px.reshape(-1, 3)).reshape(px.shape[:2] + (3,))
+    own = (np.linalg.norm(lab - to_lab(np.array([b.color], np.uint8))[0], axis=2) <= max_delta) & mark
+    grey = mark & ~own & (imageops.saturation(px) == 0)
+    if grey.sum() < 0.1 * total:
+        return False
+    return float(imageops.ink_depth(np.pad(imageops.fill_holes(own, 10 ** 6), 1)).max()) < radius
 
 
 def colour_parts(px: np.ndarray, mask: np.ndarray, background, max_delta: float = 30.0,

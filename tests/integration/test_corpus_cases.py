@@ -1235,3 +1235,12 @@ def test_a_marker_word_beside_a_bar_is_read_without_the_bar(tmp_path):
     truth, ext = _bar_chart(tmp_path, 8, 50)
     marked = [(p.series, p.label, p.value_label) for p in ext.points if p.y is None]
     assert marked == [("v0.6", "batch 64", "OOM")]
+
+
+def test_a_line_crossing_dashed_gridlines_makes_no_points(tmp_path):
+    # Seed-50 syn010 (mpl 'boxed', clean, 4 px line, grey dashed grid): where the line crossed
+    # a dash, line and dash together were as thick as a marker: six points more than the four
+    # markers, and '8192' took the dash beside it ('81921').
+    truth, ext = _xy_chart(tmp_path, 10, 50)
+    assert len(ext.points) == 4 and _near(ext, truth) == 4
+    assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
