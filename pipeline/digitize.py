@@ -795,6 +795,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
 
     crossed = {id(b) for b in crossings(data_blobs, rgb, ink, halfwidth)}
     data_blobs = [b for b in data_blobs if id(b) not in crossed]
+    if not data_blobs:
+        raise NoChartFound("no data markers were found inside the plot area, only lines crossing")
     # Series: group data markers with the legend swatches so each group can take its name.
     def series_groups():
         groups = group_series(data_blobs + [e.blob for e in legend], params.series_color_delta,

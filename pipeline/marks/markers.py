@@ -158,13 +158,6 @@ def _marker_blob(rgb, ink, filled, depth, comp: np.ndarray, x: int, y: int, cent
     h, w = comp.shape
     core = cv2.erode(comp.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     px = rgb[y:y + h, x:x + w][core if core.sum() >= 3 else comp]
-    if core.sum() < SMALL_CORE:
-        # A marker a few pixels across has as much anti-aliased rim as fill, even inside: the
-        # median of its pixels is paler than its fill, and markers of one series came out in
-        # two colours, pale and full (seed-50 syn027's 5 px triangles): its colour is that of
-        # its half furthest from the page.
-        far = imageops.color_distance(px[None], _around(rgb, x, y, w, h))[0]
-        px = px[far >= np.median(far)]
     color = tuple(int(v) for v in np.median(px, axis=0))
     if core.sum() < SMALL_CORE:
         color = _blob_halo_color(rgb, ink, (x, y, w, h), comp, color)
@@ -181,14 +174,6 @@ def _marker_blob(rgb, ink, filled, depth, comp: np.ndarray, x: int, y: int, cent
     dep = np.where(comp, depth[y:y + h, x:x + w], 0)
     blob = Blob(cx, cy, int(comp.sum()), (int(x), int(y), int(x + w), int(y + h)), color, shape)
     return blob, (shape_mask, dep >= 0.6 * dep.max())
-
-
-def _around(rgb, x: int, y: int, w: int, h: int) -> np.ndarray:
-    """The median colour of the pixels just outside a box's four corners: the background
-    round a small mark."""
-    H, W = rgb.shape[:2]
-    px = [rgb[min(max(r, 0), H - 1), min(max(c, 0), W - 1)] for r in (y - 1, y + h) for c in (x - 1, x + w)]
-    return np.median(np.array(px), axis=0).astype(np.uint8)
 
 
 def _core_pieces(comp: np.ndarray, core: np.ndarray, kernel) -> list:
@@ -614,10 +599,12 @@ def crossings(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, line_halfwidt
 
 def _on_a_rule(b: Blob, rgb: np.ndarray, ink: np.ndarray, radius: float, max_delta: float) -> bool:
     """Whether blob `b`, in a marker colour, is its line crossing a grey rule (a dashed
-    gridline): its own colour no thicker than a line (hollow parts filled in), a tenth or more
-    of its ink grey. The line and the dash together are as thick as a marker (seed-50 syn010:
+    gridline): its own colour no thicker than a line (hollow parts filled in) and drawn out
+    along one direction, a tenth or more of its ink grey, the grey running on past it. The line and the dash together are as thick as a marker (seed-50 syn010:
     six such crossings read as points)."""
     from .series import to_lab
+    if imageops.saturation(np.array([[b.color]], np.uint8))[0, 0] == 0:
+        return False    # a black or grey series: its own line is grey (outside set-23 h20)
     h, w = ink.shape
     x0, y0 = max(0, b.box[0] - 1), max(0, b.box[1] - 1)
     x1, y1 = min(w, b.box[2] + 1), min(h, b.box[3] + 1)
@@ -628,9 +615,32 @@ def _on_a_rule(b: Blob, rgb: np.ndarray, ink: np.ndarray, radius: float, max_del
     lab = to_lab(px.reshape(-1, 3)).reshape(px.shape[:2] + (3,))
     own = (np.linalg.norm(lab - to_lab(np.array([b.color], np.uint8))[0], axis=2) <= max_delta) & mark
     grey = mark & ~own & (imageops.saturation(px) == 0)
-    if grey.sum() < 0.1 * total:
+    if grey.sum() < 0.1 * total or not _rule_through(b.box, rgb, ink) or not _elongated(own):
         return False
     return float(imageops.ink_depth(np.pad(imageops.fill_holes(own, 10 ** 6), 1)).max()) < radius
+
+
+def _elongated(mask: np.ndarray, ratio: float = 3.0) -> bool:
+    """Whether a mask's pixels spread along one direction `ratio` times (in variance) as far as
+    across it: a stretch of line, not a marker (a small outlined marker on a gridline is
+    compact)."""
+    ys, xs = np.nonzero(mask)
+    if len(xs) < 5:
+        return False
+    ev = np.linalg.eigvalsh(np.cov(np.vstack([xs, ys]).astype(float)))
+    return float(ev[1]) >= ratio * max(float(ev[0]), 1e-6)
+
+
+def _rule_through(box, rgb: np.ndarray, ink: np.ndarray, reach: int = 8) -> bool:
+    """Grey ink just past two opposite sides of `box` (within `reach` px): a rule runs through
+    it, where a marker's grey outline ends at its edge (seed-43 syn112's outlined triangles)."""
+    h, w = ink.shape
+    x0, y0, x1, y1 = box
+    grey = lambda ys, xs: bool((ink[ys, xs] & (imageops.saturation(rgb[ys, xs]) == 0)).any())  # noqa: E731
+    rows, cols = slice(max(0, y0), min(h, y1)), slice(max(0, x0), min(w, x1))
+    left, right = slice(max(0, x0 - 1 - reach), max(0, x0 - 1)), slice(min(w, x1 + 1), min(w, x1 + 1 + reach))
+    up, down = slice(max(0, y0 - 1 - reach), max(0, y0 - 1)), slice(min(h, y1 + 1), min(h, y1 + 1 + reach))
+    return (grey(rows, left) and grey(rows, right)) or (grey(up, cols) and grey(down, cols))
 
 
 def colour_parts(px: np.ndarray, mask: np.ndarray, background, max_delta: float = 30.0,

@@ -1220,15 +1220,6 @@ def test_junk_read_over_the_bars_does_not_join_a_legend_name(tmp_path):
     assert {p.series for p in ext.points} == _truth_names(truth)
 
 
-def test_tiny_markers_of_one_series_keep_one_colour(tmp_path):
-    # Seed-50 syn027 (Pillow card, clean): 5 px triangles, as much anti-aliased rim as fill;
-    # the median of their pixels came out pale for some and full for others, and the one
-    # series split in two (four of eight points matched their series).
-    truth, ext = _xy_chart(tmp_path, 27, 50)
-    assert len({p.series for p in ext.points}) == 1
-    assert _near(ext, truth, by_series=True) >= 6
-
-
 def test_a_marker_word_beside_a_bar_is_read_without_the_bar(tmp_path):
     # Bar seed-50 bar008 (fivethirtyeight): 'OOM' on the baseline where v0.6's bar would
     # stand; the crop reached into the next bar, read 'oom]' unsurely, and the row kept no marker.

@@ -520,3 +520,33 @@ def test_a_cross_that_is_a_whole_word_read_is_a_glyph_and_one_inside_a_longer_wo
     cross = Blob(136.0, 354.0, 25, (130, 348, 143, 361), (237, 28, 36), "cross")
     assert not _whole_word(cross, [Word("><1024", 8, 130, 348, 172, 361)])
     assert not _whole_word(cross, [])
+
+
+def _crossing_page(line_rgb, rule=True, outline=False):
+    """A 40 px page: a 4 px diagonal line of `line_rgb`, a grey dashed vertical rule through
+    its middle (or, with `outline`, a grey-outlined square of the line's colour instead)."""
+    import cv2
+    rgb = np.full((40, 40, 3), 255, np.uint8)
+    cv2.line(rgb, (0, 39), (39, 0), tuple(int(c) for c in line_rgb), 4)
+    if rule:
+        for y in range(0, 40, 6):
+            rgb[y:y + 4, 19:22] = (150, 150, 150)
+    if outline:
+        rgb[17:23, 17:23] = (150, 150, 150)
+        rgb[18:22, 18:22] = line_rgb
+    ink = np.abs(rgb.astype(int) - 255).max(axis=2) > 40
+    return rgb, ink
+
+
+def test_a_line_crossing_a_grey_rule_is_no_marker_unless_black_or_compact():
+    from pipeline.marks.markers import Blob, _on_a_rule
+    blue = (31, 119, 180)
+    b = Blob(20.0, 20.0, 60, (16, 16, 25, 25), blue, "circle")
+    rgb, ink = _crossing_page(blue)
+    assert _on_a_rule(b, rgb, ink, 3.0, 30.0)
+    # a black series' own line is grey too (outside set-23 h20): nothing to tell it by
+    rgb, ink = _crossing_page((20, 20, 20))
+    assert not _on_a_rule(Blob(20.0, 20.0, 60, (16, 16, 25, 25), (20, 20, 20), "circle"), rgb, ink, 3.0, 30.0)
+    # a small marker outlined in grey, with no rule running on past it (seed-43 syn112)
+    rgb, ink = _crossing_page(blue, rule=False, outline=True)
+    assert not _on_a_rule(Blob(20.0, 20.0, 36, (17, 17, 23, 23), blue, "square"), rgb, ink, 3.0, 30.0)
