@@ -600,8 +600,9 @@ def crossings(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, line_halfwidt
 def _on_a_rule(b: Blob, rgb: np.ndarray, ink: np.ndarray, radius: float, max_delta: float) -> bool:
     """Whether blob `b`, in a marker colour, is its line crossing a grey rule (a dashed
     gridline): its own colour no thicker than a line (hollow parts filled in) and drawn out
-    along one direction, a tenth or more of its ink grey, the grey running on past it. The line and the dash together are as thick as a marker (seed-50 syn010:
-    six such crossings read as points)."""
+    along one direction, a tenth or more of its ink grey, the grey running on past it. The line
+    and the dash together are as thick as a marker (seed-50 syn010: six such crossings read as
+    points)."""
     from .series import to_lab
     if imageops.saturation(np.array([[b.color]], np.uint8))[0, 0] == 0:
         return False    # a black or grey series: its own line is grey (outside set-23 h20)
