@@ -945,15 +945,21 @@ def _read_marker(rgb, gray, frame, groups, series_idx, slots, gi, k, base, text_
         box = (int(cx - 1.4 * text_h), int(base - 4.5 * text_h), int(cx + 1.4 * text_h), int(base - 0.2 * text_h))
     def markers(read):
         return [v for v in read if parse_value_label(v.text) is not None and parse_value_label(v.text)[2] is not None]
-    # The bars beside the place are left blank: the crop reaches into them, and a word read
-    # with a bar's edge ('oom]' at 45 beside a black bar: bar seed-50 bar008) is no marker.
-    bars = [((c.x0, int(c.top), c.x1, int(c.bottom) + 1), c.color) for g in groups for s in g for c in s]
     budget[0] -= 1
-    read = _read_box(rgb, gray, frame, box, text_h, clear=bars)
+    read = _read_box(rgb, gray, frame, box, text_h)
     got = markers(read)
+    if not got and budget[0] > 0:
+        # Read again with the fill of the bars beside the place left blank: the crop reaches
+        # into them, and a word read with a bar's edge ('oom]' at 45 beside a black bar: bar
+        # seed-50 bar008) is no marker. (The plain crop goes first: a blurred bar's edge left
+        # alone reads as a stroke.)
+        bars = [((c.x0, int(c.top), c.x1, int(c.bottom) + 1), c.color) for g in groups for s in g for c in s]
+        budget[0] -= 1
+        cleared = _read_box(rgb, gray, frame, box, text_h, clear=bars)
+        got, read = markers(cleared), read or cleared
     if not got and read and budget[0] > 0:
         # Something is printed there but no marker was read ('N/.' for a serif 'N/A'):
         # enlarged half as much again, its glyphs come out whole.
         budget[0] -= 1
-        got = markers(_read_box(rgb, gray, frame, box, text_h, enlarge=1.5, clear=bars))
+        got = markers(_read_box(rgb, gray, frame, box, text_h, enlarge=1.5))
     return got[:1]
