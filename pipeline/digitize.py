@@ -73,10 +73,11 @@ def read_chart_text(rgb: np.ndarray, params: DigitizeParams):
         # Pale grey labels blurred on a pale page (Vega's 'fivethirtyeight' theme in a
         # screenshot: outside set-23 h07) are too faint at twice their difference from the page
         # for tesseract to read a tick: at four times they are dark.
-        # (Only an axis of three labels or more is taken so: at four times, blurred glyphs run
-        # together, and two of them fit a scale by chance: bar seed-40 bar010.)
+        # (Only two axes of three labels or more each are taken so: at four times, blurred
+        # glyphs run together and fit a scale by chance, two labels (bar seed-40 bar010), or
+        # three of a rotated title's glyphs read '5', '4', '3' on a chart with no tick labels.)
         again = _read_chart_text(rgb, params, _ocr_scale(rgb.shape), page_bg, second, gain=4.0)
-        if sure_ticks(again) > 0:
+        if all(a is not None and len(a.calibration.ticks) >= 3 for a in again[4:6]):
             got = again
             x, y = got[4:6]
     if (x is None or y is None) and max(rgb.shape[:2]) < _SMALL:

@@ -1098,8 +1098,10 @@ def test_a_serif_exponent_read_with_letters_for_its_digits(tmp_path):
 def test_one_of_three_x_labels_read_with_a_digit_swapped_is_repaired(tmp_path):
     # Seed-48 syn118 (Pillow dashboard, 5 px labels): x '0', '500', '1000', '1500' read '‘',
     # '600', '1000', '1500'; the fit kept '600' and '1500' and the x axis became categories.
+    # (Since the twenty-second session the '0' is read, the fit rests on '0', '1000', '1500',
+    # and '600' is taken on it as 500: see axes._rejects_on_the_fit.)
     truth, ext = _xy_chart(tmp_path, 118, 48)
-    assert [t.value for t in ext.x_axis.calibration.ticks] == [500.0, 1000.0, 1500.0]
+    assert [t.value for t in ext.x_axis.calibration.ticks] == [0.0, 500.0, 1000.0, 1500.0]
     assert _near(ext, truth) == 14
 
 
