@@ -102,23 +102,29 @@ def _runs_on_past_end(rgb_u, c: Bar, delta: float = 3.0) -> bool:
     return float(lab_distance(beyond[None, :], c.color)[0]) <= delta
 
 
+def _colour_columns(rgb_u, c: Bar, top: int, bottom: int, delta: float) -> np.ndarray | None:
+    """Per column of piece `c`, whether its colour fills most of the rows top..bottom (None when
+    that window is empty)."""
+    a = rgb_u[top:bottom, c.x0:c.x1]
+    if a.size == 0:
+        return None
+    return (lab_distance(a, c.color) <= delta).mean(axis=0) >= 0.5
+
+
 def _filled_share(rgb_u, c: Bar, delta: float = 20.0) -> float:
     """The share of the piece's columns that its colour fills in most of its rows."""
-    a = rgb_u[int(c.top):int(c.bottom) + 1, c.x0:c.x1]
-    if a.size == 0:
-        return 1.0
-    return float(((lab_distance(a, c.color) <= delta).mean(axis=0) >= 0.5).mean())
+    cols = _colour_columns(rgb_u, c, int(c.top), int(c.bottom) + 1, delta)
+    return 1.0 if cols is None else float(cols.mean())
 
 
 def _own_columns(rgb_u, c: Bar, delta: float = 20.0) -> Bar:
     """The piece narrowed to the columns its colour fills (in most of its rows). A piece takes
     the columns of the solid component it was cut from: a legend swatch drawn on (or touching)
     a bar spans the bar's width."""
-    a = rgb_u[int(c.top):int(c.bottom) + 1, c.x0:c.x1]
-    if a.size == 0 or c.width < 3:
+    filled = _colour_columns(rgb_u, c, int(c.top), int(c.bottom) + 1, delta)
+    if filled is None or c.width < 3:
         return c
-    d = lab_distance(a, c.color)
-    cols = np.flatnonzero((d <= delta).mean(axis=0) >= 0.5)
+    cols = np.flatnonzero(filled)
     if cols.size == 0 or cols[-1] + 1 - cols[0] >= 0.8 * c.width:
         return c
     return Bar(c.x0 + int(cols[0]), c.x0 + int(cols[-1]) + 1, c.top, c.bottom, c.color, c.stack, c.level)
@@ -224,11 +230,8 @@ def _runs_down_beside(rgb_u, upper: Bar, lower: Bar, base: float, delta: float) 
 def _filled_columns(rgb_u, c: Bar, delta: float) -> Bar:
     """The bar narrowed to the columns its colour fills in most rows of its far end (the first
     quarter of its length: a bar in front hides only the lower part of the one behind)."""
-    a = rgb_u[int(c.top) + 1:int(c.top + max(3.0, 0.25 * c.length)) + 1, c.x0:c.x1]
-    if a.size == 0:
-        return c
-    d = lab_distance(a, c.color)
-    cols = np.flatnonzero((d <= delta).mean(axis=0) >= 0.5)
+    filled = _colour_columns(rgb_u, c, int(c.top) + 1, int(c.top + max(3.0, 0.25 * c.length)) + 1, delta)
+    cols = np.flatnonzero(filled) if filled is not None else np.zeros(0, int)
     if cols.size == 0:
         return c
     return Bar(c.x0 + int(cols[0]), c.x0 + int(cols[-1]) + 1, c.top, c.bottom, c.color, c.stack, c.level)
