@@ -512,13 +512,17 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     halfwidth = series_halfwidth(rgb, ink, text_h)
     blobs, _diam = find_markers(rgb, ink, halfwidth)
     blobs = regrown(blobs, rgb, marks, text_mask, halfwidth)
+    # Blurred bold glyphs are as deep as markers, and masking the text leaves them: those a
+    # surely read point label holds whole are its glyphs (labels in their series' paler
+    # colour made a series of glyphs beside the markers: seed-52 syn080).
+    blobs = [b for b in blobs if not any(_glyph_of_label(b, v, text_h, page_marks, rgb) for v in masked)]
     blobs += [b for b in cross_markers(rgb, ink, text_h) if not any(_in_box(b.cx, b.cy, o.box, 0) for o in blobs)]
     # Thin crosses OCR took in with their labels ('><1024') are looked for before the text
     # was masked too; only thin ones: unmasked, small dots beside labels pass for pluses.
     blobs += [b for b in cross_markers(rgb, marks, text_h, thin_only=True)
               if not any(_in_box(b.cx, b.cy, o.box, 0) for o in blobs) and not _whole_word(b, masked)]
     gridded = {id(b) for b in not_markers.dotted_rules(blobs, box) + not_markers.beads_on_a_stroke(blobs)
-               + not_markers.tick_rows(blobs, xa, ya, text_h)}
+               + not_markers.tick_rows(blobs, xa, ya, text_h) + not_markers.grid_crossings(blobs, xa, ya)}
     blobs = [b for b in blobs if id(b) not in gridded]
     # Legend swatches may sit outside the search box (a legend below the x title, or left of the
     # y tick labels): marks found there serve the legend only, data stays in the plot box.
@@ -1025,6 +1029,22 @@ def _in_a_word(b, words, text_rgb, text_h: float, ink=None, rgb=None) -> bool:
                and not (ink is not None and _apart_in_word(b, v, ink, text_h, rgb, text_rgb)) for v in words)
 
 
+_SURE_LABEL = 80   # OCR confidence of a point label read whole, no marker's ink taken in
+
+
+def _glyph_of_label(b, v, text_h: float, ink, rgb, delta: float = 15.0) -> bool:
+    """Blob b lies whole inside point label v, read surely, a line of text high, in the colour
+    of the label's other glyphs (within `delta`, CIE76): one of its glyphs. (A marker OCR took
+    in at the label's end is the deeper colour of its series: seed-52 syn080's 'bs=65536'.)"""
+    if v.conf < _SURE_LABEL or v.y1 - v.y0 > 1.75 * text_h or parse_point_label(v.text) is None:
+        return False
+    x0, y0, x1, y1 = b.box
+    if not (x0 >= v.x0 - 1 and x1 <= v.x1 + 1 and y0 >= v.y0 - 1 and y1 <= v.y1 + 1):
+        return False
+    color = _rest_color(b, v, ink, rgb, text_h)
+    return color is not None and float(lab_distance(np.array([b.color], np.uint8), tuple(int(c) for c in color))[0]) <= delta
+
+
 def _apart_in_word(b, v, ink, text_h: float, rgb=None, text_rgb=None) -> bool:
     """Blob b is word v's first or last glyph, which is a point label without it, and set
     apart from the rest of it: by a blank a quarter of a text height wide or more (a marker
@@ -1047,13 +1067,18 @@ def _apart_in_word(b, v, ink, text_h: float, rgb=None, text_rgb=None) -> bool:
         return True
     if rgb is None or text_rgb is None or not text_words.not_text_color(b.color, text_rgb):
         return False
-    rest = rows[:, max(0, int(v.x0)):int(v.x1) + 1].copy()
+    color = _rest_color(b, v, ink, rgb, text_h)
+    return color is not None and not text_words.not_text_color(color, text_rgb)
+
+
+def _rest_color(b, v, ink, rgb, text_h: float):
+    """The median colour of word v's ink beside blob b (None where there is too little)."""
+    rest = ink[max(0, int(v.y0)):int(v.y1) + 1, max(0, int(v.x0)):int(v.x1) + 1].copy()
     rest[:, max(0, b.box[0] - 1 - int(v.x0)):max(0, b.box[2] + 1 - int(v.x0))] = False
     if rest.sum() < 0.5 * text_h:
-        return False
+        return None
     ys, xs = np.nonzero(rest)
-    color = np.median(rgb[max(0, int(v.y0)) + ys, max(0, int(v.x0)) + xs], axis=0)
-    return not text_words.not_text_color(color, text_rgb)
+    return np.median(rgb[max(0, int(v.y0)) + ys, max(0, int(v.x0)) + xs], axis=0)
 
 
 def _without_marker_glyph(v, blobs, ink, text_h: float, rgb, text_rgb):
@@ -1536,7 +1561,11 @@ def series_halfwidth(rgb: np.ndarray, ink: np.ndarray, text_h: float) -> float:
 def line_halfwidth(on_colour: float, on_ink: float, fragmented: bool) -> float:
     """The series lines' half-width: as measured on their colour, or on the ink at their
     coloured ridge where that colour is in fragments or the ink's measure is a pixel to two and
-    a half wider (see _xy_extraction)."""
+    a half wider (see _xy_extraction). Never four pixels wider: where a thin line's colour is
+    in specks, the coloured ridge left is that of its markers (seed-52 syn027, dark JPEG:
+    7.5 for a 2 px line, and no 15 px square was deeper than that)."""
+    if on_ink > on_colour + 4.0:
+        return on_colour
     if fragmented or max(on_colour + 1.0, 1.5 * on_colour) <= on_ink <= on_colour + 2.5:
         return on_ink
     return on_colour

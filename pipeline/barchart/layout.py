@@ -485,6 +485,7 @@ def find_bar_chart(rgb, words, xa, ya, text_h, page_bg):
         # No value axis was read on the page: its labels may be there, too blurred or small
         # for the page pass. Read beside the bars (the frame chosen without an axis).
         axis = _reread_value_axis(rgb, frame, stacks, base, bg, text_h)
+        axis = _evened(axis, text_h) if axis is not None else None
     elif axis.calibration is not None and len(axis.calibration.ticks) == 2:
         # Two ticks fit any line, a misread one too ('80%' for a blurred '40%' put the baseline
         # at -41 %): three or more read again beside the bars that agree on one line outvote them.

@@ -94,35 +94,47 @@ def _reread_value_axis(rgb, frame: Frame, stacks, base, bg, text_h):
         x0, y0, x1, y1 = lb[0] + bx[0], lb[1] + bx[1], lb[2] + bx[0], lb[3] + bx[1]
         d = imageops.color_distance(rgb[y0:y1, x0:x1], ref)
         scale = float(np.clip(30.0 / max(text_h, 1.0), 1.5, 4.0))
-        img = _binarised(d, scale)
-        if img is None:
-            continue
-        got = ocr.read_words(np.pad(img, 20, constant_values=255), 1.0, 6)
-        words, ticks = [], []
-        for v in got:
-            val = parse_tick(v.text) if v.text else None
-            if val is None:
-                continue
-            u = Word(v.text, v.conf, int(round((v.x0 - 20) / scale + x0)), int(round((v.y0 - 20) / scale + y0)),
-                     int(round((v.x1 - 20) / scale + x0)), int(round((v.y1 - 20) / scale + y0)))
-            words.append(u)
-            ticks.append(Tick(u.cx if frame.horizontal else u.cy, u.text, val, (u.x0, u.y0, u.x1, u.y1)))
-        if len(ticks) < 3:
-            continue
-        cal = calibrate(ticks, tol_px=max(3.0, 0.4 * text_h))
-        if cal is None or cal.is_log or len(cal.ticks) < 3:
-            continue
-        # Values grow along the bars: up (pixel y falls) or right (pixel x grows).
-        if (cal.slope <= 0) if frame.horizontal else (cal.slope >= 0):
-            continue
-        longest = max(sum(c.length for c in s) for s in stacks)
-        if np.ptp([t.pixel for t in cal.ticks]) < 0.3 * longest:
-            continue
-        used = [u for u in words if any(t.box == (u.x0, u.y0, u.x1, u.y1) for t in cal.ticks)]
         side = ("top" if before else "bottom") if frame.horizontal else ("left" if before else "right")
-        if best is None or len(cal.ticks) > len(best.calibration.ticks):
-            best = AxisFind(cal, used, side)
+        # Blurred small labels bleed into blobs at half their contrast ('1,000' read as a
+        # digit and a smudge): thresholded higher when that reads too few to fit.
+        for frac in (0.5, 0.7):
+            got = _axis_read(d, scale, frac, (x0, y0), frame, stacks, text_h, side)
+            if got is not None:
+                if best is None or len(got.calibration.ticks) > len(best.calibration.ticks):
+                    best = got
+                break
     return best
+
+
+def _axis_read(d, scale: float, frac: float, at, frame: Frame, stacks, text_h: float, side: str):
+    """The value axis read in label crop contrast `d` (its top left at `at`) thresholded at
+    `frac`, or None unless three or more labels fit a scale growing the way the bars do and
+    spanning a good part of the longest bar."""
+    img = _binarised(d, scale, frac)
+    if img is None:
+        return None
+    x0, y0 = at
+    words, ticks = [], []
+    for v in ocr.read_words(np.pad(img, 20, constant_values=255), 1.0, 6):
+        val = parse_tick(v.text) if v.text else None
+        if val is None:
+            continue
+        u = Word(v.text, v.conf, int(round((v.x0 - 20) / scale + x0)), int(round((v.y0 - 20) / scale + y0)),
+                 int(round((v.x1 - 20) / scale + x0)), int(round((v.y1 - 20) / scale + y0)))
+        words.append(u)
+        ticks.append(Tick(u.cx if frame.horizontal else u.cy, u.text, val, (u.x0, u.y0, u.x1, u.y1)))
+    if len(ticks) < 3:
+        return None
+    cal = calibrate(ticks, tol_px=max(3.0, 0.4 * text_h))
+    if cal is None or cal.is_log or len(cal.ticks) < 3:
+        return None
+    # Values grow along the bars: up (pixel y falls) or right (pixel x grows).
+    if (cal.slope <= 0) if frame.horizontal else (cal.slope >= 0):
+        return None
+    longest = max(sum(c.length for c in s) for s in stacks)
+    if np.ptp([t.pixel for t in cal.ticks]) < 0.3 * longest:
+        return None
+    return AxisFind(cal, [u for u in words if any(t.box == (u.x0, u.y0, u.x1, u.y1) for t in cal.ticks)], side)
 
 
 def _zero_at_base(axis: AxisFind, frame: Frame, base: float, tol_px: float) -> AxisFind | None:

@@ -572,7 +572,7 @@ def _read_value_labels(rgb, frame: Frame, segments, page_labels, expected, bg, t
                 extra += [Word(x, v.conf, v.x0, v.y0, v.x1, v.y1) for x in [t] + _decimal_variants(t)]
             if any(_agrees(v, want, tol) for v in extra):
                 out[bi] = _choose_label(cands + extra, want, tol, unit)
-    return _on_the_line(_keep_format(out, pools), pools, unit_px)
+    return _on_the_line(_keep_format(out, pools), pools, unit_px, [c.level for c in segments])
 
 
 # How far, in pixels of bar length, a printed value may lie from the line on which the chart's
@@ -594,10 +594,13 @@ def _digit_substitutions(text: str) -> list[tuple[str, bool]]:
             if c.isdigit() for d in "0123456789" if d != c and not (d == "0" and i == 0)]
 
 
-def _on_the_line(out: dict, pools: dict, unit_px: float | None) -> dict:
+def _on_the_line(out: dict, pools: dict, unit_px: float | None, levels: list[int] | None = None) -> dict:
     """A misread digit put right by the chart's other labels. The labels that agree with
     their bars lie on one line, label = length value + a constant (a baseline a pixel or two
-    off shifts every length alike), within LINE_PX of it. A bar whose reading lies off that
+    off shifts every length alike), within LINE_PX of it; in a stack, one line per level
+    (`levels`: each segment's), three agreeing labels or more making one, for a segment's two
+    ends are found with the bias of the colours meeting there (bar seed-43 bar040: middle
+    segments a pixel long, top ones a pixel short). A bar whose reading lies off that
     line (agreeing with no length, or far beyond the line's width) had a digit misread: its
     readings with one digit replaced that land on the line are its candidates; those in the
     chart's format first, then those replacing a digit by its twin in shape; taken when they
@@ -609,9 +612,14 @@ def _on_the_line(out: dict, pools: dict, unit_px: float | None) -> dict:
     if len(good) < 3:
         return out
     res = np.array([parse_value_label(out[bi].text)[1] - pools[bi][1] for bi in good])
-    off = float(np.median(res))
+    level = (lambda bi: levels[bi]) if levels else (lambda bi: 0)  # noqa: E731
+    at = np.array([level(bi) for bi in good])
+    offs = {lv: float(np.median(res[at == lv])) if (at == lv).sum() >= 3 else float(np.median(res))
+            for lv in set(at.tolist())}
+    off_of = lambda bi: offs.get(level(bi), float(np.median(res)))  # noqa: E731
     width = LINE_PX * unit_px
-    near = np.abs(res - off) <= width + np.array([label_half_unit(out[bi].text) for bi in good])
+    near = np.abs(res - np.array([off_of(bi) for bi in good])) <= \
+        width + np.array([label_half_unit(out[bi].text) for bi in good])
     # The line holds only where the labels that agree keep to it.
     if near.mean() < 0.75:
         return out
@@ -623,13 +631,13 @@ def _on_the_line(out: dict, pools: dict, unit_px: float | None) -> dict:
             continue
         cur = out.get(bi)
         if cur is not None and bi in good and \
-                abs(parse_value_label(cur.text)[1] - want - off) <= 3 * width + label_half_unit(cur.text):
+                abs(parse_value_label(cur.text)[1] - want - off_of(bi)) <= 3 * width + label_half_unit(cur.text):
             continue
         hits = []
         for v in cands:
             for t, twin in _digit_substitutions(v.text):
                 p = parse_value_label(t)
-                if p is None or p[1] is None or abs(p[1] - want - off) > width + label_half_unit(p[0]):
+                if p is None or p[1] is None or abs(p[1] - want - off_of(bi)) > width + label_half_unit(p[0]):
                     continue
                 hits.append((p[1], _form(p[0]) == common, twin, Word(p[0], v.conf, v.x0, v.y0, v.x1, v.y1)))
         for k in (1, 2):

@@ -37,12 +37,20 @@ class Bar:
         return self.bottom - self.top
 
 
+# Columns over which a blurred border between two bars side by side passes from one colour to
+# the other, and how far (CIE76) they must then lie apart to be two bars.
+DRIFT_SPAN, DRIFT = 4, 17.5
+
+
 def _split_runs(profile_lab: np.ndarray, valid: np.ndarray, jump: float,
-                also: np.ndarray | None = None) -> list[tuple[int, int]]:
+                also: np.ndarray | None = None, drift: bool = False) -> list[tuple[int, int]]:
     """Runs [a, b) along a profile of colours where each step stays within `jump` (CIE76) of
     the last few kept entries: a gradient changes a little per step and stays one run, the
     border between two bars of different colours is a jump. With `also` (a second profile of
-    the same line) a step is a jump only when it is one in both."""
+    the same line) a step is a jump only when it is one in both. With `drift`, an entry
+    DRIFT from the one DRIFT_SPAN before (in both profiles) is a border too, cut at its
+    largest step: blur and downscaling spread the border of two bars alike in lightness over
+    several columns of small steps (bar seed-41 bar015: blue to purple in steps under 14)."""
     # Within a run the kept entries are all entries since its start, so the reference of
     # entry i depends only on how far the run has come (one, two, three or more entries):
     # the three possible distances are computed for all entries at once, and only the
@@ -67,6 +75,12 @@ def _split_runs(profile_lab: np.ndarray, valid: np.ndarray, jump: float,
         if jumped:
             runs.append((start, i))
             start = i
+        elif drift and i - start >= DRIFT_SPAN and all(
+                float(np.linalg.norm(np.subtract(q[i], q[i - DRIFT_SPAN], dtype=float))) > DRIFT
+                for q in ((profile_lab,) if also is None else (profile_lab, also))):
+            cut = max(range(i - DRIFT_SPAN + 1, i + 1), key=lambda j: steps[0][j])
+            runs.append((start, cut))
+            start = cut
     if start is not None:
         runs.append((start, len(profile_lab)))
     return runs
@@ -231,8 +245,11 @@ def rectangles(rgb: np.ndarray, solid: np.ndarray, min_w: int, jump: float = 14.
         # printed inside one leaves fewer of its pixels in that column; its mean colour moves
         # little there. Two bars side by side differ in both.
         means = _mean_colors(patch, comp)
-        for a, b in _absorb_thin(_split_runs(to_lab(cols.astype(np.uint8)), ok, jump,
-                                             to_lab(means.astype(np.uint8))) if len(cols) else [], min_w):
+        cols_lab = to_lab(cols.astype(np.uint8)) if len(cols) else None
+        # (JPEG rings a bar's side in columns of its own colour that step apart: they join
+        # the bar, not the neighbour before it; see _absorb_thin.)
+        for a, b in _absorb_thin(_split_runs(cols_lab, ok, jump, to_lab(means.astype(np.uint8)), drift=True)
+                                 if len(cols) else [], min_w, cols_lab, jump):
             if b - a < min_w:
                 continue
             sub, subp = comp[:, a:b], patch[:, a:b]

@@ -51,7 +51,7 @@ def group_series(blobs: list[Blob], max_delta: float = 22.0, swatches: list[Blob
     for b, g in zip(blobs, gid):
         groups.setdefault(g, []).append(b)
     out = []
-    for members in groups.values():
+    for members in (part for g in groups.values() for part in _bridged(g, max_delta)):
         by_shape: dict[str, list[Blob]] = {}
         for b in members:
             by_shape.setdefault(_shape_family(b.shape), []).append(b)
@@ -67,6 +67,33 @@ def group_series(blobs: list[Blob], max_delta: float = 22.0, swatches: list[Blob
             out.append(members)
     out.sort(key=len, reverse=True)
     return out
+
+
+def _bridged(members: list[Blob], max_delta: float) -> list[list[Blob]]:
+    """A colour group that is two series joined through a few blobs of blended colour (their
+    lines' crossing, a label's pale glyphs) split in two: its colours fall in two tight
+    clusters of three or more each (within half `max_delta` of their centres), a quarter more
+    than `max_delta` apart or more, with at most a third of the group in neither; every member
+    goes to the nearer centre (seed-52 syn026: JPEG teal and blue markers 31 apart, joined at
+    their lines' crossing).
+    Otherwise the group as it is."""
+    if len(members) < 6:
+        return [members]
+    lab = to_lab([b.color for b in members])
+    d = np.linalg.norm(lab[:, None] - lab[None], axis=2)
+    i, j = np.unravel_index(int(np.argmax(d)), d.shape)
+    centres = lab[[i, j]]
+    for _ in range(5):
+        near = np.argmin(np.linalg.norm(lab[:, None] - centres[None], axis=2), axis=1)
+        if (near == 0).all() or (near == 1).all():
+            return [members]
+        centres = np.array([np.median(lab[near == k], axis=0) for k in (0, 1)])
+    dist = np.linalg.norm(lab[:, None] - centres[None], axis=2)
+    core = dist.min(axis=1) <= 0.5 * max_delta
+    if np.linalg.norm(centres[0] - centres[1]) < 1.25 * max_delta or core.sum() < len(members) - len(members) // 3 \
+            or min(int((core & (near == k)).sum()) for k in (0, 1)) < 3:
+        return [members]
+    return [[b for b, k in zip(members, near) if k == side] for side in (0, 1)]
 
 
 def _shape_family(shape: str) -> str:

@@ -294,6 +294,24 @@ def tick_rows(blobs, xa, ya, text_h: float, min_ticks: int = 3) -> list:
     return [b for b in blobs if id(b) in out]
 
 
+def grid_crossings(blobs, xa, ya, tol: float = 3.0) -> list:
+    """Grey blobs centred where an x tick's gridline crosses a y tick's (within `tol` px of
+    both: a label's centre may lie two pixels off its gridline), two or more of them: dotted
+    gridlines thicken into a blob where their dots meet (seed-52 syn100: six grey 'markers'
+    at 1000 and 2000 ms on three rows). A grey series' marker sits on two ticks at once by
+    chance only."""
+    def ticks(ax):
+        if ax is None or ax.categorical or ax.calibration is None:
+            return []
+        return [t.pixel for t in ax.calibration.ticks]
+    xs, ys = ticks(xa), ticks(ya)
+    if not xs or not ys:
+        return []
+    on = [b for b in blobs if not chromatic(b.color) and min(abs(b.cx - t) for t in xs) <= tol
+          and min(abs(b.cy - t) for t in ys) <= tol]
+    return on if len(on) >= 2 else []
+
+
 def level_runs(blobs, key, tol: float = 1.5) -> list:
     """`blobs` in runs level with each other: sorted by `key`, each run the blobs within `tol`
     of its first."""

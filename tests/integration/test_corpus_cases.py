@@ -1237,3 +1237,78 @@ def test_a_line_crossing_dashed_gridlines_makes_no_points(tmp_path):
     truth, ext = _xy_chart(tmp_path, 10, 50)
     assert len(ext.points) == 4 and _near(ext, truth) == 4
     assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
+
+
+def test_bars_side_by_side_blurred_into_one_another_are_two_bars(tmp_path):
+    # Bar seed-41 bar015 (ggplot, horizontal, blurred JPEG): the blue 'Ours' bar passed into
+    # the longer purple one below it in columns of steps under the jump, and JPEG rings at its
+    # other side went to the red bar above: two of its bars were lost, their labels with them.
+    truth, ext = _bar_chart(tmp_path, 15, 41)
+    assert _bars_read(ext, truth) == 17
+    ours = {p.label: p.value_label for p in ext.points if p.series == "Ours"}
+    assert ours["Qwen2.5 72B"] == "16.4k" and ours["GPQA Diamond"] == "14.5k"
+
+
+def test_a_middle_segment_of_a_stack_is_checked_on_its_own_levels_line(tmp_path):
+    # Bar seed-43 bar040 (stacked, white serif labels): '502' read '302'; the stack's middle
+    # segments read a pixel longer than their labels, the top and bottom ones shorter.
+    truth, ext = _bar_chart(tmp_path, 40, 43)
+    got = {(p.series, p.label): p.value_label for p in ext.points}
+    assert got[("BF16", "A100")] == "502"
+
+
+def test_blurred_value_ticks_bled_into_blobs_are_read_at_a_higher_threshold(tmp_path):
+    # Bar seed-52 bar032 (fivethirtyeight, 638 px, downscaled and blurred): the pale tick
+    # labels under the bars, thresholded at half their contrast, were blobs ('2000', '3000'
+    # only): no axis, no printed values, and the chart was refused.
+    truth, ext = _bar_chart(tmp_path, 32, 52)
+    assert _bars_read(ext, truth) == 5
+
+
+def _labelled_near(ext, truth):
+    """Read point labels whose point lies within 1 % of the span of a true point so labelled."""
+    xa, ya = truth["x_axis"], truth["y_axis"]
+
+    def frac(a, v):
+        return (np.log10(v) - np.log10(a["min"])) / (np.log10(a["max"]) - np.log10(a["min"])) \
+            if a["scale"] == "log" else (v - a["min"]) / (a["max"] - a["min"])
+    want = [(t["label"], frac(xa, t["x"]), frac(ya, t["y"])) for s in truth["series"] for t in s["points"]]
+    return sorted(p.label for p in ext.points if p.label and p.y is not None and any(
+        lab == p.label and np.hypot(frac(xa, p.x) - x, frac(ya, p.y) - y) <= 0.01 for lab, x, y in want))
+
+
+def test_glyphs_of_a_sure_label_in_its_series_paler_colour_are_no_markers(tmp_path):
+    # Seed-52 syn080 (fivethirtyeight, blurred, labels in the series' paler blue): the
+    # blurred glyphs of 'bs=1024' ... survived the text mask as markers, a series of their own
+    # that took the labels; the marker OCR read as the last glyph of 'bs=65536' stays.
+    truth, ext = _xy_chart(tmp_path, 80, 52)
+    assert _labelled_near(ext, truth) == ["bs=1024", "bs=16384", "bs=2048"]
+    assert _near(ext, truth) == 7
+    # Seed-52 syn057 (fivethirtyeight, blurred): the 'e' of each blue '16 req' under its
+    # marker was one more point (a label box with a descender is 1.6 text heights high).
+    truth, ext = _xy_chart(tmp_path, 57, 52)
+    assert len(ext.points) == 7 and len(_labelled_near(ext, truth)) == 7
+
+
+def test_two_series_joined_by_their_lines_crossing_are_two_series(tmp_path):
+    # Seed-52 syn026 (card, JPEG): teal and blue markers 31 apart joined through the blended
+    # blob where the two lines cross: one series 'optimized' of all eleven marks.
+    truth, ext = _xy_chart(tmp_path, 26, 52)
+    assert {p.series for p in ext.points} == {"optimized", "TP=4, DP=2"}
+    assert _near(ext, truth, by_series=True) >= 8
+
+
+def test_dotted_gridlines_crossing_make_no_markers(tmp_path):
+    # Seed-52 syn100 (boxed, clean, grey dotted grid): where the gridlines at 1000 and 2000 ms
+    # crossed those at 50k, 60k and 80k their dots met in grey blobs: six points of a second
+    # series beside the five markers.
+    truth, ext = _xy_chart(tmp_path, 100, 52)
+    assert len(ext.points) == 5 and _near(ext, truth) == 5
+
+
+def test_markers_on_a_thin_line_in_specks_of_colour_are_found(tmp_path):
+    # Seed-52 syn027 (dark, noise, JPEG): the thin line's colour survived in specks only, the
+    # line's width was measured at the markers' ridge (7.5 px), no marker was deeper, and the
+    # line was traced: four vertices for seven markers.
+    truth, ext = _xy_chart(tmp_path, 27, 52)
+    assert len(ext.points) == 7 and _near(ext, truth) == 7

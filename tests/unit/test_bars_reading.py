@@ -804,6 +804,22 @@ def test_a_misread_digit_is_put_right_by_the_line_of_the_other_labels():
     assert _on_the_line({**out, 1: _w("29.7%")}, pools, 2.0)[1].text == "29.7%"
 
 
+def test_each_level_of_a_stack_draws_its_own_line():
+    from pipeline.barchart.value_labels import _on_the_line
+    # Bar seed-43 bar040's readings: bottom segments read 5-8 below their lengths, middle
+    # ones 1-7 above, top ones 5-9 below (7.4 units a pixel); '302' printed '502' at 493.
+    rows = [(0, "508", 514.1), (0, "1,261", 1267.4), (0, "617", 624.8), (0, "1,240", 1245.2),
+            (0, "1,048", 1053.2), (1, "1,522", 1519.5), (1, "367", 360.0), (1, "302", 493.0),
+            (1, "303", 300.9), (1, "922", 921.3), (1, "874", 869.6), (2, "1,381", 1386.6),
+            (2, "303", 308.3), (2, "677", 685.0), (2, "206", 212.3), (2, "1,090", 1098.6)]
+    pools = {bi: ([_w(t)], want, 30.4) for bi, (_, t, want) in enumerate(rows)}
+    out = {bi: cands[0] for bi, (cands, _, _) in pools.items()}
+    levels = [lv for lv, _, _ in rows]
+    assert _on_the_line(dict(out), pools, 7.39, levels)[7].text == "502"
+    # One line for the whole stack lies 5 below the middle level's: '502' is off it.
+    assert _on_the_line(dict(out), pools, 7.39)[7].text == "302"
+
+
 def test_white_text_on_a_pale_fill_is_text_the_fills_grain_is_not():
     from pipeline.barchart.value_labels import _binarised, _faint
     rng = np.random.default_rng(0)

@@ -40,3 +40,23 @@ def test_a_paler_grey_series_is_another_series():
     # ... nor beside a dull green one (109, 144, 79) on a grey page: 29 levels off its blends.
     colors = [(109, 144, 79)] * 3 + [(139, 139, 139)] * 3
     assert paler_series(series, colors, ["triangle-up"] * 6, {"BF16"}, (240, 240, 240)) == {}
+
+
+def _blobs(colors):
+    from pipeline.marks.markers import Blob
+    return [Blob(float(k), 0.0, 20, (k, 0, k + 4, 4), c, "square") for k, c in enumerate(colors)]
+
+
+def test_two_series_joined_through_blended_blobs_are_split():
+    from pipeline.marks.series import group_series
+    # Seed-52 syn026 (JPEG): teal markers, blue ones, the two lines' crossing (a blend within
+    # 22 of both) and a label's pale glyphs: one group by chain, two series by their clusters.
+    teal = [(0, 176, 189), (40, 166, 179), (32, 167, 195), (0, 168, 190), (23, 167, 193)]
+    blue = [(57, 134, 198), (52, 133, 203), (53, 134, 216), (59, 133, 192)]
+    blend = [(2, 159, 202), (145, 189, 226), (173, 207, 250)]
+    groups = group_series(_blobs(teal + blue + blend), 22.0)
+    got = sorted(sorted(b.color for b in g) for g in groups)
+    assert sorted(blue) in got and any(set(teal) <= set(g) for g in got) and len(groups) == 2
+    # One series whose markers spread evenly in colour (no two clusters) stays one.
+    ramp = [(0, 176 - 6 * k, 189 + 3 * k) for k in range(8)]
+    assert len(group_series(_blobs(ramp), 22.0)) == 1

@@ -82,6 +82,7 @@ def test_line_width_on_the_ink_is_taken_up_to_two_and_a_half_pixels_wider():
     assert line_halfwidth(1.0, 1.5, False) == 1.0        # a rim's half pixel is no width
     assert line_halfwidth(1.0, 4.0, False) == 1.0        # markers run into a gridline
     assert line_halfwidth(1.0, 4.0, True) == 4.0         # a colour left in specks by JPEG
+    assert line_halfwidth(1.0, 7.5, True) == 1.0         # ... whose ridge is in the markers
 
 
 def test_a_tiny_triangle_whose_pale_tip_is_no_ink_is_still_a_tiny_marker():

@@ -550,3 +550,20 @@ def test_a_line_crossing_a_grey_rule_is_no_marker_unless_black_or_compact():
     # a small marker outlined in grey, with no rule running on past it (seed-43 syn112)
     rgb, ink = _crossing_page(blue, rule=False, outline=True)
     assert not _on_a_rule(Blob(20.0, 20.0, 36, (17, 17, 23, 23), blue, "square"), rgb, ink, 3.0, 30.0)
+
+
+def test_grey_blobs_on_gridline_crossings_are_no_markers():
+    from types import SimpleNamespace as NS
+    from pipeline.marks.markers import Blob
+    from pipeline.xychart.not_markers import grid_crossings
+
+    def axis(*px):
+        return NS(categorical=False, calibration=NS(ticks=[NS(pixel=p) for p in px]))
+    xa, ya = axis(100.0, 200.0, 300.0), axis(50.0, 150.0)
+    grey = [Blob(200.5, 152.0, 30, (196, 148, 205, 156), (150, 150, 150), "square"),
+            Blob(300.0, 49.0, 30, (296, 45, 304, 53), (152, 152, 152), "square")]
+    green = Blob(100.0, 50.0, 30, (96, 46, 104, 54), (20, 150, 100), "circle")
+    off = Blob(250.0, 150.0, 30, (246, 146, 254, 154), (150, 150, 150), "square")
+    assert grid_crossings(grey + [green, off], xa, ya) == grey
+    # One grey blob on a crossing is as likely a grey marker there.
+    assert grid_crossings(grey[:1] + [green, off], xa, ya) == []
