@@ -913,6 +913,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     if unnamed and legend:
         notes.append(f"{unnamed} series had no legend entry that matched their colour")
 
+    points = [replace(p, label=t) for p, t in zip(points, point_labels.comma_separators([p.label for p in points]))]
     ext = Extraction(w, h, box, xa, ya, points, legend, words, text_h, notes)
     calibrate_points(ext)
     ext.axis_titles = _axis_titles(ext, other_words, gray, ink_text)
@@ -1029,17 +1030,20 @@ def _in_a_word(b, words, text_rgb, text_h: float, ink=None, rgb=None) -> bool:
                and not (ink is not None and _apart_in_word(b, v, ink, text_h, rgb, text_rgb)) for v in words)
 
 
-_SURE_LABEL = 80   # OCR confidence of a point label read whole, no marker's ink taken in
+_SURE_LABEL = 60   # OCR confidence of a point label read whole, no marker's ink taken in
 
 
 def _glyph_of_label(b, v, text_h: float, ink, rgb, delta: float = 15.0) -> bool:
     """Blob b lies whole inside point label v, read surely, a line of text high, in the colour
-    of the label's other glyphs (within `delta`, CIE76): one of its glyphs. (A marker OCR took
-    in at the label's end is the deeper colour of its series: seed-52 syn080's 'bs=65536'.)"""
+    of the label's other glyphs (within `delta`, CIE76), not set apart at one end by a blank
+    (see _apart_in_word): one of its glyphs. (A marker OCR took in at the label's end is the
+    deeper colour of its series: seed-52 syn080's 'bs=65536'.)"""
     if v.conf < _SURE_LABEL or v.y1 - v.y0 > 1.75 * text_h or parse_point_label(v.text) is None:
         return False
     x0, y0, x1, y1 = b.box
     if not (x0 >= v.x0 - 1 and x1 <= v.x1 + 1 and y0 >= v.y0 - 1 and y1 <= v.y1 + 1):
+        return False
+    if _apart_in_word(b, v, ink, text_h):
         return False
     color = _rest_color(b, v, ink, rgb, text_h)
     return color is not None and float(lab_distance(np.array([b.color], np.uint8), tuple(int(c) for c in color))[0]) <= delta

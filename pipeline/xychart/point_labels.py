@@ -1032,3 +1032,19 @@ def _marker_ends(v: ocr.Word, mask) -> set:
 
 def mean_color_of(points: list[Point]):
     return tuple(int(v) for v in np.median([p.color for p in points], axis=0)) if points else (0, 0, 0)
+
+
+_COMMA_GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+")
+_POINT_GROUPED = re.compile(r"\d{1,3}(?:\.\d{3})+")
+
+
+def comma_separators(labels: list[str]) -> list[str]:
+    """The chart's point labels with thousands points made commas where another label writes
+    its thousands with a comma: a blurred comma reads as a point ('2.048' beside '1,024' and
+    '32,768': seed-50 syn114). A label with any other decimal keeps its points."""
+    nums = [n for t in labels for n in re.findall(r"\d[\d,.]*\d|\d", t)]
+    if not any(_COMMA_GROUPED.fullmatch(n) for n in nums) or \
+            any("." in n and not _POINT_GROUPED.fullmatch(n) for n in nums):
+        return list(labels)
+    return [_POINT_GROUPED.sub(lambda m: m.group(0).replace(".", ","), t) for t in labels]
+

@@ -196,3 +196,13 @@ def test_sweep_expected_follows_a_sweep_falling_along_x():
     assert sweep_expected([128, 64, 32, 46, 8]) == {3: 16.0}
     # a rising sweep is read as before
     assert sweep_expected([2, 4, 8, 61, 32, 64]) == {3: 16.0}
+
+
+def test_thousands_points_become_commas_where_another_label_writes_commas():
+    from pipeline.xychart.point_labels import comma_separators
+    # Seed-50 syn114 (blurred): '2,048' and four more read with a point, '1,024' with its comma.
+    assert comma_separators(["1,024", "2.048", "", "bs=8.192", "32,768"]) == \
+        ["1,024", "2,048", "", "bs=8,192", "32,768"]
+    # No comma anywhere, or a real decimal among them: the points stay.
+    assert comma_separators(["2.048", "4.096"]) == ["2.048", "4.096"]
+    assert comma_separators(["1.5", "2.048", "1,024"]) == ["1.5", "2.048", "1,024"]
