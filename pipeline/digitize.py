@@ -1035,15 +1035,15 @@ _SURE_LABEL = 60   # OCR confidence of a point label read whole, no marker's ink
 
 def _glyph_of_label(b, v, text_h: float, ink, rgb, delta: float = 15.0) -> bool:
     """Blob b lies whole inside point label v, read surely, a line of text high, in the colour
-    of the label's other glyphs (within `delta`, CIE76), not set apart at one end by a blank
-    (see _apart_in_word): one of its glyphs. (A marker OCR took in at the label's end is the
+    of the label's other glyphs (within `delta`, CIE76), level with them and not set apart at
+    one end by a blank (see _apart_in_word): one of its glyphs. (A marker OCR took in at the label's end is the
     deeper colour of its series: seed-52 syn080's 'bs=65536'.)"""
     if v.conf < _SURE_LABEL or v.y1 - v.y0 > 1.75 * text_h or parse_point_label(v.text) is None:
         return False
     x0, y0, x1, y1 = b.box
     if not (x0 >= v.x0 - 1 and x1 <= v.x1 + 1 and y0 >= v.y0 - 1 and y1 <= v.y1 + 1):
         return False
-    if _apart_in_word(b, v, ink, text_h):
+    if _apart_in_word(b, v, ink, text_h) or not _level_with_glyphs(b, v, ink, text_h):
         return False
     color = _rest_color(b, v, ink, rgb, text_h)
     return color is not None and float(lab_distance(np.array([b.color], np.uint8), tuple(int(c) for c in color))[0]) <= delta
@@ -1073,6 +1073,15 @@ def _apart_in_word(b, v, ink, text_h: float, rgb=None, text_rgb=None) -> bool:
         return False
     color = _rest_color(b, v, ink, rgb, text_h)
     return color is not None and not text_words.not_text_color(color, text_rgb)
+
+
+def _level_with_glyphs(b, v, ink, text_h: float) -> bool:
+    """Blob b has the ink of word v beside it in its own rows: a glyph of the line, not a
+    marker over or under it that OCR's box took in (a tiny dot over its 'n=256': seed-41
+    syn064)."""
+    rows = ink[max(0, b.box[1]):b.box[3], max(0, int(v.x0)):int(v.x1) + 1].copy()
+    rows[:, max(0, b.box[0] - 1 - int(v.x0)):max(0, b.box[2] + 1 - int(v.x0))] = False
+    return rows.sum() >= 0.5 * text_h
 
 
 def _rest_color(b, v, ink, rgb, text_h: float):
