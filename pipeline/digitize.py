@@ -1036,8 +1036,8 @@ _SURE_LABEL = 60   # OCR confidence of a point label read whole, no marker's ink
 def _glyph_of_label(b, v, text_h: float, ink, rgb, delta: float = 15.0) -> bool:
     """Blob b lies whole inside point label v, read surely, a line of text high, in the colour
     of the label's other glyphs (within `delta`, CIE76), level with them and not set apart at
-    one end by a blank (see _apart_in_word): one of its glyphs. (A marker OCR took in at the label's end is the
-    deeper colour of its series: seed-52 syn080's 'bs=65536'.)"""
+    one end by a blank (see _apart_in_word): one of its glyphs. (A marker OCR took in at the
+    label's end is the deeper colour of its series: seed-52 syn080's 'bs=65536'.)"""
     if v.conf < _SURE_LABEL or v.y1 - v.y0 > 1.75 * text_h or parse_point_label(v.text) is None:
         return False
     x0, y0, x1, y1 = b.box

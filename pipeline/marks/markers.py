@@ -566,7 +566,7 @@ def crossings(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, line_halfwidt
     them, and no colour as thick as a marker (hollow ones filled in). Two lines that cross or
     run side by side thicken into a blob of blended colour there; two markers that overlap
     leave a marker-thick part of at least one colour. A blob in a marker colour is one only
-    with a third of its ink or more in each of two (the red line drawn over the purple one
+    with a third of its ink or more in each of two hues (the red line drawn over the purple one
     where they cross: set 25 h42); else it stays: a marker half hidden under another series'
     marker is thin in its colour too (unless it is its line crossing a grey rule, see
     _on_a_rule)."""
@@ -575,7 +575,7 @@ def crossings(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, line_halfwidt
     palette = _palette([b.color for b in blobs])
     if len(palette) < 2:
         return out
-    from .series import to_lab
+    from .series import to_lab, two_hues
     h, w = ink.shape
     for b in blobs:
         if any(b is o for o in out):
@@ -594,22 +594,14 @@ def crossings(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, line_halfwidt
             continue
         # (A blob in one marker colour is a crossing only with a third or more of its ink in
         # each of two hues: a line drawn over a marker crosses a smaller part of it, and a
-        # small marker's pale rim is its own hue, see _two_hues.)
-        if in_palette and not _two_hues(palette[counts >= total / 3.0]):
+        # small marker's pale rim is its own hue, see series.two_hues.)
+        if in_palette and not two_hues(palette[counts >= total / 3.0]):
             continue
         deepest = max(float(imageops.ink_depth(np.pad(imageops.fill_holes(near[..., k], 10 ** 6), 1)).max())
                       for k in range(len(palette)))
         if deepest < radius:
             out.append(b)
     return out
-
-
-def _two_hues(lab: np.ndarray, min_chroma: float = 10.0, min_angle: float = 30.0) -> bool:
-    """Two or more of the Lab colours `lab` are colours (not greys) whose hues lie `min_angle`
-    degrees apart or more: two series, not one series' colour and its paler rim (5 px markers
-    with as much rim as fill: seed-41 syn004)."""
-    hues = [np.degrees(np.arctan2(c[2], c[1])) for c in lab if np.hypot(c[1], c[2]) >= min_chroma]
-    return any(abs((a - b + 180.0) % 360.0 - 180.0) >= min_angle for i, a in enumerate(hues) for b in hues[i + 1:])
 
 
 def _on_a_rule(b: Blob, rgb: np.ndarray, ink: np.ndarray, radius: float, max_delta: float) -> bool:

@@ -75,8 +75,8 @@ def _bridged(members: list[Blob], max_delta: float) -> list[list[Blob]]:
     clusters of three or more each (within half `max_delta` of their centres), a quarter more
     than `max_delta` apart or more, with at most a third of the group in neither; every member
     goes to the nearer centre (seed-52 syn026: JPEG teal and blue markers 31 apart, joined at
-    their lines' crossing).
-    Otherwise the group as it is."""
+    their lines' crossing). Only two hues (see two_hues): one colour's markers and their paler
+    copies are one series. Otherwise the group as it is."""
     if len(members) < 6:
         return [members]
     lab = to_lab([b.color for b in members])
@@ -91,9 +91,17 @@ def _bridged(members: list[Blob], max_delta: float) -> list[list[Blob]]:
     dist = np.linalg.norm(lab[:, None] - centres[None], axis=2)
     core = dist.min(axis=1) <= 0.5 * max_delta
     if np.linalg.norm(centres[0] - centres[1]) < 1.25 * max_delta or core.sum() < len(members) - len(members) // 3 \
-            or min(int((core & (near == k)).sum()) for k in (0, 1)) < 3:
+            or min(int((core & (near == k)).sum()) for k in (0, 1)) < 3 or not two_hues(centres):
         return [members]
     return [[b for b, k in zip(members, near) if k == side] for side in (0, 1)]
+
+
+def two_hues(lab: np.ndarray, min_chroma: float = 10.0, min_angle: float = 30.0) -> bool:
+    """Two or more of the Lab colours `lab` are colours (not greys) whose hues lie `min_angle`
+    degrees apart or more: two series, not one series' colour and its paler rim (5 px markers
+    with as much rim as fill: seed-41 syn004)."""
+    hues = [np.degrees(np.arctan2(c[2], c[1])) for c in lab if np.hypot(c[1], c[2]) >= min_chroma]
+    return any(abs((a - b + 180.0) % 360.0 - 180.0) >= min_angle for i, a in enumerate(hues) for b in hues[i + 1:])
 
 
 def _shape_family(shape: str) -> str:

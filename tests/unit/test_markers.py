@@ -570,10 +570,9 @@ def test_grey_blobs_on_gridline_crossings_are_no_markers():
 
 
 def test_a_crossing_in_a_marker_colour_needs_two_hues():
-    from pipeline.marks.markers import _two_hues
-    from pipeline.marks.series import to_lab
+    from pipeline.marks.series import to_lab, two_hues
     # Set 25 h42: a red line over a purple one (hues 80 degrees apart); seed-41 syn004: 5 px
     # blue markers whose pale rim is as much of them as their fill (8 degrees apart).
-    assert _two_hues(to_lab([(214, 39, 40), (148, 103, 189)]))
-    assert not _two_hues(to_lab([(133, 186, 219), (0, 142, 202)]))
-    assert not _two_hues(to_lab([(40, 40, 40), (214, 39, 40)]))   # a grey has no hue
+    assert two_hues(to_lab([(214, 39, 40), (148, 103, 189)]))
+    assert not two_hues(to_lab([(133, 186, 219), (0, 142, 202)]))
+    assert not two_hues(to_lab([(40, 40, 40), (214, 39, 40)]))   # a grey has no hue
