@@ -57,6 +57,11 @@ def test_two_series_joined_through_blended_blobs_are_split():
     groups = group_series(_blobs(teal + blue + blend), 22.0)
     got = sorted(sorted(b.color for b in g) for g in groups)
     assert sorted(blue) in got and any(set(teal) <= set(g) for g in got) and len(groups) == 2
+    # A colour's markers and their pale copies (small, as much rim as fill), joined through
+    # paler and paler ones: one hue, one series.
+    full = [(0, 142, 202), (0, 138, 199), (0, 137, 196), (2, 140, 200)]
+    pale = [(170, 208, 232), (166, 205, 230), (172, 210, 234), (168, 207, 231)]
+    assert len(group_series(_blobs(full + pale + [(70, 165, 210), (120, 187, 222)]), 22.0)) == 1
     # One series whose markers spread evenly in colour (no two clusters) stays one.
     ramp = [(0, 176 - 6 * k, 189 + 3 * k) for k in range(8)]
     assert len(group_series(_blobs(ramp), 22.0)) == 1
