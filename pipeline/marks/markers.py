@@ -565,11 +565,11 @@ def crossings(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, line_halfwidt
     (see _palette), most of their ink in those colours, a fifth or more in each of two of
     them, and no colour as thick as a marker (hollow ones filled in). Two lines that cross or
     run side by side thicken into a blob of blended colour there; two markers that overlap
-    leave a marker-thick part of at least one colour. A blob in a marker colour is one only
-    with a third of its ink or more in each of two hues (the red line drawn over the purple one
-    where they cross: set 25 h42); else it stays: a marker half hidden under another series'
-    marker is thin in its colour too (unless it is its line crossing a grey rule, see
-    _on_a_rule)."""
+    leave a marker-thick part of at least one colour. A blob near a marker colour (but not of
+    it) is one only with a third of its ink or more in each of two hues (the red line drawn
+    over the purple one where they cross: set 25 h42); else it stays: a marker half hidden
+    under another series' marker is thin in its colour too (unless it is its line crossing a
+    grey rule, see _on_a_rule)."""
     radius = max(1.5, line_halfwidth + 1.0)
     out = [b for b in blobs if _on_a_rule(b, rgb, ink, radius, max_delta)]
     palette = _palette([b.color for b in blobs])
@@ -580,7 +580,7 @@ def crossings(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, line_halfwidt
     for b in blobs:
         if any(b is o for o in out):
             continue
-        in_palette = np.linalg.norm(palette - to_lab(np.array([b.color], np.uint8)), axis=1).min() <= max_delta
+        off_palette = float(np.linalg.norm(palette - to_lab(np.array([b.color], np.uint8)), axis=1).min())
         x0, y0 = max(0, b.box[0] - 1), max(0, b.box[1] - 1)
         x1, y1 = min(w, b.box[2] + 1), min(h, b.box[3] + 1)
         px, mark = rgb[y0:y1, x0:x1], ink[y0:y1, x0:x1]
@@ -592,10 +592,12 @@ def crossings(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, line_halfwidt
         counts = near.sum(axis=(0, 1))
         if near.any(axis=2).sum() < 0.5 * total or np.sum(counts >= 0.2 * total) < 2:
             continue
-        # (A blob in one marker colour is a crossing only with a third or more of its ink in
+        # (A blob near one marker colour is a crossing only with a third or more of its ink in
         # each of two hues: a line drawn over a marker crosses a smaller part of it, and a
-        # small marker's pale rim is its own hue, see series.two_hues.)
-        if in_palette and not two_hues(palette[counts >= total / 3.0]):
+        # small marker's pale rim is its own hue, see series.two_hues. A blob of a marker
+        # colour itself is a marker: tiny triangles whose pale rims pass for another series'
+        # pale green, seed-44 syn031.)
+        if off_palette <= max_delta and (off_palette <= 10.0 or not two_hues(palette[counts >= total / 3.0])):
             continue
         deepest = max(float(imageops.ink_depth(np.pad(imageops.fill_holes(near[..., k], 10 ** 6), 1)).max())
                       for k in range(len(palette)))
