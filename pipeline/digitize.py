@@ -1038,10 +1038,10 @@ def _glyph_of_label(b, v, text_h: float, ink, rgb, delta: float = 15.0) -> bool:
     of the label's other glyphs (within `delta`, CIE76), level with them and not set apart at
     one end by a blank (see _apart_in_word): one of its glyphs. (A marker OCR took in at the
     label's end is the deeper colour of its series: seed-52 syn080's 'bs=65536'.)"""
-    if v.conf < _SURE_LABEL or v.y1 - v.y0 > 1.75 * text_h or parse_point_label(v.text) is None:
-        return False
     x0, y0, x1, y1 = b.box
     if not (x0 >= v.x0 - 1 and x1 <= v.x1 + 1 and y0 >= v.y0 - 1 and y1 <= v.y1 + 1):
+        return False
+    if v.conf < _SURE_LABEL or v.y1 - v.y0 > 1.75 * text_h or parse_point_label(v.text) is None:
         return False
     if _apart_in_word(b, v, ink, text_h) or not _level_with_glyphs(b, v, ink, text_h):
         return False

@@ -57,6 +57,7 @@ def _split_runs(profile_lab: np.ndarray, valid: np.ndarray, jump: float,
     # choice among them is left to the loop (a loop of norms dominated the bar finder).
     steps = _step_distances(profile_lab)
     steps2 = _step_distances(also) if also is not None else None
+    drifted = _drifted(profile_lab, also) if drift else None
     valid = [bool(v) for v in valid]
     runs, start = [], None
     for i in range(len(profile_lab)):
@@ -75,15 +76,24 @@ def _split_runs(profile_lab: np.ndarray, valid: np.ndarray, jump: float,
         if jumped:
             runs.append((start, i))
             start = i
-        elif drift and i - start >= DRIFT_SPAN and all(
-                float(np.linalg.norm(np.subtract(q[i], q[i - DRIFT_SPAN], dtype=float))) > DRIFT
-                for q in ((profile_lab,) if also is None else (profile_lab, also))):
+        elif drifted is not None and i - start >= DRIFT_SPAN and drifted[i]:
             cut = max(range(i - DRIFT_SPAN + 1, i + 1), key=lambda j: steps[0][j])
             runs.append((start, cut))
             start = cut
     if start is not None:
         runs.append((start, len(profile_lab)))
     return runs
+
+
+def _drifted(p: np.ndarray, also: np.ndarray | None = None) -> list[bool]:
+    """For every entry of a profile, whether it lies more than DRIFT from the entry DRIFT_SPAN
+    before it, in `also` (a second profile of the same line) too."""
+    out = np.zeros(len(p), bool)
+    out[DRIFT_SPAN:] = True
+    for q in (p,) if also is None else (p, also):
+        q = np.asarray(q, float)
+        out[DRIFT_SPAN:] &= np.linalg.norm(q[DRIFT_SPAN:] - q[:-DRIFT_SPAN], axis=1) > DRIFT
+    return out.tolist()
 
 
 def _step_distances(p: np.ndarray) -> list[list[float]]:
