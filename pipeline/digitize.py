@@ -140,14 +140,18 @@ def _if_better(words, x, y, words2, x2, y2):
     words then: more labels, the labels the first fit agreed on among them (within a pixel: a
     label boxed anew moves its centre a little). Re-read lines beside an axis (a rotated
     title's letters read '7', '3') may make a scale of their own."""
-    def better(new, old):
-        return new is not None and (old is None or (
-            len(new.calibration.ticks) > len(old.calibration.ticks)
-            and all(any(abs(t.pixel - n.pixel) <= 1.0 for n in new.calibration.ticks) for t in old.calibration.ticks)))
-    better_x, better_y = better(x2, x), better(y2, y)
+    better_x, better_y = _holds_more(x2, x), _holds_more(y2, y)
     if not (better_x or better_y):
         return words, x, y
     return words2, x2 if better_x else x, y2 if better_y else y
+
+
+def _holds_more(new, old) -> bool:
+    """Axis `new` fits more labels than `old`, among them all that `old` fitted (within a pixel:
+    a label boxed anew moves its centre a little)."""
+    return new is not None and (old is None or (
+        len(new.calibration.ticks) > len(old.calibration.ticks)
+        and all(any(abs(t.pixel - n.pixel) <= 1.0 for n in new.calibration.ticks) for t in old.calibration.ticks)))
 
 
 def _above_losing(new, old, text_h: float) -> bool:
@@ -182,10 +186,10 @@ def _reread_unread_axes(gray: np.ndarray, ink: np.ndarray, words, x, y, text_h: 
     numbers under it (see layout.row_below), has its margin read again as a block (see
     layout.reread_margin). Of the readings, the one whose fit takes the most labels gives the
     axis; an x axis found already gives way only to one lower down that takes as many labels,
-    and a y axis found already is kept as it is, unless its labels stand inside the plot (see
-    _inside_plot): then the margin left of them is read, as a block and line by line (spaced
-    monospaced labels with dotted zeros read only line by line), and an axis there left of
-    them that takes as many labels replaces it. A y axis of two labels (two printed values fit
+    and a y axis found already is kept as it is (or as it is with more labels), unless its
+    labels stand inside the plot (see _inside_plot): then the margin left of them is read, as
+    a block and line by line (spaced monospaced labels with dotted zeros read only line by
+    line), and an axis there left of them that takes as many labels replaces it. A y axis of two labels (two printed values fit
     a scale as well: '1.8x' and '1.3x' on two bars) has the margin where an unread one would
     be read again, and gives way to an axis there of three labels or more reaching further."""
     def ticks(a):
@@ -225,9 +229,11 @@ def _reread_unread_axes(gray: np.ndarray, ink: np.ndarray, words, x, y, text_h: 
         if x is not None and (x2 is None or ticks(x2) < ticks(x) or not lower(x2, x)):
             x2 = x
         # (A rotated title's letters read as digits fit a scale too: '5', '3', '2' beside it.)
+        # (A y axis that keeps its labels and takes one more is taken: the x axis moving down
+        # to its own labels hands back the '0' that markers read '3' and '8' had paired with.)
         if y is not None and (not _longer_axis(y2, y) if weak else not (
                 inside and y2 is not None and ticks(y2) >= ticks(y)
-                and max(v.x1 for v in y2.words) < min(v.x0 for v in y.words))):
+                and max(v.x1 for v in y2.words) < min(v.x0 for v in y.words))) and not _holds_more(y2, y):
             y2 = y
         # A block read of a margin yields glyphs of titles and markers as digits too: two of
         # them pair into a scale as easily as two labels ('7' and '0.' beside '0.5M', '1.0M').
@@ -626,7 +632,9 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     orphans = _orphan_labels(label_words, data_blobs, text_h) if little and not small else []
     # Small markers found where a line turns are some of them: where it runs on straight, a
     # tiny marker set apart from it by its rim is no deeper than the line (see tiny_markers).
-    gaps = little and not small and not orphans and _gappy(data_blobs, params.series_color_delta, rgb, box, panel_bg)
+    x_ticks = [t.pixel for t in xa.calibration.ticks] if xa is not None else []
+    gaps = little and not small and _gappy(data_blobs, params.series_color_delta, rgb, box, panel_bg,
+                                                           x_ticks)
     if len(data_blobs) < 3 or small or orphans or gaps:
         boxes = [(v.x0, v.y0, v.x1, v.y1) for v in other_words]
         traces = trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, panel_bg, boxes, text_h,
@@ -665,10 +673,13 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             # found with markers find_markers took, of one colour and size, are two more of them
             # (plotly's 8 px triangles, some a pixel too shallow for it: set-9 h40).
             tiny = []
-        if orphans:
-            tiny = _nearest_each(tiny, orphans, text_h)
-        elif gaps:
-            tiny = _like_found(tiny, data_blobs, panel_bg, box, other_words + [v for e in legend for v in e.words], text_h, rgb)
+        if orphans or gaps:
+            # (A label's orphan does not keep the gaps unfilled: a marker read '4' on the
+            # line was one, beside markers found only every third tick: seed-49 syn066.)
+            near = _nearest_each(tiny, orphans, text_h) if orphans else []
+            filling = _like_found(tiny, data_blobs + near, panel_bg, box, other_words + [v for e in legend for v in e.words],
+                                  text_h, rgb, x_ticks) if gaps else []
+            tiny = near + [b for b in filling if not any((b.cx, b.cy) == (o.cx, o.cy) for o in near)]
             # A 5 px marker's rim pales it by more or less (one read (0,139,229), the next
             # (149,190,241), a third of the way from the page to the line): on a traced line,
             # such markers of its hue take the colour most of them were read in (their legend
@@ -891,7 +902,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         return ((solid, 0), (solid | point_labels.series_line_pixels(rgb, points, halfwidth, panel_bg), bridge),
                 (solid | point_labels.series_line_pixels(rgb, points, halfwidth, panel_bg, slack=1), bridge))
     tick_rgb = text_words.text_color(rgb, tick_list, panel_bg)
-    label_words = [v for v in label_words if not _marker_read(v, points, text_h, rgb, panel_bg, label_words)]
+    label_words = [v for v in label_words if not _marker_read(v, points, text_h, rgb, panel_bg, label_words)
+                   and not _on_two_series(v, points, text_h)]
     # A marker OCR read as a label's first or last glyph ('416,384' for a triangle touching
     # '16,384'), as for the tiny ones above: the label is the rest of the word.
     label_words = [_without_marker_glyph(v, point_blobs, page_marks, text_h, rgb, text_rgb) for v in label_words]
@@ -1021,6 +1033,15 @@ def _marker_read(v, points, text_h: float, rgb, bg, words=()) -> bool:
     return holes <= 0.1 * mine.sum()
 
 
+def _on_two_series(v, points, text_h: float) -> bool:
+    """A one-glyph word over the centres of two series' markers is the two read as text (a blue
+    and an orange circle one over the other read '3': seed-49 syn050); a label stands beside
+    its marker."""
+    m = 0.25 * text_h
+    on = {p.series for p in points if v.x0 - m <= p.x_px <= v.x1 + m and v.y0 - m <= p.y_px <= v.y1 + m}
+    return len(v.text.strip()) == 1 and len(on) >= 2
+
+
 def _in_a_word(b, words, text_rgb, text_h: float, ink=None, rgb=None) -> bool:
     """Whether blob b lies among the glyphs of one of `words`: inside its box, not a marker OCR
     read as a glyph of its own (see text_words.read_as_glyph), not past its line of glyphs, and
@@ -1130,28 +1151,44 @@ def _near_word(x: float, y: float, v, text_h: float, reach: float = 2.0) -> bool
 _GAP = 1.7     # a step this many times the shorter steps (their lower quartile) is a gap
 
 
-def _gap_steps(xs: np.ndarray) -> np.ndarray:
+def _gap_steps(xs: np.ndarray, ticks=()) -> np.ndarray:
     """Which steps between markers at sorted x positions `xs` are gaps: where the markers step
     evenly (a concurrency sweep on a log axis: each step a whole number of the shorter steps,
-    the lower quartile), a step of two or more of them, a marker missed there. None is a gap
-    where the markers step unevenly (latencies along a Pareto curve): nothing tells one there."""
+    the lower quartile, or of the x ticks' step, see _step_unit), a step of two or more of them,
+    a marker missed there. None is a gap where the markers step unevenly (latencies along a
+    Pareto curve): nothing tells one there."""
     steps = np.diff(xs)
-    unit = _step_unit(xs)
+    unit = _step_unit(xs, ticks)
     if unit is None:
         return np.zeros(len(steps), bool)
     ratio = steps / unit
     return (np.abs(ratio - np.round(ratio)) <= 0.15) & (ratio >= _GAP)
 
 
-def _step_unit(xs: np.ndarray) -> float | None:
-    """The step of markers at sorted x positions `xs` that step evenly (see _gap_steps), or None."""
+def _step_unit(xs: np.ndarray, ticks=()) -> float | None:
+    """The step of markers at sorted x positions `xs` that step evenly (see _gap_steps), or None.
+    Markers that all stand on x ticks `ticks` (pixels) set evenly step as the ticks do: every
+    marker found three ticks apart, the tiny ones between were missed (seed-49 syn066)."""
     steps = np.diff(xs)
+    tick_step = _even_step(np.sort(np.asarray(ticks, float)))
+    if tick_step is not None and len(xs) >= 2 and np.all(
+            np.min(np.abs(np.asarray(xs)[:, None] - np.asarray(ticks)[None, :]), axis=1) <= 0.15 * tick_step):
+        return tick_step
     # (a step that was taken: between two steps, no value half-way from one to the other)
     unit = float(np.percentile(steps, 25, method="lower")) if len(steps) >= 2 else 0.0
     if unit < 4:
         return None
     ratio = steps / unit
     return unit if (np.abs(ratio - np.round(ratio)) <= 0.15).mean() >= 0.75 else None
+
+
+def _even_step(px: np.ndarray) -> float | None:
+    """The step of three or more sorted pixel positions `px` at even steps (within 0.1 of it)."""
+    if len(px) < 3:
+        return None
+    d = np.diff(px)
+    step = float(np.median(d))
+    return step if step >= 4 and np.all(np.abs(d - step) <= 0.1 * step) else None
 
 
 def _line_labels(rgb, box, color) -> np.ndarray:
@@ -1177,7 +1214,7 @@ def _runs_on(group, rgb, box, unit: float) -> bool:
     return False
 
 
-def _gappy(blobs, delta: float, rgb, box, bg) -> bool:
+def _gappy(blobs, delta: float, rgb, box, bg, ticks=()) -> bool:
     """Whether some colour's markers leave a gap (see _gap_steps), or stop a step or more short
     of the end of their line (see _runs_on): only then is the costly search along the lines made.
     A tiny marker's rim may pale it well past `delta`: a colour and its shades are one."""
@@ -1185,9 +1222,9 @@ def _gappy(blobs, delta: float, rgb, box, bg) -> bool:
     for g in set(groups):
         group = [b for b, k in zip(blobs, groups) if k == g]
         xs = np.sort([b.cx for b in group])
-        if _gap_steps(xs).any():
+        if _gap_steps(xs, ticks).any():
             return True
-        unit = _step_unit(xs)
+        unit = _step_unit(xs, ticks)
         if unit is not None and _runs_on(group, rgb, box, unit):
             return True
     return False
@@ -1209,7 +1246,7 @@ def _shade_groups(groups: list, colors: list, bg) -> list:
     return [root[g] for g in groups]
 
 
-def _like_found(cands, found, bg, box, words, text_h: float, rgb) -> list:
+def _like_found(cands, found, bg, box, words, text_h: float, rgb, ticks=()) -> list:
     """The tiny markers (see _line_markers) that fill a gap (see _gap_steps): inside the plot box
     `box`, in no word's box (a legend name's or an axis title's glyph in a dark line colour),
     between two found markers of their colour and about their size whose step is a gap, or
@@ -1232,23 +1269,23 @@ def _like_found(cands, found, bg, box, words, text_h: float, rgb) -> list:
             continue
         steps = np.diff(xs)
         k = int(np.searchsorted(xs, b.cx))
-        inner = 0 < k < len(xs) and _gap_steps(xs)[k - 1]
+        inner = 0 < k < len(xs) and _gap_steps(xs, ticks)[k - 1]
         # ... or a step past either end: the line's first or last marker, not thickened by a turn;
         # where the markers step evenly, a whole number of steps (the line runs on, see _runs_on).
         past = xs[0] - b.cx if k == 0 else b.cx - xs[-1] if k == len(xs) else 0.0
-        outer = past > 0 and (past <= 1.2 * (steps[0] if k == 0 else steps[-1]) or _steps_on(b, like, rgb, box, lines))
+        outer = past > 0 and (past <= 1.2 * (steps[0] if k == 0 else steps[-1]) or _steps_on(b, like, rgb, box, lines, ticks))
         if inner or outer:
             # The found marker's colour is its series': its rim may blend it paler than the tiny one.
             out.append(replace(b, color=like[0].color))
     return out
 
 
-def _steps_on(b, like, rgb, box, lines: dict) -> bool:
+def _steps_on(b, like, rgb, box, lines: dict, ticks=()) -> bool:
     """Whether tiny marker `b`, past the end of the evenly stepping markers `like`, lies a whole
     number of their steps away on the line that joins them (see _runs_on). `lines` keeps each
     colour's line pieces once worked out."""
     xs = np.sort([o.cx for o in like])
-    unit = _step_unit(xs)
+    unit = _step_unit(xs, ticks)
     if unit is None:
         return False
     past = min(abs(b.cx - xs[0]), abs(b.cx - xs[-1])) / unit

@@ -340,11 +340,12 @@ def _merge_pairs(bars: list[Bar], join, reach: float = 1.0) -> list[Bar]:
     return out
 
 
-def _baseline(roots: list[Bar], tol: float) -> float:
-    """The bottom row shared by the most bar area (text blobs and legend swatches share rows
-    too, but are small)."""
+def _baseline(roots: list[Bar], areas: list[float], tol: float) -> float:
+    """The bottom row shared by the most bar area, each root counting for its stack's (text
+    blobs and legend swatches share rows too, but are small; an outline across the bars' foot
+    is a thin root under long bars)."""
     bottoms = np.array([b.bottom for b in roots])
-    areas = np.array([b.width * (b.length + 1) for b in roots], float)
+    areas = np.asarray(areas, float)
     best, base = -1.0, None
     for r in bottoms:
         near = np.abs(bottoms - r) <= tol
@@ -400,25 +401,25 @@ def stacks_on_baseline(bars: list[Bar], tol: float, min_len: float) -> tuple[lis
             if ov >= 0.6 * min(b.width, c.width) and c.top - b.bottom <= tol + 1:
                 if i not in below or c.top < bars[below[i]].top:
                     below[i] = j
+    above: dict[int, list[int]] = {}
+    for j, k in below.items():
+        above.setdefault(k, []).append(j)
+
+    def chain_of(i: int) -> list[Bar]:
+        chain, cur = [bars[i]], i
+        while above.get(cur):
+            cur = min(above[cur], key=lambda j: -bars[j].bottom)
+            chain.append(bars[cur])
+        return chain
     roots = [i for i in range(len(bars)) if i not in below]
-    base = _baseline([bars[i] for i in roots], tol)
+    base = _baseline([bars[i] for i in roots],
+                     [sum(c.width * (c.length + 1) for c in chain_of(i)) for i in roots], tol)
     # What lies under the baseline is no segment of a stack (the axis line and a category tick
     # mark fused into a piece right under a bar): a bar standing on the baseline is a root.
     for i in [i for i, j in below.items() if abs(bars[i].bottom - base) <= tol and bars[j].top >= base - tol]:
-        del below[i]
+        above[below.pop(i)].remove(i)
     roots = [i for i in range(len(bars)) if i not in below]
-    stacks = []
-    for i in roots:
-        if abs(bars[i].bottom - base) > tol:
-            continue
-        chain, cur = [bars[i]], i
-        while True:
-            up = [j for j, k in below.items() if k == cur]
-            if not up:
-                break
-            cur = min(up, key=lambda j: -bars[j].bottom)
-            chain.append(bars[cur])
-        stacks.append(chain)
+    stacks = [chain_of(i) for i in roots if abs(bars[i].bottom - base) <= tol]
     long = [s for s in stacks if sum(c.length for c in s) + len(s) >= min_len]
     # A short bar (a tenth of its neighbours) is as wide as they are; a blob of the same
     # height (a value label blurred solid, a tick on the baseline) is not.
