@@ -77,7 +77,10 @@ def read_chart_text(rgb: np.ndarray, params: DigitizeParams):
         # glyphs run together and fit a scale by chance, two labels (bar seed-40 bar010), or
         # three of a rotated title's glyphs read '5', '4', '3' on a chart with no tick labels.)
         again = _read_chart_text(rgb, params, _ocr_scale(rgb.shape), page_bg, second, gain=4.0)
-        if all(a is not None and len(a.calibration.ticks) >= 3 for a in again[4:6]):
+        # (One axis alone, as a bar chart has, where its labels are no such glyphs: three or
+        # more at even steps, none of one character: '20'000', '10'000', '5'000' blurred.)
+        if all(a is not None and len(a.calibration.ticks) >= 3 for a in again[4:6]) or (
+                sum(a is not None for a in again[4:6]) == 1 and _sure_lone_axis(again[4] or again[5])):
             got = again
             x, y = got[4:6]
     if (x is None or y is None) and max(rgb.shape[:2]) < _SMALL:
@@ -92,6 +95,13 @@ def read_chart_text(rgb: np.ndarray, params: DigitizeParams):
                 and _height_misfit(again) < _height_misfit(got):
             return again
     return got
+
+
+def _sure_lone_axis(a) -> bool:
+    """Three tick labels or more at even steps (see layout.printed_at_steps), each of two
+    characters or more."""
+    ticks = a.calibration.ticks
+    return len(ticks) >= 3 and layout.printed_at_steps(a.calibration) and all(len(t.text.strip()) >= 2 for t in ticks)
 
 
 def _height_misfit(reading) -> float:

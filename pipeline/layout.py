@@ -369,7 +369,7 @@ def find_axes(words: list[Word], width: int, height: int) -> tuple[AxisFind | No
             # Values at even steps come first: a row or column of printed data values fits a
             # scale too, and may outnumber the axis's own labels (some lost to OCR).
             # (Only labels read cleanly count: '—3—' read for '0' fits the scale but not the step.)
-            regular = _printed_at_steps(cal)
+            regular = printed_at_steps(cal)
             if vertical:
                 # Labels of one width align on both edges: a column in the right half of the
                 # image is a right-hand axis, whichever edge grouped it.
@@ -413,7 +413,7 @@ def _crowded(used: list[Word], texts: list[Word], vertical: bool) -> bool:
     return len(among) >= len(used)
 
 
-def _printed_at_steps(cal: AxisCalibration) -> bool:
+def printed_at_steps(cal: AxisCalibration) -> bool:
     """Whether the labels read cleanly sit at even steps (see evenly_stepped), all of them or, in a
     column of five or more, all but one: a digit misread in a long column ('50006' for '50000'
     among seven log labels) still fits the scale, and must not hand the axis to three labels
@@ -444,7 +444,7 @@ def _disjoint_axes(xs: list, ys: list):
         guessed = sum(len(c.ticks) == 2 and any(t.repaired for t in c.ticks) for c in cals)
         if len(cals) < 2:
             return (0, -guessed, 0)
-        even = sum(_printed_at_steps(c) for c in cals)
+        even = sum(printed_at_steps(c) for c in cals)
         return (even, -guessed, sum(len(c.ticks) for c in cals))
     keep_x = (x, first(ys, x.words))
     keep_y = (first(xs, y.words), y)

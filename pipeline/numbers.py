@@ -15,7 +15,7 @@ _MAX_EXPONENT = 99
 
 _TICK = re.compile(
     r"""^(?P<sign>[-+]?)\$?
-        (?P<num>(?:\d{1,3}(?:[,\u2009 ]\d{3})+|\d+)(?:\.\d+)?|\.\d+)
+        (?P<num>(?:\d{1,3}(?:[,\u2009 '\u2019]\d{3})+|\d+)(?:\.\d+)?|\.\d+)
         (?:[eE](?P<exp>[-+]?\d+))?
         (?P<suffix>[kKMbBGT])?
         (?P<unit>%|x|X|×)?$""",
@@ -102,7 +102,8 @@ def parse_tick(text: str) -> float | None:
         m = _TICK.match(fixed)
         if not m:
             return None
-    num = m.group("num").replace(",", "").replace("\u2009", "").replace(" ", "")
+    # (An apostrophe groups thousands in some locales, and is a blurred comma read: "20'000".)
+    num = re.sub(r"[,\u2009 '\u2019]", "", m.group("num"))
     value = float(num)
     if m.group("exp"):
         if abs(int(m.group("exp"))) > _MAX_EXPONENT:
