@@ -1324,3 +1324,42 @@ def test_markers_on_a_thin_line_in_specks_of_colour_are_found(tmp_path):
     # line was traced: four vertices for seven markers.
     truth, ext = _xy_chart(tmp_path, 27, 52)
     assert len(ext.points) == 7 and _near(ext, truth) == 7
+
+
+def test_outlined_stacked_bars_stand_on_their_outlines_foot_not_on_the_legend(tmp_path):
+    # Bar seed-53 bar038 (fivethirtyeight, horizontal stacks outlined in dark grey): the
+    # outline across the bars' foot was a piece of its own, 2 px long, under each stack, and
+    # the three legend swatches outweighed the six of them: the legend became the chart.
+    truth, ext = _bar_chart(tmp_path, 38, 53)
+    assert _bars_read(ext, truth) == 18
+    want = {(s["name"], p["label"]): p["value_label"] for s in truth["series"] for p in s["points"]}
+    assert {(p.series, p.label): p.value_label for p in ext.points} == want
+
+
+def test_overlapping_markers_of_two_series_in_a_row_are_two_points_each(tmp_path):
+    # Seed-49 syn050 (seaborn, log x): the two series overlap at 1 … 16 requests; OCR read the
+    # pairs as '3' and '8', which fitted an x axis with the y axis's '0', and each pair was
+    # kept one marker because most of the blue "markers" were pairs; the '3' and '8' then
+    # became point labels.
+    truth, ext = _xy_chart(tmp_path, 50, 49)
+    assert ext.x_axis.calibration.is_log
+    assert len(ext.points) == 18 and _near(ext, truth, by_series=True) == 18
+    assert not any(p.label for p in ext.points)
+
+
+def test_tiny_markers_on_every_tick_are_found_where_only_every_third_was(tmp_path):
+    # Seed-49 syn066 (Pillow card, 5 px triangles on lines, log2 x): markers were found at 1,
+    # 8 and 64 only, evenly three ticks apart, so no gap showed; and a '4' read on one line
+    # kept the gaps from being looked at.
+    truth, ext = _xy_chart(tmp_path, 66, 49)
+    assert len(ext.points) <= 19 and _near(ext, truth, by_series=True) >= 17
+
+
+def test_blurred_thousands_read_with_apostrophes_make_the_value_axis(tmp_path):
+    # Bar seed-49 bar052 (ggplot, blur 1.05): the value ticks were read "20'000", "10'000" only
+    # at four times the contrast, where an axis was taken only beside another; the printed
+    # values ('20,352' read '20.352') then stood in for the axis.
+    truth, ext = _bar_chart(tmp_path, 52, 49)
+    assert ext.y_axis is not None and _bars_read(ext, truth) == 8
+    assert sorted(p.value_label for p in ext.points) == sorted(p["value_label"] for s in truth["series"]
+                                                              for p in s["points"])

@@ -252,3 +252,17 @@ def test_a_tick_mark_joined_to_a_bars_foot_is_no_part_of_the_bar():
     solid[60:65, 24:26] = True
     bars = rectangles(rgb, solid, 4)
     assert len(bars) == 1 and bars[0].bottom == 59 and bars[0].top == 10
+
+
+def test_the_baseline_is_under_the_stacks_not_the_swatches_when_an_outline_foots_them():
+    # Bar seed-53 bar038: an outline across each bar's foot is a 2 px piece of its own, the
+    # root of its stack; three legend swatches, each larger than such a piece, stood on a row
+    # of their own and outweighed six of them.
+    pieces = []
+    for k in range(6):
+        x0 = 40 + 60 * k
+        pieces += [Bar(x0, x0 + 40, 60.0 + 5 * k, 177.0, BLUE), Bar(x0, x0 + 40, 178.0, 179.0, (50, 50, 50))]
+    pieces += [Bar(400 + 20 * k, 413 + 20 * k, 10.0, 43.0, ORANGE) for k in range(3)]
+    stacks, base = stacks_on_baseline(pieces, tol=2.0, min_len=15)
+    assert base == pytest.approx(179, abs=1)
+    assert len(stacks) == 6 and all(sum(c.length for c in s) >= 90 for s in stacks)

@@ -44,3 +44,27 @@ def test_a_label_printed_inside_its_marker_or_in_the_texts_colour_stays():
     cv2.putText(rgb2, "2", (25, 36), cv2.FONT_HERSHEY_SIMPLEX, 0.45, (30, 30, 30), 1)
     p2 = Point("s", "", 30.0, 30.0, "circle", (250, 220, 200))
     assert not _marker_read(Word("2", 80, 23, 22, 37, 38), [p2], 13.0, rgb2, WHITE, [Word("8", 80, 40, 24, 48, 36)])
+
+
+def test_a_glyph_read_over_two_series_markers_is_no_label():
+    # Seed-49 syn050: a blue and an orange circle one over the other read '3'.
+    from pipeline.digitize import _on_two_series
+    blue, orange = Point("a", "", 50.0, 23.0, "circle", BLUE), Point("b", "", 50.0, 37.0, "circle", ORANGE)
+    three = Word("3", 76, 42, 22, 58, 38)
+    assert _on_two_series(three, [blue, orange], 13.0)
+    # one series' marker under it, a label of more glyphs, or a label beside the pair: kept
+    assert not _on_two_series(three, [blue, Point("a", "", 50.0, 37.0, "circle", BLUE)], 13.0)
+    assert not _on_two_series(Word("32", 76, 42, 22, 58, 38), [blue, orange], 13.0)
+    assert not _on_two_series(Word("3", 76, 60, 22, 68, 38), [blue, orange], 13.0)
+
+
+def test_markers_standing_on_ticks_step_as_the_ticks():
+    # Seed-49 syn066: markers found at 1, 8 and 64 on a log2 axis step evenly three ticks
+    # apart; on the ticks, each step is three of them, two markers missed in each.
+    from pipeline.digitize import _gap_steps
+    ticks = [106.6 + 41.6 * k for k in range(9)]
+    xs = np.array([ticks[0], ticks[3], ticks[6]]) + 0.5
+    assert not _gap_steps(xs).any()
+    assert _gap_steps(xs, ticks).all()
+    # markers off the ticks step as they do
+    assert not _gap_steps(xs + 15.0, ticks).any()

@@ -35,6 +35,8 @@ from pipeline.numbers import parse_point_label, parse_tick
     ("1_5", 1.5),
     ("1,5-", 1.5),                # a comma before one or two digits is a decimal one (seed-27 syn005)
     ("0,25", 0.25),
+    ("20'000", 20_000.0),         # an apostrophe groups thousands (bar seed-49 bar052, blurred commas)
+    ("10\u2019000", 10_000.0),
 ])
 def test_parse_tick_values(text, value):
     got = parse_tick(text)
@@ -47,7 +49,7 @@ def test_parse_tick_superscript_power_matches_caret_power():
     assert parse_tick("10^-2") == pytest.approx(0.01)
 
 
-@pytest.mark.parametrize("text", ["abc", "", "   ", "k", "%", "S", "SGLang", "l20", "1.2.3", "1.25.000", "1,2345",
+@pytest.mark.parametrize("text", ["abc", "", "   ", "k", "%", "S", "SGLang", "l20", "1.2.3", "1.25.000", "1,2345", "1'5'000", "20'00",
                                   "1e3333", "10^{400}", "les", "lel", "1_000", "@5"])    # digits run together: past a float (seed-23 syn037)
 def test_parse_tick_rejects_non_numbers(text):
     assert parse_tick(text) is None
