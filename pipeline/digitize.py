@@ -199,9 +199,10 @@ def _reread_unread_axes(gray: np.ndarray, ink: np.ndarray, words, x, y, text_h: 
     and a y axis found already is kept as it is (or as it is with more labels), unless its
     labels stand inside the plot (see _inside_plot): then the margin left of them is read, as
     a block and line by line (spaced monospaced labels with dotted zeros read only line by
-    line), and an axis there left of them that takes as many labels replaces it. A y axis of two labels (two printed values fit
-    a scale as well: '1.8x' and '1.3x' on two bars) has the margin where an unread one would
-    be read again, and gives way to an axis there of three labels or more reaching further."""
+    line), and an axis there left of them that takes as many labels replaces it. A y axis of
+    two labels (two printed values fit a scale as well: '1.8x' and '1.3x' on two bars) has the
+    margin where an unread one would be read again, and gives way to an axis there of three
+    labels or more reaching further."""
     def ticks(a):
         return len(a.calibration.ticks) if a is not None else 0
 
@@ -643,8 +644,11 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     # Small markers found where a line turns are some of them: where it runs on straight, a
     # tiny marker set apart from it by its rim is no deeper than the line (see tiny_markers).
     x_ticks = [t.pixel for t in xa.calibration.ticks] if xa is not None else []
-    gaps = little and not small and _gappy(data_blobs, params.series_color_delta, rgb, box, panel_bg,
-                                                           x_ticks)
+    # (Two lines crossing make no marker of either series: two such blobs between a series'
+    # markers and the end of its line kept it from stepping evenly, seed-54 syn065.)
+    crossed = {id(b) for b in crossings(data_blobs, rgb, ink, halfwidth)} if little and not small else set()
+    stepping = [b for b in data_blobs if id(b) not in crossed]
+    gaps = little and not small and _gappy(stepping, params.series_color_delta, rgb, box, panel_bg, x_ticks)
     if len(data_blobs) < 3 or small or orphans or gaps:
         boxes = [(v.x0, v.y0, v.x1, v.y1) for v in other_words]
         traces = trace_lines(rgb, ink, box, halfwidth, params.series_color_delta, panel_bg, boxes, text_h,
@@ -687,9 +691,10 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             # (A label's orphan does not keep the gaps unfilled: a marker read '4' on the
             # line was one, beside markers found only every third tick: seed-49 syn066.)
             near = _nearest_each(tiny, orphans, text_h) if orphans else []
-            filling = _like_found(tiny, data_blobs + near, panel_bg, box, other_words + [v for e in legend for v in e.words],
+            filling = _like_found(tiny, stepping + near, panel_bg, box, other_words + [v for e in legend for v in e.words],
                                   text_h, rgb, x_ticks) if gaps else []
             tiny = near + [b for b in filling if not any((b.cx, b.cy) == (o.cx, o.cy) for o in near)]
+        if gaps and not orphans:
             # A 5 px marker's rim pales it by more or less (one read (0,139,229), the next
             # (149,190,241), a third of the way from the page to the line): on a traced line,
             # such markers of its hue take the colour most of them were read in (their legend

@@ -309,6 +309,10 @@ def split_overlapping(blobs: list[Blob], masks: list, rgb: np.ndarray) -> list[B
         # (a square touching a circle a few pixels lower); one colour that close is one place.
         two = colors[0][1] is not None and colors[1][1] is not None \
             and _other_hue(palette[colors[0][1]], palette[colors[1][1]])
+        if two and not _marker_thick(rgb[y0:y1, x0:x1], m, [palette[c[1]] for c in colors], min(tw, th)):
+            # Two lines crossing at a shallow angle: strokes of two colours, none a marker.
+            out.append(b)
+            continue
         # (Blobs of two series' colours are pairs however many there are: two series that
         # start together overlap at every low x, seed-49 syn050.)
         if g in whole and not two:
@@ -325,6 +329,21 @@ def split_overlapping(blobs: list[Blob], masks: list, rgb: np.ndarray) -> list[B
             box = (int(round(cx - tw / 2)), int(round(cy - th / 2)), int(round(cx + tw / 2)), int(round(cy + th / 2)))
             out.append(Blob(float(cx), float(cy), int(round(ta)), box, color, b.shape))
     return out
+
+
+def _marker_thick(px: np.ndarray, mask: np.ndarray, colors_lab, size: float, max_delta: float = 30.0) -> bool:
+    """Whether the ink `mask` of window `px` in one of `colors_lab` is as thick as a marker of
+    `size` px across, about (as deep as 0.3 of it, hollow shapes filled in): a marker over
+    another is whole; where two lines cross at a shallow angle, each colour is a stroke
+    (seed-54 syn065: 3 px lines beside 13 px triangles)."""
+    from .series import to_lab   # here: series imports this module
+    lab = to_lab(px.reshape(-1, 3)).reshape(px.shape[0], px.shape[1], 3)
+    for c in colors_lab:
+        own = (np.linalg.norm(lab - np.asarray(c, float), axis=2) <= max_delta) & mask
+        solid = imageops.fill_holes(own, 10 ** 6)
+        if float(imageops.ink_depth(np.pad(solid, 1)).max()) >= 0.3 * size:
+            return True
+    return False
 
 
 def _near_end(xx, yy, half: np.ndarray, k: int, xs, ys, tw: float, th: float) -> np.ndarray:
@@ -574,7 +593,7 @@ def crossings(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, line_halfwidt
     it) is one only with a third of its ink or more in each of two hues (the red line drawn
     over the purple one where they cross: set 25 h42); else it stays: a marker half hidden
     under another series' marker is thin in its colour too (unless it is its line crossing a
-    grey rule, see _on_a_rule)."""
+    grey rule, see _on_a_rule). One of a marker colour is a crossing only where it is long."""
     radius = max(1.5, line_halfwidth + 1.0)
     out = [b for b in blobs if _on_a_rule(b, rgb, ink, radius, max_delta)]
     palette = _palette([b.color for b in blobs])
@@ -582,6 +601,7 @@ def crossings(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, line_halfwidt
         return out
     from .series import to_lab, two_hues
     h, w = ink.shape
+    typical = float(np.median([b.area for b in blobs]))
     for b in blobs:
         if any(b is o for o in out):
             continue
@@ -602,7 +622,11 @@ def crossings(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, line_halfwidt
         # small marker's pale rim is its own hue, see series.two_hues. A blob of a marker
         # colour itself is a marker: tiny triangles whose pale rims pass for another series'
         # pale green, seed-44 syn031.)
-        if off_palette <= max_delta and (off_palette <= 10.0 or not two_hues(palette[counts >= total / 3.0])):
+        two = two_hues(palette[counts >= total / 3.0])
+        # (... unless it is a long one, where two lines cross at a shallow angle: a third more
+        # ink than the typical marker, in strokes of two hues, seed-54 syn065.)
+        long_blend = two and b.area >= 1.3 * typical
+        if off_palette <= max_delta and (off_palette <= 10.0 and not long_blend or not two):
             continue
         deepest = max(float(imageops.ink_depth(np.pad(imageops.fill_holes(near[..., k], 10 ** 6), 1)).max())
                       for k in range(len(palette)))
