@@ -74,13 +74,37 @@ def _flat_frame(rgb: np.ndarray, tol: int = 16, share: float = 0.98) -> tuple[in
     specks) the colour of the top-left corner; found on every fourth row and column (to four
     pixels: the box only cuts a core, and the whole image cost 17 ms a call)."""
     k = 4
-    flat = color_distance(np.ascontiguousarray(rgb[::k, ::k]), rgb[0, 0]) <= tol
+    small = np.ascontiguousarray(rgb[::k, ::k])
+    bar = _title_bar(small, tol)
+    if bar:
+        x0, y0, x1, y1 = _flat_frame(rgb[k * bar:], tol, share)
+        return x0, y0 + k * bar, x1, y1 + k * bar
+    flat = color_distance(small, rgb[0, 0]) <= tol
     rows = np.flatnonzero(flat.mean(axis=1) < share)
     cols = np.flatnonzero(flat.mean(axis=0) < share)
     h, w = rgb.shape[:2]
     if not len(rows) or not len(cols):
         return 0, 0, w, h
     return k * int(cols[0]), k * int(rows[0]), min(w, k * int(cols[-1]) + k), min(h, k * int(rows[-1]) + k)
+
+
+def _title_bar(small: np.ndarray, tol: int) -> int:
+    """Rows of `small` (an image seen every fourth pixel) that are a window's title bar over a
+    screenshot's frame: flat in one colour but for its buttons (nine tenths of each row, four
+    rows at most a fifth of the image), over rows whose both ends are in another flat colour
+    (outside set-27 h02: a title bar darker than the frame round a chart). 0 where there is none."""
+    h = small.shape[0]
+    top = small[0, small.shape[1] // 2]
+    n = 0
+    while n < h // 5 and (color_distance(small[n:n + 1], top) <= tol).mean() >= 0.9:
+        n += 1
+    if not 2 <= n < h // 5:
+        return 0
+    side = small[n, 0]
+    if float(color_distance(side[None, None], top).max()) <= tol:
+        return 0
+    ends = np.concatenate([small[n:, :1], small[n:, -1:]], axis=1)
+    return n if (color_distance(np.ascontiguousarray(ends), side) <= tol).mean() >= 0.98 else 0
 
 
 def without_frame(rgb: np.ndarray) -> np.ndarray:
@@ -168,6 +192,9 @@ def second_backgrounds(rgb: np.ndarray, background) -> tuple[np.ndarray | None, 
 def _second_color(rgb: np.ndarray, background) -> tuple[np.ndarray, bool] | None:
     """The second large flat colour and whether it fills the box it spans, or None."""
     h, w = rgb.shape[:2]
+    margin = figure_margin(rgb, background)
+    if margin is not None:
+        return margin, True
     core = _core(rgb)     # a screenshot's frame is no background of text
     far = color_distance(core, background) > 12
     in_frame = far.mean() <= 0.1
@@ -181,17 +208,7 @@ def _second_color(rgb: np.ndarray, background) -> tuple[np.ndarray, bool] | None
         core = rgb[y0:y1, x0:x1]
         far = color_distance(core, background) > 12
         if far.mean() <= 0.1:
-            # Or the frame is the margin itself, wide, in a colour of its own, and reaches into
-            # the box where the tick labels stand on it (set-21 h07: matplotlib's grayscale
-            # style, a grey figure round a white plot; its 8 px labels unread on mid-grey).
-            # A margin lies round the plot, on two sides at least (a window's title bar in
-            # grey over a white chart lies along one: set-21 h40).
-            corner = rgb[0, 0]
-            far = _from_edges(color_distance(core, corner) <= 12)
-            sides = sum(float(e.mean()) >= 0.5 for e in (far[0], far[-1], far[:, 0], far[:, -1]))
-            if float(color_distance(corner[None, None], background).max()) <= 12 or far.mean() < 0.02 \
-                    or sides < 2:
-                return None
+            return None
     color = dominant_color(core, far)
     if in_frame and abs(float(np.mean(color)) - float(np.mean(background))) > 64:
         return None
@@ -221,6 +238,27 @@ def _second_color(rgb: np.ndarray, background) -> tuple[np.ndarray, bool] | None
         return color, True
     ys, xs = np.nonzero(wide)
     return color, bool(near[ys.min():ys.max() + 1, xs.min():xs.max() + 1].mean() >= 0.5)
+
+
+def figure_margin(rgb: np.ndarray, background) -> np.ndarray | None:
+    """The colour of a figure's margin round the plot, or None: the frame (see _flat_frame) in
+    a colour of its own, about as light as the page, that goes on into the box where the tick
+    labels stand on it, on two sides at least (set-21 h07, set-22 h02: matplotlib's grayscale
+    and classic styles, a grey figure round a white plot; its labels unread on mid-grey, and
+    bars against it stood on the margin; a window's title bar in grey over a white chart
+    lies along one side: set-21 h40). Its colour is taken on the frame's left side (a title
+    bar over a screenshot's frame is of another)."""
+    h, w = rgb.shape[:2]
+    x0, y0, x1, y1 = _flat_frame(rgb)
+    if (x0, y0, x1, y1) == (0, 0, w, h):
+        return None
+    corner = rgb[(y0 + y1) // 2, 0]
+    if float(color_distance(corner[None, None], background).max()) <= 12 \
+            or abs(float(np.mean(corner)) - float(np.mean(background))) > 64:
+        return None
+    far = _from_edges(color_distance(rgb[y0:y1, x0:x1], corner) <= 12)
+    sides = sum(float(e.mean()) >= 0.5 for e in (far[0], far[-1], far[:, 0], far[:, -1]))
+    return corner if far.mean() >= 0.02 and sides >= 2 else None
 
 
 def _from_edges(mask: np.ndarray) -> np.ndarray:

@@ -28,10 +28,14 @@ BAR_THRESHOLD = 28
 FAINT_FILL = 8
 
 
-def _upright_bars(rgb_u, bg, text_h, block):
+def _upright_bars(rgb_u, bg, text_h, block, margin=None):
     k = max(3, int(round(0.3 * text_h)))
     dist = imageops.color_distance(rgb_u, bg)
     marks = dist > BAR_THRESHOLD
+    if margin is not None:
+        # A figure's margin round the plot (see imageops.figure_margin) is no bar either: the
+        # bars would stand on it, joined through the axis line.
+        marks &= imageops.color_distance(rgb_u, margin) > BAR_THRESHOLD
     # A pale fill inside a dark outline is a bar too (its outline encloses it).
     marks |= outlined_fills(marks, dist, FAINT_FILL, int(0.4 * rgb_u.shape[1]), k + 1)
     marks &= ~block
@@ -452,6 +456,7 @@ def find_bar_chart(rgb, words, xa, ya, text_h, page_bg):
     numeric axis along the categories ('72.8%', '73.1%'), and the bars then lie in the frame
     that has no axis. A frame with its value axis wins over one without."""
     h, w = rgb.shape[:2]
+    margin = imageops.figure_margin(rgb, page_bg)
     found = []
     for horizontal, axis0 in ((False, ya), (True, xa)):
         frame = Frame(w, h, horizontal)
@@ -465,7 +470,8 @@ def find_bar_chart(rgb, words, xa, ya, text_h, page_bg):
             block = _block_mask(rgb_u.shape, frame, ticks, text_h)
             got = None
             for bg in chain(_panel_colors(rgb_u, page_bg, frame, ticks, text_h), _other_background(rgb, page_bg)):
-                stacks, base, loose = _upright_bars(rgb_u, bg, text_h, block)
+                stacks, base, loose = _upright_bars(rgb_u, bg, text_h, block,
+                                                    margin if margin is not None and not np.array_equal(margin, bg) else None)
                 if base is None or not _plausible(stacks, text_h, rgb_u.shape[1]) or not _flat(rgb_u, stacks, bg):
                     continue
                 got = (stacks, base, loose, bg)

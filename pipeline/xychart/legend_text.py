@@ -471,20 +471,31 @@ def legend_entries(words, tick_words, blobs, box, text_h, params, data_blobs=Non
         return m is not None and keys[m.group(1).lower()] == 1 and (bool(label_keys) or numbered or unlabelled) \
             and not any(set(m.group(1).lower()) & set(k) for k in label_keys)
 
+    def doubtful(ws):
+        # A name OCR reads doubtfully ('vLLM-like' at 48: tesseract doubts hyphenated words it
+        # does not know). A point label starts with its number ('64-req' at 40), a name hardly ever.
+        return plain(ws) and main_conf(ws, weak) < _SURE_NAME and not ws[0].text[:1].isdigit()
+
     legend = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, used, weak,
                          lambda ws: plain(ws) or other_key(ws), words)
+    if not legend and not no_point_labels:
+        # With no sure entry, unsure ones (a name read doubtfully, one written like a label)
+        # that line up with each other, of different colours, are a legend's column: 'SGLang-
+        # like' read at 42 over 'TP=8' (seed-54 syn045).
+        unsure = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, set(used), weak,
+                             lambda ws: labelish(ws) or doubtful(ws), words, min_conf=_DOUBTFUL_NAME)
+        column = [c for c in unsure if aligned_with([e for e in unsure if e is not c], [c], text_h)]
+        if len(column) >= 2 and len({tuple(e.blob.color) for e in column}) == len(column):
+            legend = column
+            used |= {k for k, b in enumerate(blobs) if any(b is e.blob for e in legend)}
     stray = stray_entries(legend)
     if stray:
         gone = {id(e.blob) for e in stray}
         legend = [e for e in legend if id(e.blob) not in gone]
         used -= {k for k, b in enumerate(blobs) if id(b) in gone}
     if legend:
-        # A name OCR reads doubtfully ('vLLM-like' at 48: tesseract doubts hyphenated words it
-        # does not know) is an entry only where its swatch lines up with a sure entry's.
-        # (Read apart from the label-like ones: each pass takes its swatches on one side.) A
-        # point label starts with its number ('64-req' at 40), a name hardly ever.
-        def doubtful(ws):
-            return plain(ws) and main_conf(ws, weak) < _SURE_NAME and not ws[0].text[:1].isdigit()
+        # A doubtful name is an entry only where its swatch lines up with a sure entry's.
+        # (Read apart from the label-like ones: each pass takes its swatches on one side.)
         extra = find_legend(lines, blobs, text_h, data_blobs, params.series_color_delta, set(used), weak,
                             labelish, words)
         legend += aligned_with(legend, extra, text_h)
