@@ -1363,3 +1363,30 @@ def test_blurred_thousands_read_with_apostrophes_make_the_value_axis(tmp_path):
     assert ext.y_axis is not None and _bars_read(ext, truth) == 8
     assert sorted(p.value_label for p in ext.points) == sorted(p["value_label"] for s in truth["series"]
                                                               for p in s["points"])
+
+
+def test_two_unsure_legend_entries_in_one_column_are_the_legend(tmp_path):
+    # Seed-54 syn045 (dark, monospaced): 'SGLang-like' read at 42 and 'TP=8', written like a
+    # point label, each needed a sure entry beside it; with none, the legend's two swatches
+    # were two points of two unnamed series.
+    truth, ext = _xy_chart(tmp_path, 45, 54)
+    assert {p.series for p in ext.points} == {"SGLang-like", "TP=8"}
+    assert len(ext.points) == 14 and _near(ext, truth, by_series=True) == 14
+
+
+def test_two_lines_crossing_at_a_shallow_angle_make_no_markers(tmp_path):
+    # Seed-54 syn065 (Pillow card, 13 px triangles and circles on 3 px lines): where the lines
+    # run over each other, a long blob in their two colours was split into two "markers",
+    # one of each series, and drew hidden markers after it.
+    truth, ext = _xy_chart(tmp_path, 65, 54)
+    assert _near(ext, truth, by_series=True) >= 12
+    assert not any(620 <= p.x_px <= 672 and 605 <= p.y_px <= 632 for p in ext.points)
+    assert not any(p.marker == "hidden" for p in ext.points)
+
+
+def test_the_axis_title_under_an_unread_label_is_no_category(tmp_path):
+    # Bar seed-54 bar003 (blurred, three stacks): OCR missed 'summarize' under the middle
+    # stack, and the axis title 'Workload' under it was taken for its label.
+    truth, ext = _bar_chart(tmp_path, 3, 54)
+    assert "Workload" not in {p.label for p in ext.points}
+    assert {p.label for p in ext.points if p.x == 0} == {"TP=1"}

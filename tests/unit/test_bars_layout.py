@@ -178,3 +178,20 @@ def test_a_group_missing_a_bar_has_the_slot_of_a_whole_group():
     # The first bar missing, the group stands where its second bar says.
     groups[2] = [[Bar(760, 820, 120.0, 300.0, orange)]]
     assert _slots(groups, key)[2] == pytest.approx((610.0, 910.0))
+
+
+def test_bars_inside_a_grey_figure_do_not_stand_on_its_margin():
+    # Set-22 h02 (matplotlib 'grayscale'): against the white plot, the grey figure round it was
+    # marks too, joined to the bars through the bottom spine; the margin under the plot was the
+    # "baseline" and one stack held everything.
+    from pipeline.barchart.layout import _upright_bars
+    rgb = np.full((600, 900, 3), 191, np.uint8)
+    rgb[30:540, 80:880] = 255
+    rgb[538:541, 80:880] = 0
+    for x0, top in ((150, 200), (400, 120), (650, 300)):
+        rgb[top:538, x0:x0 + 150] = BLUE
+    block = np.zeros(rgb.shape[:2], bool)
+    stacks, base, _ = _upright_bars(rgb, np.array([255, 255, 255], np.uint8), 10.0, block,
+                                    np.array([191, 191, 191], np.uint8))
+    assert base == pytest.approx(538, abs=3)
+    assert [(s[0].x0, int(s[-1].top)) for s in stacks] == [(150, 200), (400, 120), (650, 300)]

@@ -278,3 +278,49 @@ def test_a_window_title_bar_or_a_pale_panel_inside_a_border_is_no_margin_backgro
     page = imageops.page_background(rgb)
     second = imageops.second_background(rgb, page)
     assert second is None or tuple(second) != (235, 235, 235)
+
+
+def _grey_figure_with_bars():
+    # A grey figure (191) round a white plot with its tick labels on the grey, and three
+    # coloured bars standing on the plot's black bottom spine (matplotlib 'classic').
+    rgb = np.full((600, 900, 3), 191, np.uint8)
+    rgb[30:540, 80:880] = 255
+    rgb[538:541, 80:880] = 0                             # the bottom spine
+    for y in range(40, 540, 100):
+        rgb[y:y + 8, 50:72] = 0
+    for x in range(80, 880, 160):
+        rgb[548:556, x:x + 20] = 0
+    for x0, top, color in ((150, 200, (78, 121, 167)), (400, 120, (242, 142, 43)), (650, 300, (225, 87, 89))):
+        rgb[top:538, x0:x0 + 150] = color
+    return rgb
+
+
+def test_a_grey_figure_round_a_white_plot_is_its_margin_though_bars_fill_the_core():
+    # Set-22 h02, set-26 h25 (matplotlib 'grayscale'): wide bars made the core's commonest
+    # colour off the page theirs; the grey margin was no background, the labels on it went
+    # unread, and the bars stood on it through the spine.
+    rgb = _grey_figure_with_bars()
+    page = imageops.page_background(rgb)
+    assert tuple(page) == (255, 255, 255)
+    assert tuple(imageops.figure_margin(rgb, page)) == (191, 191, 191)
+    assert tuple(imageops.second_background(rgb, page)) == (191, 191, 191)
+    # a white page round a grey panel has no margin of its own colour
+    ggplot = np.full((600, 900, 3), 255, np.uint8)
+    ggplot[30:540, 80:880] = (235, 235, 235)
+    assert imageops.figure_margin(ggplot, page) is None
+
+
+def test_a_window_title_bar_over_a_frame_is_peeled_with_it():
+    # Set-27 h02: a dark title bar (with its buttons) over a frame of another dark colour round
+    # the chart: the corner's colour (the bar's) was no frame's, and the frame stood as bars.
+    rgb = np.full((600, 900, 3), 255, np.uint8)
+    rgb[:, :] = (40, 42, 46)
+    rgb[:36] = (15, 17, 21)
+    for x in (8, 28, 48):
+        rgb[12:24, x:x + 12] = (255, 95, 86)
+    rgb[60:580, 24:876] = 255
+    rgb[200:400, 300:500] = (200, 80, 40)
+    x0, y0, x1, y1 = imageops._flat_frame(rgb)
+    assert 56 <= y0 <= 60 and 20 <= x0 <= 24 and 876 <= x1 <= 880 and 580 <= y1 <= 584
+    out = imageops.without_frame(rgb)
+    assert (out[:36] == 255).all() and (out[:, :20] == 255).all()
