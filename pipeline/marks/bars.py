@@ -412,8 +412,11 @@ def stacks_on_baseline(bars: list[Bar], tol: float, min_len: float) -> tuple[lis
             chain.append(bars[cur])
         return chain
     roots = [i for i in range(len(bars)) if i not in below]
+    # (Only pieces about as wide as the root count for it: a glyph of a category label just
+    # under a bar is a root too, and the bar over it is no stack of its: bar seed-44 bar013.)
     base = _baseline([bars[i] for i in roots],
-                     [sum(c.width * (c.length + 1) for c in chain_of(i)) for i in roots], tol)
+                     [sum(c.width * (c.length + 1) for c in chain_of(i)
+                          if 0.6 * bars[i].width <= c.width <= bars[i].width / 0.6) for i in roots], tol)
     # What lies under the baseline is no segment of a stack (the axis line and a category tick
     # mark fused into a piece right under a bar): a bar standing on the baseline is a root.
     for i in [i for i, j in below.items() if abs(bars[i].bottom - base) <= tol and bars[j].top >= base - tol]:

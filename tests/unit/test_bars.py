@@ -266,3 +266,14 @@ def test_the_baseline_is_under_the_stacks_not_the_swatches_when_an_outline_foots
     stacks, base = stacks_on_baseline(pieces, tol=2.0, min_len=15)
     assert base == pytest.approx(179, abs=1)
     assert len(stacks) == 6 and all(sum(c.length for c in s) >= 90 for s in stacks)
+
+
+def test_a_label_glyph_just_under_a_bar_is_no_root_of_its_stack():
+    # Bar seed-44 bar013 (blurred, 'RAG' 3 px under the first bar): the glyph stood under the
+    # bar within the tolerance, and counted with the bar's area the glyph row became the
+    # baseline; the three bars were lost.
+    pieces = [Bar(75, 220, 336.0, 456.0, BLUE), Bar(287, 432, 80.0, 456.0, BLUE), Bar(499, 643, 177.0, 456.0, BLUE),
+              Bar(136, 143, 459.0, 465.0, (90, 90, 90)), Bar(144, 153, 460.0, 466.0, (90, 90, 90))]
+    stacks, base = stacks_on_baseline(pieces, tol=2.0, min_len=15)
+    assert base == pytest.approx(456, abs=1)
+    assert [s[0].x0 for s in stacks] == [75, 287, 499]
