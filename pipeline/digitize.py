@@ -1277,6 +1277,9 @@ def _like_found(cands, found, bg, box, words, text_h: float, rgb, ticks=()) -> l
             continue
         if any(o is not b and np.hypot(o.cx - b.cx, o.cy - b.cy) < 1.5 * max(b.size, o.size) for o in cands):
             continue    # crumbs of one thing (a line's end cut by a label's mask), no marker
+        if any(np.hypot(o.cx - b.cx, o.cy - b.cy) < 2.5 * max(o.size, b.size) for o in found
+               if _one_hue(b.color, o.color, bg)):
+            continue    # right beside a marker of its colour: a glyph of its label ('n' of 'n=8': seed-48 syn062)
         like = [o for o in found if _one_hue(b.color, o.color, bg)
                 and 0.5 * o.size <= b.size <= 1.5 * o.size]
         xs = np.sort([o.cx for o in like])
