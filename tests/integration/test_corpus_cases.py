@@ -1408,4 +1408,4 @@ def test_a_glyph_beside_a_marker_of_its_colour_fills_no_gap(tmp_path):
     # into beside a label that found no marker ('OSL=1k' of the title); the 'n' of 'n=8', read
     # only later, stood 15 px from its marker and was taken for a missed one.
     truth, ext = _xy_chart(tmp_path, 62, 48)
-    assert len(ext.points) == 10 and _near(ext, truth, by_series=True) == 10
+    assert len(ext.points) == 10 and _near(ext, truth) == 10
