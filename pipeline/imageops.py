@@ -256,9 +256,20 @@ def figure_margin(rgb: np.ndarray, background) -> np.ndarray | None:
     if float(color_distance(corner[None, None], background).max()) <= 12 \
             or abs(float(np.mean(corner)) - float(np.mean(background))) > 64:
         return None
-    far = _from_edges(color_distance(rgb[y0:y1, x0:x1], corner) <= 12)
+    box = np.ascontiguousarray(rgb[y0:y1, x0:x1])
+    far = _from_edges(color_distance(box, corner) <= 12)
     sides = sum(float(e.mean()) >= 0.5 for e in (far[0], far[-1], far[:, 0], far[:, -1]))
-    return corner if far.mean() >= 0.02 and sides >= 2 else None
+    if far.mean() < 0.02 or sides < 2:
+        return None
+    # Text stands on a figure's margin; a screenshot's border, the rest of it that a noisy
+    # frame left inside the box, holds none (set-27 h05): glyph-sized ink touching the margin.
+    ink = (color_distance(box, corner) > 60).astype(np.uint8)
+    near = cv2.dilate(far.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    bh, bw = box.shape[:2]
+    touching = np.unique(lab[near & ink.astype(bool)])
+    glyphs = sum(1 for i in touching if i and stats[i, 4] >= 6 and stats[i, 3] <= 0.05 * bh and stats[i, 2] <= 0.05 * bw)
+    return corner if glyphs >= 4 else None
 
 
 def _from_edges(mask: np.ndarray) -> np.ndarray:

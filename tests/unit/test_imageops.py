@@ -324,3 +324,22 @@ def test_a_window_title_bar_over_a_frame_is_peeled_with_it():
     assert 56 <= y0 <= 60 and 20 <= x0 <= 24 and 876 <= x1 <= 880 and 580 <= y1 <= 584
     out = imageops.without_frame(rgb)
     assert (out[:36] == 255).all() and (out[:, :20] == 255).all()
+
+
+def test_a_specked_screenshot_border_holding_no_text_is_no_figure_margin():
+    # Set-27 h05: a light grey window border, specked with noise, round a white chart whose
+    # labels stand on the white: the specks left the border's inner band inside the flat
+    # frame's box, and taken for a margin it greyed the legend's names away.
+    rng = np.random.default_rng(5)
+    rgb = np.full((600, 900, 3), 210, np.uint8)
+    rgb[30:570, 30:870] = 255
+    for y in range(60, 540, 100):
+        rgb[y:y + 8, 60:80] = 0                            # labels on the white
+    band = np.zeros(rgb.shape[:2], bool)
+    band[16:584, 16:884] = True
+    band[30:570, 30:870] = False
+    rgb[band & (rng.random(rgb.shape[:2]) < 0.05)] = 150
+    page = imageops.page_background(rgb)
+    assert imageops._flat_frame(rgb)[:2] == (16, 16)
+    assert imageops.figure_margin(rgb, page) is None
+    assert tuple(imageops.figure_margin(_grey_figure_with_bars(), page)) == (191,) * 3
