@@ -78,7 +78,7 @@ def read_chart_text(rgb: np.ndarray, params: DigitizeParams):
         # three of a rotated title's glyphs read '5', '4', '3' on a chart with no tick labels.)
         again = _read_chart_text(rgb, params, _ocr_scale(rgb.shape), page_bg, second, gain=4.0)
         # (One axis alone, as a bar chart has, where its labels are no such glyphs: three or
-        # more at even steps, none of one character: '20'000', '10'000', '5'000' blurred.)
+        # more at even steps of two characters or more: '20'000', '10'000', '5'000' blurred.)
         if all(a is not None and len(a.calibration.ticks) >= 3 for a in again[4:6]) or (
                 sum(a is not None for a in again[4:6]) == 1 and _sure_lone_axis(again[4] or again[5])):
             got = again
@@ -98,10 +98,10 @@ def read_chart_text(rgb: np.ndarray, params: DigitizeParams):
 
 
 def _sure_lone_axis(a) -> bool:
-    """Three tick labels or more at even steps (see layout.printed_at_steps), each of two
-    characters or more."""
+    """Tick labels at even steps (see layout.printed_at_steps), three or more of them of two
+    characters or more (a '0' may stand among them)."""
     ticks = a.calibration.ticks
-    return len(ticks) >= 3 and layout.printed_at_steps(a.calibration) and all(len(t.text.strip()) >= 2 for t in ticks)
+    return layout.printed_at_steps(a.calibration) and sum(len(t.text.strip()) >= 2 for t in ticks) >= 3
 
 
 def _height_misfit(reading) -> float:
