@@ -90,9 +90,10 @@ def _flat_frame(rgb: np.ndarray, tol: int = 16, share: float = 0.98) -> tuple[in
 
 def _title_bar(small: np.ndarray, tol: int) -> int:
     """Rows of `small` (an image seen every fourth pixel) that are a window's title bar over a
-    screenshot's frame: flat in one colour but for its buttons (nine tenths of each row, four
-    rows at most a fifth of the image), over rows whose both ends are in another flat colour
-    (outside set-27 h02: a title bar darker than the frame round a chart). 0 where there is none."""
+    screenshot's frame: two or more, fewer than a fifth of its height, flat in one colour but
+    for the window's buttons (nine tenths of each row), over rows whose both ends are in
+    another flat colour (outside set-27 h02: a title bar darker than the frame round a chart).
+    0 where there is none."""
     h = small.shape[0]
     top = small[0, small.shape[1] // 2]
     n = 0
