@@ -56,15 +56,3 @@ def test_a_glyph_read_over_two_series_markers_is_no_label():
     assert not _on_two_series(three, [blue, Point("a", "", 50.0, 37.0, "circle", BLUE)], 13.0)
     assert not _on_two_series(Word("32", 76, 42, 22, 58, 38), [blue, orange], 13.0)
     assert not _on_two_series(Word("3", 76, 60, 22, 68, 38), [blue, orange], 13.0)
-
-
-def test_markers_standing_on_ticks_step_as_the_ticks():
-    # Seed-49 syn066: markers found at 1, 8 and 64 on a log2 axis step evenly three ticks
-    # apart; on the ticks, each step is three of them, two markers missed in each.
-    from pipeline.digitize import _gap_steps
-    ticks = [106.6 + 41.6 * k for k in range(9)]
-    xs = np.array([ticks[0], ticks[3], ticks[6]]) + 0.5
-    assert not _gap_steps(xs).any()
-    assert _gap_steps(xs, ticks).all()
-    # markers off the ticks step as they do
-    assert not _gap_steps(xs + 15.0, ticks).any()

@@ -576,3 +576,15 @@ def test_a_crossing_in_a_marker_colour_needs_two_hues():
     assert two_hues(to_lab([(214, 39, 40), (148, 103, 189)]))
     assert not two_hues(to_lab([(133, 186, 219), (0, 142, 202)]))
     assert not two_hues(to_lab([(40, 40, 40), (214, 39, 40)]))   # a grey has no hue
+
+
+def test_markers_standing_on_ticks_step_as_the_ticks():
+    # Seed-49 syn066: markers found at 1, 8 and 64 on a log2 axis step evenly three ticks
+    # apart; on the ticks, each step is three of them, two markers missed in each.
+    from pipeline.digitize import _gap_steps
+    ticks = [106.6 + 41.6 * k for k in range(9)]
+    xs = np.array([ticks[0], ticks[3], ticks[6]]) + 0.5
+    assert not _gap_steps(xs).any()
+    assert _gap_steps(xs, ticks).all()
+    # markers off the ticks step as they do
+    assert not _gap_steps(xs + 15.0, ticks).any()
