@@ -333,7 +333,7 @@ def split_overlapping(blobs: list[Blob], masks: list, rgb: np.ndarray) -> list[B
 
 def _marker_thick(px: np.ndarray, mask: np.ndarray, colors_lab, size: float, max_delta: float = 30.0) -> bool:
     """Whether the ink `mask` of window `px` in one of `colors_lab` is as thick as a marker of
-    `size` px across, about (as deep as 0.3 of it, hollow shapes filled in): a marker over
+    `size` px across, about (as deep as a quarter of it, hollow shapes filled in): a marker over
     another is whole; where two lines cross at a shallow angle, each colour is a stroke
     (seed-54 syn065: 3 px lines beside 13 px triangles)."""
     from .series import to_lab   # here: series imports this module
@@ -341,7 +341,7 @@ def _marker_thick(px: np.ndarray, mask: np.ndarray, colors_lab, size: float, max
     for c in colors_lab:
         own = (np.linalg.norm(lab - np.asarray(c, float), axis=2) <= max_delta) & mask
         solid = imageops.fill_holes(own, 10 ** 6)
-        if float(imageops.ink_depth(np.pad(solid, 1)).max()) >= 0.3 * size:
+        if float(imageops.ink_depth(np.pad(solid, 1)).max()) >= 0.25 * size:
             return True
     return False
 
