@@ -193,7 +193,10 @@ def second_backgrounds(rgb: np.ndarray, background) -> tuple[np.ndarray | None, 
 def _second_color(rgb: np.ndarray, background) -> tuple[np.ndarray, bool] | None:
     """The second large flat colour and whether it fills the box it spans, or None."""
     h, w = rgb.shape[:2]
-    margin = figure_margin(rgb, background)
+    # The page round ggplot's grey panel (the panel taken for the page) is lighter: the tick
+    # and category labels stand on it, and read against the panel alone they blur ('B200'
+    # read '8200': bar seed-40 bar032, seed-43 bar043).
+    margin = figure_margin(rgb, background, lighter=True)
     if margin is not None:
         return margin, True
     core = _core(rgb)     # a screenshot's frame is no background of text
@@ -241,7 +244,7 @@ def _second_color(rgb: np.ndarray, background) -> tuple[np.ndarray, bool] | None
     return color, bool(near[ys.min():ys.max() + 1, xs.min():xs.max() + 1].mean() >= 0.5)
 
 
-def figure_margin(rgb: np.ndarray, background) -> np.ndarray | None:
+def figure_margin(rgb: np.ndarray, background, lighter: bool = False) -> np.ndarray | None:
     """The colour of a figure's margin round the plot, or None: the frame (see _flat_frame) in
     a colour of its own, about as light as the page, that goes on into the box where the tick
     labels stand on it, on two sides at least (set-21 h07, set-22 h02: matplotlib's grayscale
@@ -254,11 +257,13 @@ def figure_margin(rgb: np.ndarray, background) -> np.ndarray | None:
     if (x0, y0, x1, y1) == (0, 0, w, h):
         return None
     corner = rgb[(y0 + y1) // 2, 0]
-    # (Darker than the page: a white page round ggplot's grey panel, the panel taken for the
-    # page, is read as before (bar seed-52 bar019 lost its ticks). A dark theme's figure a
-    # shade off its panel, 28 round 42, is left as it was read.)
+    # Darker than the page unless `lighter`: bars are read against a darker margin only (with
+    # ggplot's white page round the grey panel, the panel taken for the page, kept out of the
+    # bars, bar seed-52 bar019's stacks with white values printed on them were not found). A
+    # dark theme's figure a shade off its panel, 28 round 42, is left as it was read.
+    darker = float(np.mean(background)) - float(np.mean(corner))
     if float(color_distance(corner[None, None], background).max()) <= 24 \
-            or not 0 < float(np.mean(background)) - float(np.mean(corner)) <= 64:
+            or not (-64 if lighter else 0) < darker <= 64:
         return None
     box = np.ascontiguousarray(rgb[y0:y1, x0:x1])
     far = _from_edges(color_distance(box, corner) <= 12)

@@ -1410,3 +1410,12 @@ def test_a_glyph_beside_a_marker_of_its_colour_fills_no_gap(tmp_path):
     # only later, stood 15 px from its marker and was taken for a missed one.
     truth, ext = _xy_chart(tmp_path, 62, 48)
     assert len(ext.points) == 10 and _near(ext, truth) == 10
+
+
+def test_category_labels_on_the_white_page_round_a_grey_panel_are_read_against_it(tmp_path):
+    # Bar seed-40 bar032 (ggplot, horizontal stacks, downscaled and blurred): the white page
+    # round the panel was no second background once only a darker margin was one, and 'B200'
+    # read against the grey alone came out '8200'.
+    truth, ext = _bar_chart(tmp_path, 32, 40)
+    assert _bars_read(ext, truth) == 12
+    assert {p.label.upper() for p in ext.points} == {c.upper() for c in truth["x_axis"]["categories"]}

@@ -310,6 +310,26 @@ def test_a_grey_figure_round_a_white_plot_is_its_margin_though_bars_fill_the_cor
     assert imageops.figure_margin(ggplot, page) is None
 
 
+def test_a_white_page_round_a_grey_panel_of_bars_is_the_texts_second_background():
+    # Bar seed-40 bar032 (ggplot): the panel, taken for the page, is lighter than the page
+    # round it; wide bars made the core's commonest colour off the panel theirs, and the
+    # category labels on the white page were read against the grey alone ('B200' read '8200').
+    rgb = np.full((600, 900, 3), 255, np.uint8)
+    rgb[30:540, 80:880] = 229
+    for y in range(40, 540, 100):                        # tick labels on the page
+        rgb[y:y + 8, 50:72] = 60
+    for x in range(80, 880, 160):
+        rgb[548:556, x:x + 20] = 60
+    for x0, top in ((150, 200), (400, 120), (650, 300)):
+        rgb[top:540, x0:x0 + 150] = (31, 119, 180)
+    page = imageops.page_background(rgb)
+    assert tuple(page) == (229, 229, 229)
+    assert tuple(imageops.second_background(rgb, page)) == (255, 255, 255)
+    # bars are not read against it (see barchart.layout.find_bar_chart)
+    assert imageops.figure_margin(rgb, page) is None
+    assert tuple(imageops.figure_margin(rgb, page, lighter=True)) == (255, 255, 255)
+
+
 def test_a_window_title_bar_over_a_frame_is_peeled_with_it():
     # Set-27 h02: a dark title bar (with its buttons) over a frame of another dark colour round
     # the chart: the corner's colour (the bar's) was no frame's, and the frame stood as bars.
