@@ -293,11 +293,16 @@ def _title_floor(words, top_tick: float, left: float, right: float, text_h: floa
     with its title just over the top tick). 0 where there is none."""
     # (Sure readings, letters no wider than letters: a flat line read as 'ee' spans 170 px.)
     above = [v for v in words if v.y1 < top_tick - 0.5 * text_h and left <= v.cx <= right
-             and parse_point_label(v.text) is None and sum(c.isalpha() for c in v.text) >= 2
              and v.conf >= 50 and _letter_wide(v, text_h)]
+
+    def worded(v):
+        return parse_point_label(v.text) is None and sum(c.isalpha() for c in v.text) >= 2
     floor = 0.0
     for line in text_lines(above, text_h):
-        if sum(v.x1 - v.x0 for v in line) >= 0.25 * (right - left):
+        # A title's words may read like a label ('OSL=1k' of 'Decode frontier, OSL=1k': seed-52
+        # syn037, where a legend above the title then passed for a point); most of it is words.
+        wide = sum(v.x1 - v.x0 for v in line)
+        if wide >= 0.25 * (right - left) and sum(v.x1 - v.x0 for v in line if worded(v)) >= 0.5 * wide:
             floor = max(floor, max(v.y1 for v in line) + 2.0)
     return floor
 
@@ -570,7 +575,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                                                 params.series_color_delta, marks_read, strokes, rgb)
         legend = legend_text.legend_entries(reread, tick_words, cands, box, text_h, params, marks_read=marks_read)
         legend = [e for e in legend if e.blob is None or not legend_text.joined_to_data(
-            e.blob, in_plot, rgb, box, params.series_color_delta, text_h)]
+            e.blob, in_plot, rgb, box, params.series_color_delta, text_h, panel_bg)]
         # The entries hold words read again beside their swatch: the page's readings of the same
         # text are the legend's too.
         legend_words = {id(v) for e in legend for v in e.words} | \

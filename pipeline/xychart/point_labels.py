@@ -295,7 +295,7 @@ def attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg
         # touching it): where it sits is where the others are looked for, and only a reading
         # worded like it ('n=' and a number) is taken, as one label is a thin model.
         lay = series_layout(done, text_h) if len(done) >= 2 else one_label_layout(*done[0])
-        model = done[0][1].text if len(done) == 1 else None
+        model = done[0][1] if len(done) == 1 else None
         lw, lh, gap, lcolor = _label_style(done, rgb, panel_bg, markers_px)
         ways = _erase_ways(erase, lcolor, series_colors[sidx[name]])
         for i in idx:
@@ -316,7 +316,7 @@ def attach_labels(points, label_words, series_names, text_h, gray, rgb, panel_bg
                                          bridge=mask[1])
                     got = [v for v in got if not any(layout.overlaps(v, t) for t in taken)
                            and _closest_claim(v, i, markers, pairs, words)
-                           and (model is None or _same_words(v.text, model))]
+                           and (model is None or _worded_like(v.text, model))]
                     if got:
                         found = max(got, key=lambda v: v.conf)
                         break
@@ -990,6 +990,15 @@ def _short_for_its_box(v: ocr.Word, char_w: float) -> bool:
     """A word read unsure (under 50) with a character and a half fewer than its box holds at
     `char_w` (the width per character of the chart's sure labels): OCR gave up on most of it."""
     return v.conf < 50 and v.w > (len(v.text.strip()) + 1.5) * char_w
+
+
+def _worded_like(text: str, model: ocr.Word) -> bool:
+    """`text` is worded as the `model` label is: the same words and separators, or, where the
+    model was read unsurely (under 50), as many letters in the same places ('16 req' like
+    '64 reo' at 36: seed-52 syn037)."""
+    def shape(t):
+        return re.sub(r"[^\W\d_]", "a", re.sub(r"\d", "", t))
+    return _same_words(text, model.text) or (model.conf < 50 and shape(text) == shape(model.text))
 
 
 def _same_words(a: str, b: str) -> bool:

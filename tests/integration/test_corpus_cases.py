@@ -1419,3 +1419,14 @@ def test_category_labels_on_the_white_page_round_a_grey_panel_are_read_against_i
     truth, ext = _bar_chart(tmp_path, 32, 40)
     assert _bars_read(ext, truth) == 12
     assert {p.label.upper() for p in ext.points} == {c.upper() for c in truth["x_axis"]["categories"]}
+
+
+def test_a_legend_above_a_title_is_no_point_and_a_blurred_line_joins_its_end_markers(tmp_path):
+    # Seed-52 syn037 (dark, blurred JPEG): the legend's marker over the title, its 'B200' read
+    # '8200', was a point (the title's 'OSL=1k' reads like a label, and its other words were
+    # too short to floor the plot); the two markers run together at the line's end were the
+    # legend's swatch, the thin line to them blurred half into the page.
+    truth, ext = _xy_chart(tmp_path, 37, 52)
+    assert len(ext.points) == 6 and all(p.y < truth["y_axis"]["max"] for p in ext.points)
+    assert _near(ext, truth) >= 5
+    assert "4 req" in {p.label for p in ext.points}

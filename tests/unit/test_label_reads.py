@@ -692,6 +692,17 @@ def test_one_label_places_the_others_of_its_series():
     assert one_label_layout((400, 236), Word("n=8", 90.0, 392, 228, 424, 246)) is None
 
 
+def test_an_unsure_label_models_the_others_by_its_shape_only():
+    from pipeline.xychart.point_labels import _worded_like
+    # seed-52 syn037: the one label read, '64 req', read '64 reo' at 36
+    assert _worded_like("16 req", Word("64 reo", 36.0, 0, 0, 30, 10))
+    assert not _worded_like("16", Word("64 reo", 36.0, 0, 0, 30, 10))
+    # a sure one models its words
+    assert not _worded_like("16 req", Word("64 reo", 80.0, 0, 0, 30, 10))
+    assert _worded_like("n=16", Word("n=8", 90.0, 0, 0, 30, 10))
+    assert not _worded_like("16 req", Word("n=8", 30.0, 0, 0, 30, 10))
+
+
 def _crossed_label(line_rgb):
     """Dark grey 'bs=4096' on white with a line of `line_rgb` across it, drawn under the text
     (as matplotlib draws annotations over lines)."""

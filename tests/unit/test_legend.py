@@ -777,6 +777,28 @@ def test_a_marker_joined_by_its_line_to_another_is_no_swatch():
     assert not joined_to_data(mid, [top, mid], keys, (0, 0, 120, 120), 22.0, 8.0)
 
 
+def test_a_marker_joined_by_a_thin_line_blurred_into_a_dark_page_is_no_swatch():
+    # Seed-52 syn037 (dark, blurred JPEG): two markers at the line's end, run together, were
+    # taken for a legend's swatch; the 1.5 px line joining them to the rest was half the page's
+    # grey, no longer the markers' colour.
+    from pipeline.xychart.legend_text import joined_to_data
+    page, blue, line = (30, 30, 30), (73, 197, 255), (52, 114, 143)
+    rgb = np.full((200, 300, 3), page, np.uint8)
+    cv2.line(rgb, (40, 150), (200, 60), line, 2)
+    for c in ((40, 150), (200, 60)):
+        cv2.circle(rgb, c, 7, blue, -1)
+    a = Blob(40, 150, 150, (33, 143, 48, 158), blue, "circle")
+    b = Blob(200, 60, 150, (193, 53, 208, 68), blue, "circle")
+    box = (0, 0, 300, 200)
+    assert not joined_to_data(b, [a, b], rgb, box, 22.0, 10.0)            # by colour alone
+    assert joined_to_data(b, [a, b], rgb, box, 22.0, 10.0, page)
+    # a swatch beside its name on the same page joins nothing
+    key = np.full((200, 300, 3), page, np.uint8)
+    cv2.circle(key, (200, 60), 7, blue, -1)
+    cv2.circle(key, (40, 150), 7, blue, -1)
+    assert not joined_to_data(b, [a, b], key, box, 22.0, 10.0, page)
+
+
 def test_a_long_level_sample_line_centred_on_its_marker_is_a_swatch():
     # gnuplot's key: the name, then a sample line four characters long with the marker in its
     # middle (93 px beside 22 px text, over four text heights): a swatch, not a data line.

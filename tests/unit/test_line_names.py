@@ -31,3 +31,18 @@ def test_bars_over_a_line_chart_must_end_inside_its_plot():
     assert _bars_in_plot(bars((100, 120), (200, 80), (300, 41)), box, 10.0)
     # a legend's swatch above the plot passed for a bar
     assert not _bars_in_plot(bars((100, 120), (60, 25)), box, 10.0)
+
+
+def test_a_title_with_a_word_read_like_a_label_floors_the_plot():
+    from pipeline.digitize import _title_floor
+    from pipeline.ocr import Word
+    # seed-52 syn037: 'Decode frontier, OSL=1k' over a 732 px plot; without 'OSL=1k' its words
+    # spanned under a quarter of it, and a legend above the title passed for a point
+    title = [Word("Decode", 96.0, 296, 60, 366, 74), Word("frontier,", 93.0, 373, 60, 448, 76),
+             Word("OSL=1k", 88.0, 456, 60, 530, 74)]
+    legend = [Word("8200", 78.0, 392, 12, 422, 22)]
+    assert _title_floor(title + legend, 85.5, 50, 782, 10.0) == 78.0
+    # a row of point labels, mostly numbers, is no title
+    labels = [Word(f"{n}", 90.0, x, 60, x + 60, 74) for n, x in ((64, 100), (128, 300), (256, 500))]
+    labels += [Word("req", 90.0, 165, 60, 195, 74)]
+    assert _title_floor(labels, 85.5, 50, 782, 10.0) == 0.0
