@@ -102,11 +102,17 @@ def joined_to_data(b, data, rgb: np.ndarray, box, max_delta: float, text_h: floa
     x0, y0, x1, y1 = box
     if b.shape == "line" or not (x0 <= b.cx < x1 and y0 <= b.cy < y1):
         return False
-    mine = lab_distance(rgb[y0:y1, x0:x1], b.color) <= max_delta
+    part = rgb[y0:y1, x0:x1]
+    mine = lab_distance(part, b.color) <= max_delta
     if background is not None:
         # A thin line blurred on a dark page is its colour blended half into the page
-        # (seed-52 syn037: (82, 145, 167) between markers of (73, 197, 255) on grey 30).
-        mine |= imageops.blend_mask(rgb[y0:y1, x0:x1], b.color, background, min_t=0.5, resid=24.0)
+        # (seed-52 syn037: (82, 145, 167) between markers of (73, 197, 255) on grey 30). A
+        # coloured blend only: a grey gridline passes for a blend of a greyish blue with white
+        # (set-25 h06: a legend's marker on a gridline ran on down the plot), and beyond a grey
+        # swatch lies all dark text (set-23 h11: a glyph of the legend's name, taken for a grey
+        # swatch, joined the glyphs taken for markers).
+        mine |= imageops.blend_mask(part, b.color, background, min_t=0.5, resid=24.0) \
+            & (imageops.saturation(part) > 0)
     mine = mine.astype(np.uint8)
     _, lab = cv2.connectedComponents(mine, connectivity=8)
 

@@ -1430,3 +1430,11 @@ def test_a_legend_above_a_title_is_no_point_and_a_blurred_line_joins_its_end_mar
     assert len(ext.points) == 6 and all(p.y < truth["y_axis"]["max"] for p in ext.points)
     assert _near(ext, truth) >= 5
     assert "4 req" in {p.label for p in ext.points}
+
+
+def test_a_small_serif_legend_name_is_read_at_its_own_contrast(tmp_path):
+    # Bar seed-16 bar016 (mpl-minimal, 8 px serif): 'vLLM' beside its swatch, rendered at twice
+    # its contrast, read 'vyLLM' at 44 at best, and its bars went unnamed.
+    truth, ext = _bar_chart(tmp_path, 16, 16)
+    assert {e.text for e in ext.legend} == {"vLLM", "BF16"}
+    assert {p.series for p in ext.points} == {"vLLM", "BF16"}

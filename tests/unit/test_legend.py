@@ -797,6 +797,23 @@ def test_a_marker_joined_by_a_thin_line_blurred_into_a_dark_page_is_no_swatch():
     cv2.circle(key, (200, 60), 7, blue, -1)
     cv2.circle(key, (40, 150), 7, blue, -1)
     assert not joined_to_data(b, [a, b], key, box, 22.0, 10.0, page)
+    # nor does a grey swatch through the dark text beside it, all of which lies past its colour
+    # on the way from a white page (set-23 h11)
+    grey = (192, 192, 192)
+    text = np.full((200, 300, 3), 255, np.uint8)
+    cv2.circle(text, (200, 60), 6, grey, -1)
+    text[55:66, 206:260] = 20
+    cv2.circle(text, (265, 60), 5, grey, -1)
+    g1 = Blob(200, 60, 110, (194, 54, 207, 67), grey, "circle")
+    g2 = Blob(265, 60, 80, (260, 55, 271, 66), grey, "circle")
+    assert not joined_to_data(g1, [g1, g2], text, box, 22.0, 10.0, (255, 255, 255))
+    # nor a greyish blue swatch through the grey gridline it sits on (set-25 h06)
+    slate = (95, 121, 152)
+    grid = np.full((200, 300, 3), 255, np.uint8)
+    grid[:, 200] = 160
+    cv2.circle(grid, (200, 60), 5, slate, -1)
+    s1 = Blob(200, 60, 80, (195, 55, 206, 66), slate, "circle")
+    assert not joined_to_data(s1, [s1], grid, box, 22.0, 10.0, (255, 255, 255))
 
 
 def test_a_long_level_sample_line_centred_on_its_marker_is_a_swatch():
