@@ -195,7 +195,7 @@ def _second_color(rgb: np.ndarray, background) -> tuple[np.ndarray, bool] | None
     h, w = rgb.shape[:2]
     # The page round ggplot's grey panel (the panel taken for the page) is lighter: the tick
     # and category labels stand on it, and read against the panel alone they blur ('B200'
-    # read '8200': bar seed-40 bar032, seed-43 bar043).
+    # read '8200': bar seed-40 bar032).
     margin = figure_margin(rgb, background, lighter=True)
     if margin is not None:
         return margin, True
