@@ -174,11 +174,13 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
         return []
     crop = _without_pale(_without_rules(gray[y0:y1, x0:x1]))
     scale = float(np.clip(30.0 / max(text_h, 1), 1.0, 4.0))
-    own = d = None
+    def rendered(dist, gain: float = 2.0):
+        return _without_pale(_without_rules(np.clip(255.0 - gain * dist, 0, 255).astype(np.uint8)))
+    own = dist = None
     if rgb is not None:
         part = rgb[y0:y1, x0:x1]
-        d = imageops.color_distance(part, imageops.dominant_color(part)).astype(np.float32)
-        own = _without_pale(_without_rules(np.clip(255.0 - 2.0 * d, 0, 255).astype(np.uint8)))
+        dist = imageops.color_distance(part, imageops.dominant_color(part)).astype(np.float32)
+        own = rendered(dist)
     if (crop < 128).sum() < 6:
         # The page's rendering may leave a name blank: grey text near a bar colour taken for
         # the page's second background ('FP8' beside its swatch, the purple bars' colour).
@@ -218,8 +220,8 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
         # swatch on a bar of its colour, bar seed-50 bar018; 'decode' read 'de' where the bar's
         # outline crossed it, seed-43 bar038). Against the nearer of the two commonest colours,
         # every pixel of either is blank. Taken when surer, or as sure and longer.
-        d = imageops.off_blend(rgb[y0:y1, x0:x1], *two)
-        both = _without_pale(_without_rules(np.clip(255.0 - 2.0 * d, 0, 255).astype(np.uint8)))
+        dist = imageops.off_blend(rgb[y0:y1, x0:x1], *two)
+        both = rendered(dist)
         again = ocr.read_crop(both, (x0, y0), scale)
         if _named(again) and _mean_conf(again) >= 70 and (
                 not _named(got) or _mean_conf(again) >= _mean_conf(got) + 10
@@ -234,11 +236,12 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
         if _named(got):
             break
         got = ocr.read_crop(crop, (x0, y0), retry)
-    if not _named(got) and d is not None:
+    if not _named(got) and dist is not None:
         # Small serif text at twice its contrast runs its thin strokes together ('vLLM' read
         # 'vyLLM' at 44, nothing surer at other sizes: bar seed-16 bar016); at its own
-        # contrast it keeps its shape.
-        thin = _without_pale(_without_rules(np.clip(255.0 - d, 0, 255).astype(np.uint8)))
+        # contrast it keeps its shape. (Against the crop's own colour, or off the blend of its
+        # two backgrounds where it has two: bar seed-50 bar053.)
+        thin = rendered(dist, 1.0)
         again = ocr.read_crop(thin, (x0, y0), scale)
         if _named(again):
             got, crop = again, thin

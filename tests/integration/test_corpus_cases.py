@@ -1438,3 +1438,12 @@ def test_a_small_serif_legend_name_is_read_at_its_own_contrast(tmp_path):
     truth, ext = _bar_chart(tmp_path, 16, 16)
     assert {e.text for e in ext.legend} == {"vLLM", "BF16"}
     assert {p.series for p in ext.points} == {"vLLM", "BF16"}
+
+
+def test_a_legend_name_across_two_backgrounds_is_read_at_its_own_contrast(tmp_path):
+    # Bar seed-50 bar053 (Pillow dashboard, downscaled, blurred, JPEG): the names beside their
+    # swatches read nothing sure off the blend of their two backgrounds at twice its contrast;
+    # at its own, 'SGLang' and 'v0.5' read and name their bars.
+    truth, ext = _bar_chart(tmp_path, 53, 50)
+    assert {"SGLang", "v0.5"} <= {e.text for e in ext.legend}
+    assert sum(p.series in ("SGLang", "v0.5") for p in ext.points) == 12
