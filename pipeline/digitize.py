@@ -1067,7 +1067,7 @@ def _in_a_word(b, words, text_rgb, text_h: float, ink=None, rgb=None) -> bool:
     read as a glyph of its own (see text_words.read_as_glyph), not past its line of glyphs, and
     (given the page's `ink`) not set apart at one end of a point label (see _apart_in_word)."""
     return any(v.x0 <= b.cx <= v.x1 and v.y0 <= b.cy <= v.y1 and not text_words.read_as_glyph(b, v, text_rgb)
-               and not _beyond_glyph_band(b, v, text_h)
+               and not _beyond_glyph_band(b, v, text_h, ink)
                and not (ink is not None and _apart_in_word(b, v, ink, text_h, rgb, text_rgb)) for v in words)
 
 
@@ -1152,12 +1152,15 @@ def _without_end_glyph(v, b):
     return replace(v, text=text[:-1], x1=int(b.box[0]) - 1)
 
 
-def _beyond_glyph_band(b, v, text_h: float) -> bool:
+def _beyond_glyph_band(b, v, text_h: float, ink=None) -> bool:
     """A blob inside word v's box but past its line of glyphs: OCR stretched the box over the
-    marker under (or over) the label, as tall as a text line and more."""
-    if v.y1 - v.y0 <= 1.5 * text_h:
-        return False
-    return b.box[1] >= v.y0 + 0.9 * text_h or b.box[3] <= v.y1 - 0.9 * text_h
+    marker under (or over) the label, as tall as a text line and more; or, given the page's
+    `ink`, set off from the glyphs by blank rows across the word (where every label took in
+    its marker, the typical text height is that of a label and its marker: seed-55 syn027)."""
+    if v.y1 - v.y0 > 1.5 * text_h and (b.box[1] >= v.y0 + 0.9 * text_h or b.box[3] <= v.y1 - 0.9 * text_h):
+        return True
+    return ink is not None and imageops.apart_from_rows(ink[int(v.y0):int(v.y1) + 1, int(v.x0):int(v.x1) + 1],
+                                                        b.box[1] - int(v.y0), b.box[3] - int(v.y0))
 
 
 def _near_label(b, v, text_h: float, reach: float = 2.0) -> bool:
@@ -1462,7 +1465,7 @@ def _scatter_dots(rgb, ink, halfwidth: float, box, bg, masked, text_rgb, delta: 
     x0, y0, x1, y1 = box
     cands = [b for b in tiny_markers(rgb, ink, halfwidth, bg, least_side=3)
              if x0 <= b.cx < x1 and y0 <= b.cy < y1 and max(b.color) - min(b.color) >= 40
-             and not _in_a_word(b, masked, text_rgb, text_h)]
+             and not _in_a_word(b, masked, text_rgb, text_h, ink)]
     out = []
     for g in group_series(cands, delta):
         if len(g) < 3:

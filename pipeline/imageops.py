@@ -338,6 +338,20 @@ def group_runs(idx: np.ndarray, gap: int = 1) -> list[tuple[int, int]]:
     return runs
 
 
+def apart_from_rows(ink: np.ndarray, r0: int, r1: int, min_gap: int = 2) -> bool:
+    """Whether rows [r0, r1) of a mask (a mark in a word's box) are set off from all its other
+    ink, above or below, by `min_gap` blank rows or more, that other ink being at least as tall
+    as the mark (a line of glyphs, not a stray speck)."""
+    rows = np.flatnonzero(ink.any(axis=1))
+    other = rows[(rows < r0) | (rows >= r1)]
+    if len(other) == 0 or not ((other < r0).all() or (other >= r1).all()):
+        return False
+    if other.max() - other.min() + 1 < r1 - r0:
+        return False
+    gap = r0 - 1 - other.max() if (other < r0).all() else other.min() - r1
+    return bool(gap >= min_gap)
+
+
 def fill_holes(mask: np.ndarray, max_area: int, max_extent: int | None = None) -> np.ndarray:
     """Fill enclosed, compact holes up to `max_area` pixels and `max_extent` across (hollow
     markers become solid blobs; the sliver between two curves that touch stays open)."""

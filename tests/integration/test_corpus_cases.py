@@ -1447,3 +1447,13 @@ def test_a_legend_name_across_two_backgrounds_is_read_at_its_own_contrast(tmp_pa
     truth, ext = _bar_chart(tmp_path, 53, 50)
     assert {"SGLang", "v0.5"} <= {e.text for e in ext.legend}
     assert sum(p.series in ("SGLang", "v0.5") for p in ext.points) == 12
+
+
+def test_tiny_dots_each_under_its_label_are_no_glyphs_of_it(tmp_path):
+    # Seed-55 syn027 (Pillow dashboard, 1431 px): twelve 7 px dots, each just under its 22 px
+    # label, which OCR stretched over the dot. Every label doing so, the chart's text height
+    # became the label's and its dot's, and no box was tall enough past it to set the dot
+    # apart: the dots counted as glyphs and three of twelve points came out.
+    truth, ext = _xy_chart(tmp_path, 27, 55)
+    assert len(ext.points) == 12 and _near(ext, truth, by_series=True) == 12
+    assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])

@@ -363,3 +363,24 @@ def test_a_specked_screenshot_border_holding_no_text_is_no_figure_margin():
     assert imageops._flat_frame(rgb)[:2] == (16, 16)
     assert imageops.figure_margin(rgb, page) is None
     assert tuple(imageops.figure_margin(_grey_figure_with_bars(), page)) == (191,) * 3
+
+
+def test_a_mark_below_a_line_of_glyphs_past_blank_rows_is_apart_from_it():
+    word = np.zeros((30, 50), bool)
+    word[0:17, 5:45:6] = True       # glyph strokes, 17 rows
+    word[23:30, 22:29] = True       # a 7 px dot under them, past 6 blank rows
+    assert imageops.apart_from_rows(word, 23, 30)
+    word[17:23, 10] = True          # a descender reaching the dot's rows: no blank rows between
+    assert not imageops.apart_from_rows(word, 23, 30)
+
+
+def test_a_mark_level_with_the_glyphs_or_taller_than_them_is_not_apart():
+    word = np.zeros((30, 50), bool)
+    word[8:25, 5:30:6] = True
+    word[8:25, 40:47] = True        # a mark level with the glyphs, at the word's end
+    assert not imageops.apart_from_rows(word, 8, 25)
+    word = np.zeros((30, 50), bool)
+    word[0:3, 5:40] = True          # a thin speck of ink over a tall mark
+    word[6:30, 20:27] = True
+    assert not imageops.apart_from_rows(word, 6, 30)
+    assert not imageops.apart_from_rows(np.zeros((30, 50), bool), 6, 30)
