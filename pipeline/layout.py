@@ -782,12 +782,26 @@ def reread_failed_ticks(gray: np.ndarray, ink: np.ndarray, text_h: float, region
         if not any(c.isdigit() for c in chars) and sum(c.isalnum() for c in chars) > 3:
             continue
         got = reread_tick_box(gray, box)
+        if not got:
+            # A line may join a label to a rotated title's glyph beside it ('a2' for a title's
+            # ')' and a '2', a blank of half a digit's width between them: seed-56 syn103); its
+            # pieces are read one by one.
+            for piece in column_pieces(ink, box, int(np.ceil(0.4 * text_h))):
+                got += reread_tick_box(gray, piece)
         if agreed:
             # ... and taken only where it says the very value due there: a '0' read '04' with
             # a speck of noise fits the scale as well, its box and centre a few pixels off.
             got = [v for v in got if math.isclose(parse_tick(v.text), expected, rel_tol=1e-6, abs_tol=1e-9)]
         out += got
     return out
+
+
+def column_pieces(ink: np.ndarray, box, gap: int) -> list[tuple[int, int, int, int]]:
+    """The pieces of a line box `box` (x0, y0, x1, y1) that blank columns `gap` wide or more
+    set apart, each as a box of the line's height; [] when it is one piece."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    runs = imageops.group_runs(np.flatnonzero(ink[y0:y1, x0:x1].any(axis=0)), gap)
+    return [(x0 + a, y0, x0 + b + 1, y1) for a, b in runs] if len(runs) > 1 else []
 
 
 def _missing_step_value(box, axis: AxisFind, most: int = 3) -> float | None:

@@ -1457,3 +1457,30 @@ def test_tiny_dots_each_under_its_label_are_no_glyphs_of_it(tmp_path):
     truth, ext = _xy_chart(tmp_path, 27, 55)
     assert len(ext.points) == 12 and _near(ext, truth, by_series=True) == 12
     assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
+
+
+def test_a_log_axis_label_joined_to_the_rotated_titles_glyph_is_read_on_its_own(tmp_path):
+    # Seed-56 syn103 (mpl-fte, log-log): the y labels '1', '2', '5'; the page read '2' with
+    # the y title's ')' beside it as 'a2', and the line box joining them read nothing. On
+    # '1' and '5' alone the y axis was linear, and no point was within 1 %.
+    truth, ext = _xy_chart(tmp_path, 103, 56)
+    assert ext.y_axis.calibration.is_log
+    assert _near(ext, truth, by_series=True) == 14
+
+
+def test_blurred_bold_labels_read_surely_on_the_page_keep_their_prefix(tmp_path):
+    # Seed-52 syn080 (mpl-fte, blurred): 'bs=4096' read at 90 on the page, but its bold 'b'
+    # blurred as deep as a marker, so the page reading gave way to the line reading '14096'
+    # at 30; the 'b' and '=' left unmasked became a second series of points.
+    truth, ext = _xy_chart(tmp_path, 80, 52)
+    assert len(ext.points) == 7 and len({p.series for p in ext.points}) == 1
+    assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
+
+
+def test_the_x_axis_is_looked_for_again_at_the_y_labels_text_height(tmp_path):
+    # Seed-56 syn110 (seaborn, screenshot border, blurred): the page pass boxed the x labels
+    # with the x title under them (42 px for 12 px text); at that height the x margin read
+    # nothing, and the x axis went unread (0 of 10 points).
+    truth, ext = _xy_chart(tmp_path, 110, 56)
+    assert ext.x_axis is not None and len(ext.x_axis.calibration.ticks) >= 4
+    assert _near(ext, truth, by_series=True) >= 9

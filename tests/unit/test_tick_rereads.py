@@ -112,3 +112,12 @@ def test_tick_line_reread_keeps_the_first_clean_number_when_none_agree(monkeypat
         return [Word(t, 90.0, 0, 0, 10, 8) for t in answers[(psm, height)]]
     monkeypatch.setattr(layout, "read_line_box", fake)
     assert [v.text for v in layout.reread_tick_box(None, (0, 0, 10, 8))] == ["140"]
+
+
+def test_a_line_box_splits_into_its_pieces_at_blanks_as_wide_as_the_gap():
+    ink = np.zeros((20, 60), bool)
+    ink[5:15, 12:18] = True      # a rotated title's glyph
+    ink[5:15, 23:26] = True      # a label's digit, 5 blank columns on
+    ink[5:15, 28:31] = True      # and its next digit, 2 blank columns on
+    assert layout.column_pieces(ink, (10, 3, 40, 17), 5) == [(12, 3, 18, 17), (23, 3, 31, 17)]
+    assert layout.column_pieces(ink, (10, 3, 40, 17), 6) == []
