@@ -23,8 +23,8 @@ from .marks.crosses import cross_markers
 from .marks.hidden import hidden_markers
 from .marks.legend import text_lines
 from .marks.lines import MIN_COVER, line_swatches, trace_lines
-from .marks.markers import (Blob, crossings, drop_fragments, find_markers, on_lines, regrown, stacked_lines,
-                            tiny_markers)
+from .marks.markers import (Blob, crossings, drop_fragments, find_markers, on_lines, pale_rule_crossings, regrown,
+                            stacked_lines, tiny_markers)
 from .marks.rims import rim_markers
 from .marks.series import color_groups, group_series, lab_distance, paler_series
 from .marks.templates import best_match, marker_template
@@ -555,7 +555,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     blobs += [b for b in cross_markers(rgb, marks, text_h, thin_only=True)
               if not any(_in_box(b.cx, b.cy, o.box, 0) for o in blobs) and not _whole_word(b, masked)]
     gridded = {id(b) for b in not_markers.dotted_rules(blobs, box) + not_markers.beads_on_a_stroke(blobs)
-               + not_markers.tick_rows(blobs, xa, ya, text_h) + not_markers.grid_crossings(blobs, xa, ya)}
+               + not_markers.tick_rows(blobs, xa, ya, text_h) + not_markers.grid_crossings(blobs, xa, ya)
+               + pale_rule_crossings(blobs, rgb, ink, panel_bg, halfwidth)}
     blobs = [b for b in blobs if id(b) not in gridded]
     # Legend swatches may sit outside the search box (a legend below the x title, or left of the
     # y tick labels): marks found there serve the legend only, data stays in the plot box.

@@ -635,6 +635,21 @@ def crossings(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, line_halfwidt
     return out
 
 
+def pale_rule_crossings(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, background, line_halfwidth: float,
+                        least: float = 16.0, max_delta: float = 30.0) -> list[Blob]:
+    """The blobs that are a line crossing a rule too pale to be ink (see _on_a_rule, with grey
+    `least` or more off the `background` counted as the rule's ink): the line's anti-aliased
+    rim, blended with the rule's grey instead of the page, is dark enough to be ink there, and
+    the line thickens by a pixel where it crosses (seed-56 syn042: 6 px gridlines 52 off a
+    white panel, fourteen crossings read as points). Its rim blended with grey stays near its
+    colour too, so its own colour may be a pixel thicker there than elsewhere (blue lines 2.7
+    px deep off the rule, 3.7 on it): a pixel more is allowed than for a rule in the ink. A
+    marker is compact, and no rule crossing (see _elongated)."""
+    pale = (imageops.color_distance(rgb, background) >= least) & (imageops.saturation(rgb) == 0)
+    radius = max(1.5, line_halfwidth + 1.0) + 1.0
+    return [b for b in blobs if _on_a_rule(b, rgb, ink | pale, radius, max_delta)]
+
+
 def _on_a_rule(b: Blob, rgb: np.ndarray, ink: np.ndarray, radius: float, max_delta: float) -> bool:
     """Whether blob `b`, in a marker colour, is its line crossing a grey rule (a dashed
     gridline): its own colour no thicker than a line (hollow parts filled in) and drawn out
