@@ -758,3 +758,16 @@ def test_neighbours_given_each_others_labels_trade_them_back():
     assert _traded(32768.0, 384.0, 16384.0, 32768.0)
     # one reading the other's value is not enough: both must be ('4096' is neither's)
     assert not _traded(4096.0, 384.0, 16384.0, 32768.0)
+
+
+def test_a_sure_page_label_stands_against_a_far_less_sure_line_reading_of_other_text():
+    from pipeline.digitize import _surer_than_lines
+    page = Word("bs=4096", 90.0, 156, 160, 234, 174)
+    assert _surer_than_lines(page, [Word("14096", 30.0, 185, 161, 234, 174)])
+    # not against a line reading nearly as sure, nor one saying the same in a tighter box
+    assert not _surer_than_lines(page, [Word("14096", 70.0, 185, 161, 234, 174)])
+    two = Word("2", 88.0, 1194, 932, 1236, 958)
+    assert not _surer_than_lines(two, [Word("2", 38.0, 1225, 938, 1236, 956)])
+    # nor is an unsure page reading kept; with no line over it, a sure one is
+    assert not _surer_than_lines(Word("bs=4096", 70.0, 156, 160, 234, 174), [])
+    assert _surer_than_lines(page, [Word("req", 97.0, 300, 160, 330, 174)])
