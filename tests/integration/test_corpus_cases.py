@@ -1492,3 +1492,12 @@ def test_lines_crossing_gridlines_paler_than_ink_make_no_points(tmp_path):
     # are over it: each crossing thickened into a blob, fourteen extra points.
     truth, ext = _xy_chart(tmp_path, 42, 56)
     assert len(ext.points) == 14 and _near(ext, truth, by_series=True) == 14
+
+
+def test_a_labels_lost_key_is_masked_with_it_and_makes_no_point(tmp_path):
+    # Seed-45 syn033 (mpl-fte): 'bs=4096' read '=4096' on the page beside its marker; the key
+    # 'bs' was given back from the other labels, but the box kept the '=4096''s, and the 'b'
+    # left unmasked was a point of a series of its own.
+    truth, ext = _xy_chart(tmp_path, 33, 45)
+    assert len(ext.points) == 10 and len({p.series for p in ext.points}) == 2
+    assert sum(p.label == "bs=4096" for p in ext.points) == 2
