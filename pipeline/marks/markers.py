@@ -641,13 +641,62 @@ def pale_rule_crossings(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, bac
     `least` or more off the `background` counted as the rule's ink): the line's anti-aliased
     rim, blended with the rule's grey instead of the page, is dark enough to be ink there, and
     the line thickens by a pixel where it crosses (seed-56 syn042: 6 px gridlines 52 off a
-    white panel, fourteen crossings read as points). Its rim blended with grey stays near its
-    colour too, so its own colour may be a pixel thicker there than elsewhere (blue lines 2.7
-    px deep off the rule, 3.7 on it): a pixel more is allowed than for a rule in the ink. A
-    marker is compact, and no rule crossing (see _elongated)."""
+    white panel, fourteen crossings read as points). The rule runs straight through (see
+    _rule_across), and the blob's own colour is no deeper than a pixel past its line's beside
+    it: the rim blended with grey stays near the line's colour (blue lines 2.7 px deep off the
+    rule, 3.7 on it), where a marker on a rule is deeper (an 11 px square on a 3 px line over
+    its label: seed-45 syn079). And it is smaller than most blobs of its colour: where a line
+    has markers at the ticks, each sits where the line crosses a gridline (seed-56 syn039's
+    triangles on a log2 axis), as large as the others."""
+    from .series import lab_distance  # here: series imports this module
     pale = (imageops.color_distance(rgb, background) >= least) & (imageops.saturation(rgb) == 0)
-    radius = max(1.5, line_halfwidth + 1.0) + 1.0
-    return [b for b in blobs if _on_a_rule(b, rgb, ink | pale, radius, max_delta)]
+    radius = max(1.5, line_halfwidth + 1.0)
+    colors = np.array([b.color for b in blobs], np.uint8).reshape(-1, 3)
+    areas = np.array([b.area for b in blobs], float)
+    out = []
+    for b in blobs:
+        kin = areas[lab_distance(colors, b.color) <= max_delta]
+        if b.area <= 0.8 * float(np.percentile(kin, 75)) and _rule_across(b.box, pale):
+            beside = _own_depth_beside(b, rgb, ink, max_delta)
+            if _on_a_rule(b, rgb, ink | pale, max(radius, beside + 1.0), max_delta):
+                out.append(b)
+    return out
+
+
+def _own_depth_beside(b: Blob, rgb: np.ndarray, ink: np.ndarray, max_delta: float, reach: int = 8) -> float:
+    """How deep the ink of blob b's colour runs within `reach` px of its box, outside it: the
+    depth of the line it lies on."""
+    from .series import to_lab
+    h, w = ink.shape
+    x0, y0 = max(0, b.box[0] - reach), max(0, b.box[1] - reach)
+    x1, y1 = min(w, b.box[2] + reach), min(h, b.box[3] + reach)
+    px = rgb[y0:y1, x0:x1]
+    lab = to_lab(px.reshape(-1, 3)).reshape(px.shape[:2] + (3,))
+    own = (np.linalg.norm(lab - to_lab(np.array([b.color], np.uint8))[0], axis=2) <= max_delta) & ink[y0:y1, x0:x1]
+    own[b.box[1] - y0:b.box[3] - y0, b.box[0] - x0:b.box[2] - x0] = False
+    return float(imageops.ink_depth(np.pad(own, 1)).max()) if own.any() else 0.0
+
+
+def _rule_across(box, rule: np.ndarray, reach: int = 8, run: int = 8) -> bool:
+    """Whether `rule` pixels, in runs `run` px long along a row (or a column), lie on both
+    sides of `box` (within `reach` px) in one of its rows (or above and below it in one of its
+    columns): a rule running straight through it; not one passing beside it, nor the specks a
+    noisy page or two colours blending leave grey (a small marker on its line under a dashed
+    gridline, where another series' line crosses, on a noisy page: seed-55 syn075)."""
+    h, w = rule.shape
+    x0, y0, x1, y1 = box
+    wx0, wy0 = max(0, x0 - 1 - reach), max(0, y0 - 1 - reach)
+    wx1, wy1 = min(w, x1 + 1 + reach), min(h, y1 + 1 + reach)
+    win = rule[wy0:wy1, wx0:wx1].astype(np.uint8)
+    along = cv2.morphologyEx(win, cv2.MORPH_OPEN, np.ones((1, run), np.uint8)).astype(bool)
+    down_ = cv2.morphologyEx(win, cv2.MORPH_OPEN, np.ones((run, 1), np.uint8)).astype(bool)
+    bx0, by0, bx1, by1 = x0 - wx0, y0 - wy0, x1 - wx0, y1 - wy0
+    rows, cols = slice(max(0, by0), max(0, by1)), slice(max(0, bx0), max(0, bx1))
+    left = along[rows, :max(0, bx0 - 1)].any(axis=1)
+    right = along[rows, bx1 + 1:].any(axis=1)
+    up = down_[:max(0, by0 - 1), cols].any(axis=0)
+    down = down_[by1 + 1:, cols].any(axis=0)
+    return bool((left & right).any() or (up & down).any())
 
 
 def _on_a_rule(b: Blob, rgb: np.ndarray, ink: np.ndarray, radius: float, max_delta: float) -> bool:
