@@ -534,7 +534,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     words = [v for v in words if id(v) not in outread]
     words = point_labels.join_label_units(point_labels.join_label_digits(layout.merge_words(words, plot_text)), text_h)
     marks_read = {id(v) for v in words
-                  if id(v) not in tick_words and text_words.coloured_glyph(v, rgb, panel_bg, text_rgb)}
+                  if id(v) not in tick_words and text_words.coloured_glyph(v, rgb, panel_bg, text_rgb)
+                  and not text_words.keys_a_label(v, words, text_h)}
     masked = [v for v in words
               if id(v) in tick_words
               or (text_words.is_text(v) and not text_words.speck(v, text_h) and id(v) not in marks_read)]

@@ -39,6 +39,17 @@ def coloured_glyph(w: ocr.Word, rgb: np.ndarray, panel_bg, text_rgb, min_delta: 
     return c is not None and not_text_color(c, text_rgb, min_delta)
 
 
+def keys_a_label(w: ocr.Word, words: list[ocr.Word], text_h: float) -> bool:
+    """Word `w` is two letters read surely ('bs'), a line of text high, with a word starting
+    with '=' or a digit just after it on its line ('163,' of 'bs=16384', its '=' lost): the
+    key of a point label in its series' colour, no marker read as letters."""
+    text = w.text.strip()
+    if not (len(text) == 2 and text.isalpha() and w.conf >= 70 and w.h >= 0.6 * text_h):
+        return False
+    return any(v is not w and abs(v.cy - w.cy) <= 0.3 * text_h and -1 <= v.x0 - w.x1 <= 1.5 * text_h
+               and v.text.strip()[:1] in "=0123456789" and v.text.strip() for v in words)
+
+
 def not_text_color(color, text_rgb, min_delta: float = 30.0) -> bool:
     """A colour (not grey) other than the chart's text colour."""
     lab = to_lab([color, text_rgb])

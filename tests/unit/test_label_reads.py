@@ -780,3 +780,13 @@ def test_a_sure_page_label_stands_against_a_far_less_sure_line_reading_of_other_
     # nor is an unsure page reading kept; with no line over it, a sure one is
     assert not _surer_than_lines(Word("bs=4096", 70.0, 156, 160, 234, 174), [])
     assert _surer_than_lines(page, [Word("req", 97.0, 300, 160, 330, 174)])
+
+
+def test_two_sure_letters_before_a_number_on_their_line_key_a_label():
+    words = [Word("bs", 84.0, 100, 36, 116, 47), Word("163,", 87.0, 129, 37, 154, 47)]
+    assert text_words.keys_a_label(words[0], words, 11.0)
+    # a number too far along, or on another line, or a reading unsure, or more letters
+    assert not text_words.keys_a_label(words[0], [words[0], Word("163", 87.0, 140, 37, 160, 47)], 11.0)
+    assert not text_words.keys_a_label(words[0], [words[0], Word("163", 87.0, 120, 50, 140, 60)], 11.0)
+    assert not text_words.keys_a_label(Word("bs", 50.0, 100, 36, 116, 47), words, 11.0)
+    assert not text_words.keys_a_label(Word("-A-", 90.0, 100, 36, 116, 47), words, 11.0)
