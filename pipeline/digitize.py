@@ -298,9 +298,12 @@ def _title_floor(words, top_tick: float, left: float, right: float, text_h: floa
     """The bottom of the lowest title line above the top y tick: a line of words, none a point
     label, over at least a quarter of the plot's width. A tall tick step lets the plot box
     reach up into the title, whose letters then pass for markers (a small downscaled chart
-    with its title just over the top tick). 0 where there is none."""
+    with its title just over the top tick). 0 where there is none. A line whose middle lies
+    half a text height over the top tick counts, its descenders reaching nearer (seed-49
+    syn017: 'per-GPU' down to 6 px over the top tick, the title's 'v' a point); the floor is
+    then no lower than that half height over it, where a marker on the top tick may reach."""
     # (Sure readings, letters no wider than letters: a flat line read as 'ee' spans 170 px.)
-    above = [v for v in words if v.y1 < top_tick - 0.5 * text_h and left <= v.cx <= right
+    above = [v for v in words if v.cy < top_tick - 0.5 * text_h and left <= v.cx <= right
              and v.conf >= 50 and _letter_wide(v, text_h)]
 
     def worded(v):
@@ -311,7 +314,7 @@ def _title_floor(words, top_tick: float, left: float, right: float, text_h: floa
         # syn037, where a legend above the title then passed for a point); most of it is words.
         wide = sum(v.x1 - v.x0 for v in line)
         if wide >= 0.25 * (right - left) and sum(v.x1 - v.x0 for v in line if worded(v)) >= 0.5 * wide:
-            floor = max(floor, max(v.y1 for v in line) + 2.0)
+            floor = max(floor, min(max(v.y1 for v in line) + 2.0, top_tick - 0.5 * text_h))
     return floor
 
 
