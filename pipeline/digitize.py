@@ -612,8 +612,10 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
         data_blobs = [b for b in data_blobs if id(b) in whole or id(b) in tiny_found]
         if len(data_blobs) >= 3:
             typical = float(np.median([b.area for b in data_blobs]))
+            units = not_markers.lone_units(other_words, label_words)
             beside = [b for b in data_blobs
-                      if any(not_markers.glyph_beside(b, v, text_h, typical) for v in label_words)]
+                      if any(not_markers.glyph_beside(b, v, text_h, typical) for v in label_words)
+                      or any(not_markers.digit_before_unit(b, u, text_h) for u in units)]
             glyph_blobs[:] = beside
             data_blobs = [b for b in data_blobs if not any(b is g for g in beside)]
             glyphs_read = not_markers.glyph_runs(data_blobs, gray, text_h, panel_bg, label_words)

@@ -2,6 +2,8 @@
 filled in, glyphs of a text row, tick marks, the dots of a bold dotted gridline."""
 from __future__ import annotations
 
+from collections import Counter
+
 import cv2
 import numpy as np
 
@@ -176,6 +178,25 @@ def glyph_beside(b, v: ocr.Word, text_h: float, typical_area: float) -> bool:
     text = v.text.strip()
     gaps = [g for g, ok in ((v.x0 - b.box[2], text[:1].isdigit()), (b.box[0] - v.x1, text[-1:].isdigit())) if ok]
     return any(-1 <= g <= 0.3 * text_h for g in gaps)
+
+
+def lone_units(words, labels) -> list:
+    """The words that are a unit alone ('req'), of a unit that two point labels or more print
+    ('16 req', '8 req'): the rest of a label whose number went unread."""
+    units = Counter(p[0].split()[-1] for p in (parse_point_label(v.text) for v in labels)
+                    if p is not None and " " in p[0])
+    return [v for v in words if units[v.text.strip()] >= 2]
+
+
+def digit_before_unit(b, unit: ocr.Word, text_h: float) -> bool:
+    """Blob `b` is a digit of the number before `unit` (a lone unit word, see lone_units) that
+    OCR left unread: within its line's height, no taller than the text nor wider than two digits, and
+    ending within a space and a digit of it (seed-49 syn017: the '4' of '64 req', its '6'
+    crossed by the line, was a point). A marker left of a label stands past its number."""
+    w, h = b.box[2] - b.box[0], b.box[3] - b.box[1]
+    return (h <= 1.1 * text_h and w <= 1.2 * text_h
+            and b.box[1] >= unit.y0 - 0.25 * text_h and b.box[3] <= unit.y1 + 0.25 * text_h
+            and -1 <= unit.x0 - b.box[2] <= 0.8 * text_h)
 
 
 # Runs of blobs read as text on one chart (each read a few milliseconds).

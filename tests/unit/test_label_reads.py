@@ -790,3 +790,19 @@ def test_two_sure_letters_before_a_number_on_their_line_key_a_label():
     assert not text_words.keys_a_label(words[0], [words[0], Word("163", 87.0, 120, 50, 140, 60)], 11.0)
     assert not text_words.keys_a_label(Word("bs", 50.0, 100, 36, 116, 47), words, 11.0)
     assert not text_words.keys_a_label(Word("-A-", 90.0, 100, 36, 116, 47), words, 11.0)
+
+
+def test_a_digit_just_before_a_lone_unit_is_a_glyph_of_its_unread_label():
+    from pipeline.marks.markers import Blob
+    from pipeline.xychart import not_markers
+    labels = [Word("16 req", 90.0, 0, 0, 40, 12), Word("8 req", 90.0, 0, 50, 30, 62), Word("2", 90.0, 0, 90, 6, 100)]
+    req = Word("req", 86.0, 188, 424, 209, 439)
+    assert not_markers.lone_units([req, Word("Throughput", 95.0, 0, 0, 90, 14)], labels) == [req]
+    assert not_markers.lone_units([req], labels[1:]) == []            # one label prints it
+    four = Blob(183.0, 426.0, 20, (181, 424, 186, 429), (230, 90, 60), "circle")
+    six = Blob(176.0, 428.0, 40, (173, 425, 180, 433), (230, 90, 60), "circle")
+    marker = Blob(167.0, 428.0, 49, (164, 425, 171, 432), (230, 90, 60), "square")
+    assert not_markers.digit_before_unit(four, req, 12.0) and not_markers.digit_before_unit(six, req, 12.0)
+    assert not not_markers.digit_before_unit(marker, req, 12.0)       # past the number's width
+    below = Blob(183.0, 450.0, 20, (181, 446, 186, 452), (230, 90, 60), "circle")
+    assert not not_markers.digit_before_unit(below, req, 12.0)
