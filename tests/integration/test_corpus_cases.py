@@ -1285,8 +1285,10 @@ def test_glyphs_of_a_sure_label_in_its_series_paler_colour_are_no_markers(tmp_pa
     # Seed-52 syn080 (fivethirtyeight, blurred, labels in the series' paler blue): the
     # blurred glyphs of 'bs=1024' ... survived the text mask as markers, a series of their own
     # that took the labels; the marker OCR read as the last glyph of 'bs=65536' stays.
+    # (All seven labelled since the page's sure 'bs=' readings stand: see
+    # test_blurred_bold_labels_read_surely_on_the_page_keep_their_prefix.)
     truth, ext = _xy_chart(tmp_path, 80, 52)
-    assert _labelled_near(ext, truth) == ["bs=1024", "bs=16384", "bs=2048"]
+    assert {"bs=1024", "bs=16384", "bs=2048"} <= set(_labelled_near(ext, truth))
     assert _near(ext, truth) == 7
     # Seed-52 syn057 (fivethirtyeight, blurred): the 'e' of each blue '16 req' under its
     # marker was one more point (a label box with a descender is 1.6 text heights high).
