@@ -615,7 +615,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             units = not_markers.lone_units(other_words, label_words)
             beside = [b for b in data_blobs
                       if any(not_markers.glyph_beside(b, v, text_h, typical) for v in label_words)
-                      or any(not_markers.digit_before_unit(b, u, text_h) for u in units)]
+                      or any(not_markers.digit_before_unit(b, u, text_h, typical) for u in units)]
             glyph_blobs[:] = beside
             data_blobs = [b for b in data_blobs if not any(b is g for g in beside)]
             glyphs_read = not_markers.glyph_runs(data_blobs, gray, text_h, panel_bg, label_words)

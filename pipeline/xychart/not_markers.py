@@ -188,13 +188,15 @@ def lone_units(words, labels) -> list:
     return [v for v in words if units[v.text.strip()] >= 2]
 
 
-def digit_before_unit(b, unit: ocr.Word, text_h: float) -> bool:
+def digit_before_unit(b, unit: ocr.Word, text_h: float, typical_area: float) -> bool:
     """Blob `b` is a digit of the number before `unit` (a lone unit word, see lone_units) that
     OCR left unread: within its line's height, no taller than the text nor wider than two digits, and
     ending within a space and a digit of it (seed-49 syn017: the '4' of '64 req', its '6'
-    crossed by the line, was a point). A marker left of a label stands past its number."""
+    crossed by the line, was a point). A marker left of a label stands past its number; one
+    touching it makes a blob larger than the chart's typical marker (`typical_area`), a
+    glyph's is smaller (seed-55 syn114: a marker run into the '8' of its '8 req')."""
     w, h = b.box[2] - b.box[0], b.box[3] - b.box[1]
-    return (h <= 1.1 * text_h and w <= 1.2 * text_h
+    return (b.area < 0.9 * typical_area and h <= 1.1 * text_h and w <= 1.2 * text_h
             and b.box[1] >= unit.y0 - 0.25 * text_h and b.box[3] <= unit.y1 + 0.25 * text_h
             and -1 <= unit.x0 - b.box[2] <= 0.8 * text_h)
 

@@ -61,15 +61,8 @@ def key_before_equals(words: list[ocr.Word]) -> list[ocr.Word]:
     if len(keys) != 1 or max(keys.values()) < 2:
         return words
     key = next(iter(keys))
-
-    def keyed(v):
-        # The box takes in the key's glyphs too, at the word's own width per character: left
-        # outside it, they are masked as no text and pass for markers ('bs' of 'bs=4096' read
-        # '=4096': seed-45 syn033).
-        text = v.text.strip()
-        x0 = v.x0 - int(round(len(key) * (v.x1 - v.x0) / len(text)))
-        return ocr.Word(key + text, v.conf, max(0, x0), v.y0, v.x1, v.y1)
-    return [keyed(v) if re.fullmatch(r"=\d[\d,.]*", v.text.strip()) else v for v in words]
+    return [ocr.Word(key + v.text.strip(), v.conf, v.x0, v.y0, v.x1, v.y1)
+            if re.fullmatch(r"=\d[\d,.]*", v.text.strip()) else v for v in words]
 
 
 def unit_on_line(a: ocr.Word, b: ocr.Word, text_h: float) -> bool:

@@ -1497,15 +1497,6 @@ def test_lines_crossing_gridlines_paler_than_ink_make_no_points(tmp_path):
     assert len(ext.points) <= 15 and _near(ext, truth, by_series=True) == 14
 
 
-def test_a_labels_lost_key_is_masked_with_it_and_makes_no_point(tmp_path):
-    # Seed-45 syn033 (mpl-fte): 'bs=4096' read '=4096' on the page beside its marker; the key
-    # 'bs' was given back from the other labels, but the box kept the '=4096''s, and the 'b'
-    # left unmasked was a point of a series of its own.
-    truth, ext = _xy_chart(tmp_path, 33, 45)
-    assert len(ext.points) == 10 and len({p.series for p in ext.points}) == 2
-    assert sum(p.label == "bs=4096" for p in ext.points) == 2
-
-
 def test_a_labels_key_in_its_series_colour_is_text_not_a_marker(tmp_path):
     # Seed-0 syn006 (mpl-minimal, serif): 'bs' of an orange 'bs=16384' read alone at 84, two
     # letters in a colour not the text's, was taken for a marker read as letters and left

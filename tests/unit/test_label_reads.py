@@ -634,15 +634,6 @@ def test_a_key_lost_before_its_equals_sign_is_the_labels_key():
     assert "=4" in [w.text for w in key_before_equals(two_keys)]                       # whose key?
 
 
-def test_a_label_given_its_lost_key_takes_in_the_keys_glyphs():
-    # '=4096' 51 px wide, five characters: the lost 'bs' reaches about 20 px further left,
-    # where its glyphs must be masked as text, not taken for markers (seed-45 syn033)
-    words = [Word("bs=8192", 90.0, 300, 100, 372, 112), Word("bs=16384", 90.0, 300, 200, 382, 212),
-             Word("=4096", 93.0, 226, 270, 277, 282)]
-    got = key_before_equals(words)[2]
-    assert got.text == "bs=4096" and (got.x0, got.y0, got.x1, got.y1) == (206, 270, 277, 282)
-
-
 def test_a_mended_label_brings_its_neighbour_two_steps_out_into_the_sweep():
     import cv2
     from pipeline.xychart.point_labels import _reread_off_sweep
@@ -802,7 +793,10 @@ def test_a_digit_just_before_a_lone_unit_is_a_glyph_of_its_unread_label():
     four = Blob(183.0, 426.0, 20, (181, 424, 186, 429), (230, 90, 60), "circle")
     six = Blob(176.0, 428.0, 40, (173, 425, 180, 433), (230, 90, 60), "circle")
     marker = Blob(167.0, 428.0, 49, (164, 425, 171, 432), (230, 90, 60), "square")
-    assert not_markers.digit_before_unit(four, req, 12.0) and not_markers.digit_before_unit(six, req, 12.0)
-    assert not not_markers.digit_before_unit(marker, req, 12.0)       # past the number's width
+    assert not_markers.digit_before_unit(four, req, 12.0, 49.0) and not_markers.digit_before_unit(six, req, 12.0, 49.0)
+    assert not not_markers.digit_before_unit(marker, req, 12.0, 49.0)       # past the number's width
     below = Blob(183.0, 450.0, 20, (181, 446, 186, 452), (230, 90, 60), "circle")
-    assert not not_markers.digit_before_unit(below, req, 12.0)
+    assert not not_markers.digit_before_unit(below, req, 12.0, 49.0)
+    # a marker run into the label's first digit: a blob as large as a marker and more
+    joined = Blob(178.0, 428.0, 70, (172, 423, 186, 433), (230, 90, 60), "circle")
+    assert not not_markers.digit_before_unit(joined, req, 12.0, 49.0)
