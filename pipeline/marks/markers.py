@@ -689,13 +689,13 @@ def _rule_across(box, rule: np.ndarray, reach: int = 8, run: int = 8) -> bool:
     wx1, wy1 = min(w, x1 + 1 + reach), min(h, y1 + 1 + reach)
     win = rule[wy0:wy1, wx0:wx1].astype(np.uint8)
     along = cv2.morphologyEx(win, cv2.MORPH_OPEN, np.ones((1, run), np.uint8)).astype(bool)
-    down_ = cv2.morphologyEx(win, cv2.MORPH_OPEN, np.ones((run, 1), np.uint8)).astype(bool)
+    upright = cv2.morphologyEx(win, cv2.MORPH_OPEN, np.ones((run, 1), np.uint8)).astype(bool)
     bx0, by0, bx1, by1 = x0 - wx0, y0 - wy0, x1 - wx0, y1 - wy0
     rows, cols = slice(max(0, by0), max(0, by1)), slice(max(0, bx0), max(0, bx1))
     left = along[rows, :max(0, bx0 - 1)].any(axis=1)
     right = along[rows, bx1 + 1:].any(axis=1)
-    up = down_[:max(0, by0 - 1), cols].any(axis=0)
-    down = down_[by1 + 1:, cols].any(axis=0)
+    up = upright[:max(0, by0 - 1), cols].any(axis=0)
+    down = upright[by1 + 1:, cols].any(axis=0)
     return bool((left & right).any() or (up & down).any())
 
 
