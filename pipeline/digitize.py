@@ -303,7 +303,8 @@ def _title_floor(words, top_tick: float, left: float, right: float, text_h: floa
     syn017: 'per-GPU' down to 6 px over the top tick, the title's 'v' a point); the floor is
     then no lower than that half height over it, where a marker on the top tick may reach."""
     # (Sure readings, letters no wider than letters: a flat line read as 'ee' spans 170 px.)
-    above = [v for v in words if v.cy < top_tick - 0.5 * text_h and left <= v.cx <= right
+    lowest = top_tick - 0.5 * text_h
+    above = [v for v in words if v.cy < lowest and left <= v.cx <= right
              and v.conf >= 50 and _letter_wide(v, text_h)]
 
     def worded(v):
@@ -314,7 +315,7 @@ def _title_floor(words, top_tick: float, left: float, right: float, text_h: floa
         # syn037, where a legend above the title then passed for a point); most of it is words.
         wide = sum(v.x1 - v.x0 for v in line)
         if wide >= 0.25 * (right - left) and sum(v.x1 - v.x0 for v in line if worded(v)) >= 0.5 * wide:
-            floor = max(floor, min(max(v.y1 for v in line) + 2.0, top_tick - 0.5 * text_h))
+            floor = max(floor, min(max(v.y1 for v in line) + 2.0, lowest))
     return floor
 
 

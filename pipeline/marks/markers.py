@@ -649,32 +649,35 @@ def pale_rule_crossings(blobs: list[Blob], rgb: np.ndarray, ink: np.ndarray, bac
     has markers at the ticks, each sits where the line crosses a gridline (seed-56 syn039's
     triangles on a log2 axis), as large as the others."""
     from .series import lab_distance  # here: series imports this module
-    pale = (imageops.color_distance(rgb, background) >= least) & (imageops.saturation(rgb) == 0)
-    radius = max(1.5, line_halfwidth + 1.0)
     colors = np.array([b.color for b in blobs], np.uint8).reshape(-1, 3)
     areas = np.array([b.area for b in blobs], float)
-    out = []
-    for b in blobs:
-        kin = areas[lab_distance(colors, b.color) <= max_delta]
-        if b.area <= 0.8 * float(np.percentile(kin, 75)) and _rule_across(b.box, pale):
-            beside = _own_depth_beside(b, rgb, ink, max_delta)
-            if _on_a_rule(b, rgb, ink | pale, max(radius, beside + 1.0), max_delta):
-                out.append(b)
-    return out
+    small = [b for b in blobs
+             if b.area <= 0.8 * float(np.percentile(areas[lab_distance(colors, b.color) <= max_delta], 75))]
+    if not small:
+        return []
+    pale = (imageops.color_distance(rgb, background) >= least) & (imageops.saturation(rgb) == 0)
+    marks = ink | pale
+    radius = max(1.5, line_halfwidth + 1.0)
+    return [b for b in small if _rule_across(b.box, pale)
+            and _on_a_rule(b, rgb, marks, max(radius, _own_depth_beside(b, rgb, ink, max_delta) + 1.0), max_delta)]
 
 
 def _own_depth_beside(b: Blob, rgb: np.ndarray, ink: np.ndarray, max_delta: float, reach: int = 8) -> float:
     """How deep the ink of blob b's colour runs within `reach` px of its box, outside it: the
     depth of the line it lies on."""
-    from .series import to_lab
     h, w = ink.shape
     x0, y0 = max(0, b.box[0] - reach), max(0, b.box[1] - reach)
     x1, y1 = min(w, b.box[2] + reach), min(h, b.box[3] + reach)
-    px = rgb[y0:y1, x0:x1]
-    lab = to_lab(px.reshape(-1, 3)).reshape(px.shape[:2] + (3,))
-    own = (np.linalg.norm(lab - to_lab(np.array([b.color], np.uint8))[0], axis=2) <= max_delta) & ink[y0:y1, x0:x1]
+    own = _own_colour(rgb[y0:y1, x0:x1], ink[y0:y1, x0:x1], b.color, max_delta)
     own[b.box[1] - y0:b.box[3] - y0, b.box[0] - x0:b.box[2] - x0] = False
     return float(imageops.ink_depth(np.pad(own, 1)).max()) if own.any() else 0.0
+
+
+def _own_colour(px: np.ndarray, mark: np.ndarray, color, max_delta: float) -> np.ndarray:
+    """The pixels of `mark` in window `px` within `max_delta` (CIE76) of `color`."""
+    from .series import to_lab
+    lab = to_lab(px.reshape(-1, 3)).reshape(px.shape[:2] + (3,))
+    return (np.linalg.norm(lab - to_lab(np.array([color], np.uint8))[0], axis=2) <= max_delta) & mark
 
 
 def _rule_across(box, rule: np.ndarray, reach: int = 8, run: int = 8) -> bool:
@@ -705,7 +708,6 @@ def _on_a_rule(b: Blob, rgb: np.ndarray, ink: np.ndarray, radius: float, max_del
     along one direction, a tenth or more of its ink grey, the grey running on past it. The line
     and the dash together are as thick as a marker (seed-50 syn010: six such crossings read as
     points)."""
-    from .series import to_lab
     if imageops.saturation(np.array([[b.color]], np.uint8))[0, 0] == 0:
         return False    # a black or grey series: its own line is grey (outside set-23 h20)
     h, w = ink.shape
@@ -715,8 +717,7 @@ def _on_a_rule(b: Blob, rgb: np.ndarray, ink: np.ndarray, radius: float, max_del
     total = int(mark.sum())
     if total == 0:
         return False
-    lab = to_lab(px.reshape(-1, 3)).reshape(px.shape[:2] + (3,))
-    own = (np.linalg.norm(lab - to_lab(np.array([b.color], np.uint8))[0], axis=2) <= max_delta) & mark
+    own = _own_colour(px, mark, b.color, max_delta)
     grey = mark & ~own & (imageops.saturation(px) == 0)
     if grey.sum() < 0.1 * total or not _rule_through(b.box, rgb, ink) or not _elongated(own):
         return False

@@ -2,8 +2,6 @@
 filled in, glyphs of a text row, tick marks, the dots of a bold dotted gridline."""
 from __future__ import annotations
 
-from collections import Counter
-
 import cv2
 import numpy as np
 
@@ -183,15 +181,14 @@ def glyph_beside(b, v: ocr.Word, text_h: float, typical_area: float) -> bool:
 def lone_units(words, labels) -> list:
     """The words that are a unit alone ('req'), of a unit that two point labels or more print
     ('16 req', '8 req'): the rest of a label whose number went unread."""
-    units = Counter(p[0].split()[-1] for p in (parse_point_label(v.text) for v in labels)
-                    if p is not None and " " in p[0])
+    units = text_words.printed_units(labels)
     return [v for v in words if units[v.text.strip()] >= 2]
 
 
 def digit_before_unit(b, unit: ocr.Word, text_h: float, typical_area: float) -> bool:
     """Blob `b` is a digit of the number before `unit` (a lone unit word, see lone_units) that
-    OCR left unread: within its line's height, no taller than the text nor wider than two digits, and
-    ending within a space and a digit of it (seed-49 syn017: the '4' of '64 req', its '6'
+    OCR left unread: within its line's height, no taller than the text nor wider than two
+    digits, and ending within a space and a digit of it (seed-49 syn017: the '4' of '64 req', its '6'
     crossed by the line, was a point). A marker left of a label stands past its number; one
     touching it makes a blob larger than the chart's typical marker (`typical_area`), a
     glyph's is smaller (seed-55 syn114: a marker run into the '8' of its '8 req')."""

@@ -43,8 +43,7 @@ def join_label_units(words: list[ocr.Word], text_h: float, gap: float = 1.2) -> 
 def one_before_unit(words: list[ocr.Word], text_h: float) -> list[ocr.Word]:
     """'lreq' or 'I req' among '2 req', '4 req', ...: the label '1 req', its '1' read as a letter.
     Only before a unit that two labels or more print (read as one word or two)."""
-    labels = [parse_point_label(v.text) for v in join_label_units(words, text_h)]
-    units = Counter(p[0].split()[-1] for p in labels if p is not None and " " in p[0])
+    units = text_words.printed_units(join_label_units(words, text_h))
     out = []
     for v in words:
         m = re.fullmatch(r"[lI|]\s?([a-z][a-z/.]{1,5})", v.text.strip())

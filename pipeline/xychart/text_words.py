@@ -2,6 +2,8 @@
 but for a marker inside it, so that markers touching their labels are still found."""
 from __future__ import annotations
 
+from collections import Counter
+
 import cv2
 import numpy as np
 
@@ -39,6 +41,12 @@ def coloured_glyph(w: ocr.Word, rgb: np.ndarray, panel_bg, text_rgb, min_delta: 
     return c is not None and not_text_color(c, text_rgb, min_delta)
 
 
+def printed_units(labels: list[ocr.Word]) -> Counter:
+    """How many of the point labels `labels` print each unit ('req' of '16 req')."""
+    parsed = (parse_point_label(v.text) for v in labels)
+    return Counter(p[0].split()[-1] for p in parsed if p is not None and " " in p[0])
+
+
 def keys_a_label(w: ocr.Word, words: list[ocr.Word], text_h: float) -> bool:
     """Word `w` is two letters read surely ('bs'), a line of text high, with a word starting
     with '=' or a digit just after it on its line ('163,' of 'bs=16384', its '=' lost): the
@@ -46,8 +54,11 @@ def keys_a_label(w: ocr.Word, words: list[ocr.Word], text_h: float) -> bool:
     text = w.text.strip()
     if not (len(text) == 2 and text.isalpha() and w.conf >= 70 and w.h >= 0.6 * text_h):
         return False
+    def number_after(v):
+        t = v.text.strip()
+        return t[:1] == "=" or t[:1].isdigit()
     return any(v is not w and abs(v.cy - w.cy) <= 0.3 * text_h and -1 <= v.x0 - w.x1 <= 1.5 * text_h
-               and v.text.strip()[:1] in "=0123456789" and v.text.strip() for v in words)
+               and number_after(v) for v in words)
 
 
 def not_text_color(color, text_rgb, min_delta: float = 30.0) -> bool:
