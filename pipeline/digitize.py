@@ -217,7 +217,7 @@ def _reread_unread_axes(gray: np.ndarray, ink: np.ndarray, words, x, y, text_h: 
     h, w = gray.shape
     inside = _inside_plot(x, y, text_h)
     weak = y is not None and not inside and ticks(y) <= 2
-    xreg, yreg = layout.tick_regions(x, None if weak else y, text_h, w, h)
+    xreg, yreg = layout.tick_regions(x, None if weak else y, text_h, w, h, hanging=True)
     if inside:
         yreg = (0, 0, min(v.x0 for v in y.words), min(v.y0 for v in x.words))
     if x is not None:
@@ -524,7 +524,8 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
             rgb, text_rgb, panel_bg, text_h, search_box(xa, ya, w, h), lines_read))
     # A page reading run over two labels of one line ('685536' at 13 over '32768' and '65536'
     # read at 96) is no label: it would keep both line readings out.
-    merged = {id(o) for o in labels_read if point_labels.runs_over_two(o, lines_read)}
+    merged = {id(o) for o in labels_read
+              if point_labels.runs_over_two(o, lines_read) and not _split_by_lines(o, lines_read)}
     labels_read = [o for o in labels_read if id(o) not in merged]
     words = [v for v in words if id(v) not in merged]
     plot_text = [v for v in lines_read
@@ -1086,7 +1087,31 @@ def _surer_than_lines(v, lines, sure: float = 80.0, margin: float = 30.0) -> boo
     saying something else. (One saying the same has the tighter box: a page reading '2' at 88
     boxed with the diamond before it, its line reading '2' at 38 without: seed-56 syn022.)"""
     over = [o for o in lines if layout.overlaps(v, o)]
-    return v.conf >= sure and all(o.conf < v.conf - margin and o.text.strip() != v.text.strip() for o in over)
+    return v.conf >= sure and all(o.conf < v.conf - margin and o.text.strip() != v.text.strip()
+                                  or _ends_with(v, o) for o in over)
+
+
+def _ends_with(v, o) -> bool:
+    """Page reading v is line reading o, a number, with a label's key before it that the
+    line's ink box left out ('bs=32768' at 91 over '32768' at 73 read sharper at another size,
+    its pale 'bs=' no ink: seed-52 syn080). (More than a key is no label's: 'abs=65536' took
+    in the marker before 'bs=65536', seed-52 syn084.)"""
+    a, b = v.text.strip(), o.text.strip()
+    return len(a) > len(b) > 0 and b[0].isdigit() and a.endswith(b) and v.x0 < o.x0 \
+        and a[:-len(b)].endswith("=")
+
+
+def _split_by_lines(v, lines, sure: float = 80.0) -> bool:
+    """Word v read surely, and the line readings over it, two or more, say v's text in parts
+    level with each other and under half their height apart: the line pass split the label at
+    a kerned glyph ('bs=8' and '192' for 'bs=8192' at 92, seed-58 syn106), and the page
+    reading ran over one label, not two. (Labels of two points side by side stand apart or at
+    different heights: '1' and '2' 12 px apart, 5 px off level, read '12', seed-58 syn000.)"""
+    over = sorted((o for o in lines if layout.overlaps(v, o)), key=lambda o: o.x0)
+    if v.conf < sure or len(over) < 2 or "".join(o.text.strip() for o in over) != v.text.strip():
+        return False
+    return all(abs(a.y0 - b.y0) <= 2 and abs(a.y1 - b.y1) <= 2 and b.x0 - a.x1 <= 0.5 * max(a.h, b.h)
+               for a, b in zip(over, over[1:]))
 
 
 def _in_a_word(b, words, text_rgb, text_h: float, ink=None, rgb=None) -> bool:

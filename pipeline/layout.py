@@ -542,10 +542,11 @@ def snap_ticks(axis: AxisFind, ink: np.ndarray, text_h: float, vertical: bool) -
 
 def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region, equals: bool = False,
                   page_words: list[Word] = (), joined: bool = False, marks_apart: bool = False,
-                  lone_glyph: bool = False) -> list[Word]:
+                  lone_glyph: bool = False, unsure_again: bool = False) -> list[Word]:
     """OCR every text line found as ink inside `region`, one line at a time (`equals`,
-    `joined`, `marks_apart`: see textlines.text_line_boxes; `lone_glyph`: see read_line_box).
-    Where the region cuts a line, the page's words (`page_words`) are kept."""
+    `joined`, `marks_apart`: see textlines.text_line_boxes; `lone_glyph`: see read_line_box;
+    `unsure_again`: see surest_size). Where the region cuts a line, the page's words
+    (`page_words`) are kept."""
     from .textlines import text_line_boxes
     w = ink.shape[1]
     rx0, _, rx1, _ = (int(v) for v in region)
@@ -561,6 +562,8 @@ def read_lines_in(gray: np.ndarray, ink: np.ndarray, text_h: float, region, equa
     out = []
     for box in text_line_boxes(ink, text_h, region, equals, joined, marks_apart):
         read = read_line_box(gray, box, lone_glyph=lone_glyph)
+        if unsure_again:
+            read = surest_size(gray, box, read)
         # Of a line that runs on past the region (a title crossing the tick-label column), a
         # word the page pass read whole stays the page's ('131' of '131,072-token' must not
         # replace it); the words the page pass missed are taken.
@@ -702,6 +705,36 @@ def read_line_box(gray: np.ndarray, box, isolated: bool = False, height: float =
             # (boxed as the glyph's ink: tesseract's box takes in some of the wider margin)
             return [Word(again[0].text, again[0].conf, *box)]
     return read
+
+
+# Letter heights a line tesseract was unsure of is read at again (see surest_size).
+UNSURE_HEIGHTS = (20.0, 40.0)
+
+
+def _mean_conf(words: list[Word]) -> float:
+    return float(np.mean([v.conf for v in words])) if words else -1.0
+
+
+def surest_size(gray: np.ndarray, box, read: list[Word], unsure: float = 60.0, sure: float = 80.0) -> list[Word]:
+    """A line's reading `read` (at 30 px letters), or where tesseract was unsure of it (a word
+    under `unsure`), the reading at another letter height (see UNSURE_HEIGHTS) that tesseract
+    is surer of by ten points or more, and that says a point label or is `sure`. Its
+    confidence in small glyphs swings with their size: a 12 px '2 req' reads '2' and 'req' at
+    48 enlarged to 30 px and at 88 to 40 px, a '1 req' at 3 and at 87 (seed-58 syn091); a
+    legend's 'FP8' reads 'FPS' at 43 and 'FP8' at 85 (seed-58 syn064). (Other text only when
+    sure: a 9 px 'FP8' read 'FPS' at 22 reads 'Fes' at 78, seed-58 syn080, where the 'S' would
+    have been told an '8' by its shape.) A reading of one character is not taken: a square
+    marker read '-&' at 0 reads '7' at 64 enlarged to 40 px (seed-56 syn046)."""
+    if read and min(v.conf for v in read) >= unsure:
+        return read
+    best, best_conf = read, _mean_conf(read)
+    for height in UNSURE_HEIGHTS:
+        again = read_line_box(gray, box, height=height)
+        text = " ".join(v.text for v in again)
+        if _mean_conf(again) >= best_conf + 10 and sum(c.isalnum() for c in text) >= 2 and (
+                _mean_conf(again) >= sure or parse_point_label(text) is not None):
+            best, best_conf = again, _mean_conf(again)
+    return best
 
 
 def _read_in_margin(gray, box, p: int, isolated: bool, height: float, psm, sharpen: bool) -> list[Word]:
@@ -1174,8 +1207,13 @@ def join_number_parts(words: list[Word], text_h: float) -> list[Word]:
     return out
 
 
-def tick_regions(x: AxisFind | None, y: AxisFind | None, text_h: float, width: int, height: int):
-    """Where the tick labels of each axis must lie, given what the first pass found."""
+def tick_regions(x: AxisFind | None, y: AxisFind | None, text_h: float, width: int, height: int,
+                 hanging: bool = False):
+    """Where the tick labels of each axis must lie, given what the first pass found. `hanging`:
+    an x axis not found is looked for from half a line above the lowest y label's centre, not
+    from that centre: that label is centred on the x axis's line, and labels without tick
+    marks hang just under that line (seed-57 syn065). (Not so on the first look: a point label
+    just over the axis would be read again as a tick line, and worse.)"""
     m = 2.0 * text_h
     # Two printed values ('1.8x', '1.3x' on two bars) or two category names ('GPT3 2.7B',
     # '1.8B') fit a scale as well as two ticks: an axis of two labels does not bound the
@@ -1196,7 +1234,7 @@ def tick_regions(x: AxisFind | None, y: AxisFind | None, text_h: float, width: i
         ws = x.words
         xreg = (0, max(0, min(w.y0 for w in ws) - 0.6 * text_h), width, min(height, max(w.y1 for w in ws) + 0.6 * text_h))
     else:
-        top = max(w.cy for w in sy.words) if sy is not None else 0.55 * height
+        top = max(w.cy for w in sy.words) - (0.5 * text_h if hanging else 0.0) if sy is not None else 0.55 * height
         left = max(w.x1 for w in sy.words) - m if sy is not None else 0
         xreg = (max(0, left), top, width, height)
     return xreg, yreg

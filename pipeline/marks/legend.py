@@ -320,7 +320,11 @@ def aligned_with(entries: list[LegendEntry], cand: list[LegendEntry], text_h: fl
             same_col = (dx <= 2.0 or abs(c.box[0] - e.box[0]) <= 2) and dy <= 3.5 * text_h
             c0, c1 = min(c.box[0], c.blob.box[0]), max(c.box[2], c.blob.box[2])
             e0, e1 = min(e.box[0], e.blob.box[0]), max(e.box[2], e.blob.box[2])
-            same_row = dy <= 2.0 and max(c0 - e1, e0 - c1) <= 12 * text_h
+            # (or texts level, where a swatch was found only in part: a square swatch's top
+            # rows lost moved its centre 3.5 px down, seed-58 syn013)
+            text_dy = abs(c.box[1] + c.box[3] - e.box[1] - e.box[3]) / 2
+            level = dy <= 2.0 or (text_dy <= 2.0 and dy <= 0.5 * text_h)
+            same_row = level and max(c0 - e1, e0 - c1) <= 12 * text_h
             # swatches centred in one column and texts starting together: one legend's column,
             # whatever the swatch sizes (a diamond's box is larger than a square's, and a small
             # marker may be found only in part)

@@ -155,7 +155,7 @@ def plot_text(gray, ink, text_h, box) -> list[ocr.Word]:
         gray[y0:y1, x0:x1][sub & ~kept] = 255
         ink[y0:y1, x0:x1] = kept
     out = []
-    for v in layout.read_lines_in(gray, ink, text_h, box, equals=True):
+    for v in layout.read_lines_in(gray, ink, text_h, box, equals=True, unsure_again=True):
         if parse_point_label(v.text) is not None:
             out.append(text_words.cleaned_label(v, whole=False))
         elif sum(c.isalnum() for c in v.text) >= 3 and v.conf >= 60:

@@ -1513,3 +1513,44 @@ def test_a_title_whose_descenders_near_the_top_tick_floors_the_plot_and_digits_b
     truth, ext = _xy_chart(tmp_path, 17, 49)
     assert not any(p.y_px < 35 for p in ext.points) and len(ext.points) <= 15
     assert {"64 req", "32 req", "4 req"} <= {p.label for p in ext.points if p.series == "SGLang-like"}
+
+
+def test_x_labels_hanging_just_under_the_axis_line_are_read(tmp_path):
+    # Seed-57 syn065 (mpl-minimal, screenshot border, downscaled): no tick marks, the x labels a
+    # pixel under the axis line on which the lowest y label is centred; the margin looked in
+    # began at that label's centre, cut the x labels in half, and the x axis went unread.
+    truth, ext = _xy_chart(tmp_path, 65, 57)
+    assert ext.x_axis is not None and len(ext.x_axis.calibration.ticks) >= 3
+    assert _near(ext, truth, by_series=True) == 10
+
+
+def test_unsure_labels_are_read_again_at_other_sizes(tmp_path):
+    # Seed-58 syn091 (mpl-white): brown 12 px '4 req', '2 req', '1 req' read '4req' at 35, '2'
+    # and 'req' at 48, '1' and 'req' at 3 enlarged to 30 px letters: no labels. At 40 px or
+    # 20 px they read at 67 to 91.
+    truth, ext = _xy_chart(tmp_path, 91, 58)
+    assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
+
+
+def test_a_name_written_like_a_label_on_a_legend_row_is_an_entry(tmp_path):
+    # Seed-58 syn013 (Pillow dashboard): a legend row 'B200', 'TP=8' over the plot; the square
+    # swatch of 'B200' was found without its top rows, its centre 3.5 px under the other's, and
+    # 'TP=8' (written like a point label) was no entry: its swatch was a point, its series unnamed.
+    truth, ext = _xy_chart(tmp_path, 13, 58)
+    assert {p.series for p in ext.points} == {"B200", "TP=8"} and len(ext.points) == 20
+    assert _near(ext, truth, by_series=True) == 20
+
+
+def test_a_label_the_line_pass_reads_in_two_keeps_its_page_reading(tmp_path):
+    # Seed-58 syn106 (mpl-minimal, serif): 'bs=8192' read whole at 92 by the page pass; the line
+    # pass read it 'bs=8' and '192', and the page reading was taken for one run over two labels.
+    truth, ext = _xy_chart(tmp_path, 106, 58)
+    assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
+
+
+def test_a_10px_serif_b_short_of_a_straight_side_is_no_8(tmp_path):
+    # Bar seed-58 bar009 (Pillow card): 'BF16' read at 91 beside its swatch, its 'B' turned '8'
+    # by its shape: one anti-aliased stem pixel lost left too few straight rows, though its
+    # middle bar starts at the stem where an 8 narrows.
+    truth, ext = _bar_chart(tmp_path, 9, 58)
+    assert {p.series for p in ext.points} == {"BF16", "FP8", "prefill"}

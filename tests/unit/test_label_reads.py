@@ -771,6 +771,28 @@ def test_a_sure_page_label_stands_against_a_far_less_sure_line_reading_of_other_
     # nor is an unsure page reading kept; with no line over it, a sure one is
     assert not _surer_than_lines(Word("bs=4096", 70.0, 156, 160, 234, 174), [])
     assert _surer_than_lines(page, [Word("req", 97.0, 300, 160, 330, 174)])
+    # a line reading of the number alone, its box short of the key the page read, leaves it
+    # standing however sure (seed-52 syn080: 'bs=32768' at 91 over '32768' at 73)
+    key = Word("bs=32768", 91.0, 478, 76, 566, 90)
+    assert _surer_than_lines(key, [Word("32768", 73.0, 507, 76, 566, 97)])
+    assert not _surer_than_lines(key, [Word("32768", 73.0, 470, 76, 566, 97)])
+    # ... but not one that took in a marker before the key (seed-52 syn084)
+    assert not _surer_than_lines(Word("abs=65536", 92.0, 1314, 61, 1468, 82), [Word("bs=65536", 63.0, 1342, 61, 1468, 82)])
+
+
+def test_a_page_label_the_line_pass_split_in_two_ran_over_one_label():
+    from pipeline.digitize import _split_by_lines
+    page = Word("bs=8192", 92.0, 222, 155, 300, 172)
+    assert _split_by_lines(page, [Word("192", 95.0, 271, 155, 300, 171), Word("bs=8", 93.0, 222, 155, 265, 170)])
+    # two labels of a line run together are not the page's text in parts; one part is no split
+    assert not _split_by_lines(Word("685536", 93.0, 100, 10, 220, 24),
+                               [Word("32768", 96.0, 100, 10, 150, 24), Word("65536", 96.0, 170, 10, 220, 24)])
+    assert not _split_by_lines(page, [Word("bs=8192", 95.0, 222, 155, 300, 171)])
+    # two points' labels '1' and '2' read '12' by the page pass: 5 px off level, 12 px apart
+    assert not _split_by_lines(Word("12", 96.0, 1082, 623, 1112, 642),
+                               [Word("1", 97.0, 1082, 628, 1091, 647), Word("2", 97.0, 1103, 623, 1112, 642)])
+    assert not _split_by_lines(Word("bs=8192", 60.0, 222, 155, 300, 172),
+                               [Word("bs=8", 93.0, 222, 155, 265, 170), Word("192", 95.0, 271, 155, 300, 171)])
 
 
 def test_two_sure_letters_before_a_number_on_their_line_key_a_label():

@@ -848,3 +848,34 @@ def test_a_model_name_with_a_version_and_a_size_is_a_legend_entry():
                   Word(size, 96, 698, cy - 5, 698 + 9 * len(size), cy + 6)]
     legend = legend_entries(words, set(), sw + data, (60, 10, 760, 460), 11.0, DigitizeParams(), data_blobs=data)
     assert sorted(e.text for e in legend) == ["Llama 3 70B", "Llama 3 8B"]
+
+
+def test_a_row_of_entries_whose_texts_are_level_is_one_legend_though_a_swatch_was_cut():
+    from pipeline.marks.legend import LegendEntry, aligned_with
+
+    def entry(text, box, tbox):
+        b = Blob((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, (box[2] - box[0]) ** 2, box, (237, 125, 49), "square")
+        return LegendEntry(text, [], b, tbox)
+    # seed-58 syn013: 'B200' beside a square swatch found without its top rows (centre 3.5 px
+    # low), 'TP=8' beside its whole swatch on the same row, their texts level
+    sure = entry("B200", (48, 108, 63, 121), (79, 101, 136, 119))
+    cand = entry("TP=8", (173, 101, 193, 121), (208, 101, 269, 119))
+    assert aligned_with([sure], [cand], 18.0) == [cand]
+    # the same swatch with its text a line lower is no entry of that row
+    low = entry("TP=8", (173, 101, 193, 121), (208, 121, 269, 139))
+    assert aligned_with([sure], [low], 18.0) == []
+
+
+B_10PX_STEM_CUT = _mask(["######.", "##...##", "##...##", "##..##.", "######.", "##...##", "##...##",
+                         ".#...##", "###.###", "#####.."])     # serif 'B', one stem pixel lost (bar seed-58 bar009)
+
+
+def test_a_b_whose_middle_bar_starts_at_its_stem_stays_a_b():
+    fat_eight = _mask([".#####.", "###.###", "##...##", "###.###", ".#####.", "###.###", "##...##",
+                       "##...##", "##..###", ".#####."])
+    assert glyphs.left_stem(B_10PX_STEM_CUT) < 0.85          # too short a straight side alone
+    assert not glyphs.pinched_waist(B_10PX_STEM_CUT) and glyphs.glyph_char("B", B_10PX_STEM_CUT) == "B"
+    assert glyphs.pinched_waist(fat_eight) and glyphs.pinched_waist(EIGHT_9PX)
+    assert glyphs.glyph_char("B", fat_eight) == "8" and glyphs.glyph_char("B", EIGHT_9PX) == "8"
+    # holes side by side, or one: no telling, as before
+    assert glyphs.pinched_waist(_mask(["#####", "#.#.#", "#####"])) and glyphs.pinched_waist(_mask(["###", "#.#", "###"]))

@@ -121,3 +121,16 @@ def test_a_line_box_splits_into_its_pieces_at_blanks_as_wide_as_the_gap():
     ink[5:15, 28:31] = True      # and its next digit, 2 blank columns on
     assert layout.column_pieces(ink, (10, 3, 40, 17), 5) == [(12, 3, 18, 17), (23, 3, 31, 17)]
     assert layout.column_pieces(ink, (10, 3, 40, 17), 6) == []
+
+
+def test_an_unread_x_axis_is_looked_for_from_half_a_line_above_the_lowest_y_label():
+    # Seed-57 syn065: the lowest y label '20000' is centred on the x axis's line, and x labels
+    # without tick marks hang a pixel under it: a margin starting at that label's centre cut
+    # them in half, and the x axis went unread.
+    ys = [(t, 71.5 + 95.5 * k) for k, t in enumerate(("70000", "60000", "50000", "40000", "30000", "20000"))]
+    words = [Word(t, 96.0, 69, int(c - 5), 112, int(c + 6)) for t, c in ys]
+    cal = calibrate([Tick(w.cy, w.text, float(w.text), (w.x0, w.y0, w.x1, w.y1)) for w in words])
+    xreg, _ = layout.tick_regions(None, AxisFind(cal, words, "left"), 10.0, 998, 632, hanging=True)
+    assert xreg[1] <= 550 - 1 and xreg[1] >= max(w.cy for w in words) - 10.0     # labels' tops at 550
+    # the first look starts at the centre (a point label just over the axis is no tick line)
+    assert layout.tick_regions(None, AxisFind(cal, words, "left"), 10.0, 998, 632)[0][1] == max(w.cy for w in words)
