@@ -217,6 +217,17 @@ def checked_text(text: str, masks: list[np.ndarray], confused=_CONFUSED) -> str:
     return "".join(c if small_char(c) else next(fixed) for c in text)
 
 
+def checked_name(text: str, masks: list[np.ndarray], height: float) -> str:
+    """A legend name's `text` checked as checked_text does, but that a 'B' and an '8' of text
+    under 10 px (`height`, its box's) keep OCR's reading: there the stem that tells them apart
+    is a pixel or two, which JPEG and downscaling bend ('8F16' for a sure 'BF16', beside bar
+    swatches and in seed-58 syn080's 9 px legend)."""
+    got = checked_text(text, masks)
+    if height < 10 and len(got) == len(text):
+        got = "".join(o if {o, c} == {"B", "8"} else c for o, c in zip(text, got))
+    return got
+
+
 def _ends_checked(text: str, chars: list[str], masks: list[np.ndarray]) -> str:
     """`text` with each 'I' checked (see glyph_char) where its glyphs do not map one to one onto
     its characters once touching letters are cut apart ('TRI-LLM-like': 'l' and 'i' touch):

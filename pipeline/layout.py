@@ -715,24 +715,24 @@ def _mean_conf(words: list[Word]) -> float:
     return float(np.mean([v.conf for v in words])) if words else -1.0
 
 
-def surest_size(gray: np.ndarray, box, read: list[Word], unsure: float = 60.0, sure: float = 80.0) -> list[Word]:
+def surest_size(gray: np.ndarray, box, read: list[Word], unsure: float = 60.0) -> list[Word]:
     """A line's reading `read` (at 30 px letters), or where tesseract was unsure of it (a word
-    under `unsure`), the reading at another letter height (see UNSURE_HEIGHTS) that tesseract
-    is surer of by ten points or more, and that says a point label or is `sure`. Its
-    confidence in small glyphs swings with their size: a 12 px '2 req' reads '2' and 'req' at
-    48 enlarged to 30 px and at 88 to 40 px, a '1 req' at 3 and at 87 (seed-58 syn091); a
-    legend's 'FP8' reads 'FPS' at 43 and 'FP8' at 85 (seed-58 syn064). (Other text only when
-    sure: a 9 px 'FP8' read 'FPS' at 22 reads 'Fes' at 78, seed-58 syn080, where the 'S' would
-    have been told an '8' by its shape.) A reading of one character is not taken: a square
-    marker read '-&' at 0 reads '7' at 64 enlarged to 40 px (seed-56 syn046)."""
+    under `unsure`), the reading at another letter height (see UNSURE_HEIGHTS) that says a
+    point label of two characters or more and that tesseract is surer of by ten points or
+    more. Its confidence in small glyphs swings with their size: a 12 px '2 req' reads '2' and
+    'req' at 48 enlarged to 30 px and at 88 to 40 px, a '1 req' at 3 and at 87 (seed-58
+    syn091). (Only labels: a 9 px legend 'FP8' read 'FPS' at 22 reads 'Fes' at 78, seed-58
+    syn080, where the 'S' would have been told an '8' by its shape; a '64 req' read 'Gt req'
+    at 42 reads 'G4 req' at 86, seed-55 syn086, where the page read '64 reg'. Nor one
+    character: a square marker read '-&' at 0 reads '7' at 64, seed-56 syn046.)"""
     if read and min(v.conf for v in read) >= unsure:
         return read
     best, best_conf = read, _mean_conf(read)
     for height in UNSURE_HEIGHTS:
         again = read_line_box(gray, box, height=height)
         text = " ".join(v.text for v in again)
-        if _mean_conf(again) >= best_conf + 10 and sum(c.isalnum() for c in text) >= 2 and (
-                _mean_conf(again) >= sure or parse_point_label(text) is not None):
+        if _mean_conf(again) >= best_conf + 10 and sum(c.isalnum() for c in text) >= 2 \
+                and parse_point_label(text) is not None:
             best, best_conf = again, _mean_conf(again)
     return best
 

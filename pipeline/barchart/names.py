@@ -508,12 +508,7 @@ def _glyph_checked(v: Word, ink: np.ndarray, text_h: float, rgb=None, threshold:
     box = (v.x0 - 1, v.y0 - 1, v.x1 + 1, v.y1 + 1)
     if rgb is not None:
         ink = _local_ink(rgb, box, int(round(0.5 * text_h)), threshold)
-    got = glyphs.checked_text(v.text, glyphs.glyph_masks(ink, box, 0.5 * text_h))
-    if v.h < 10 and len(got) == len(v.text):
-        # Under 10 px the stem that tells 'B' from '8' is a pixel or two, which JPEG and
-        # downscaling bend: between those two OCR's reading stands ('8F16' for a sure 'BF16').
-        got = "".join(o if {o, c} == {"B", "8"} else c for o, c in zip(v.text, got))
-    return got
+    return glyphs.checked_name(v.text, glyphs.glyph_masks(ink, box, 0.5 * text_h), v.h)
 
 
 def _local_ink(rgb, box, pad: int, threshold: int = 160) -> np.ndarray:

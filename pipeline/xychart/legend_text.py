@@ -316,7 +316,7 @@ def _glyph_checked(v: ocr.Word, ink: np.ndarray, text_h: float) -> ocr.Word:
     """The word with its '8', 'B', 'S' and 'I' checked against the shapes of its glyphs, and
     spaced where its glyphs are a space apart."""
     box = (v.x0 - 1, v.y0 - 1, v.x1 + 1, v.y1 + 1)
-    text = glyphs.checked_text(v.text, glyphs.glyph_masks(ink, box, 0.5 * text_h))
+    text = glyphs.checked_name(v.text, glyphs.glyph_masks(ink, box, 0.5 * text_h), v.h)
     text = glyphs.spaced_text(text, glyphs.glyph_spans(ink, box, 0.5 * text_h), 0.3 * text_h)
     if text == v.text:
         return v

@@ -1554,3 +1554,24 @@ def test_a_10px_serif_b_short_of_a_straight_side_is_no_8(tmp_path):
     # middle bar starts at the stem where an 8 narrows.
     truth, ext = _bar_chart(tmp_path, 9, 58)
     assert {p.series for p in ext.points} == {"BF16", "FP8", "prefill"}
+
+
+def test_value_labels_half_read_with_points_for_commas_are_thousands(tmp_path):
+    # Bar seed-58 bar052 (seaborn, no value axis, labels inside the bars): '10,851' and
+    # '22,346' read '10.851' and '22.346' beside '19,931' and '12,651'; with no axis the
+    # scale was fitted to the misread pair, and the two labels read right were reported as
+    # disagreeing with their bars.
+    truth, ext = _bar_chart(tmp_path, 52, 58)
+    got = sorted((p.label, p.y) for p in ext.points)
+    want = sorted((p["label"], p["y"]) for s in truth["series"] for p in s["points"])
+    assert [g[0] for g in got] == [w[0] for w in want]
+    assert all(abs(g[1] - w[1]) <= 0.01 * 24460 for g, w in zip(got, want))
+
+
+def test_a_swatch_read_with_its_name_as_one_wide_word_is_a_swatch(tmp_path):
+    # Seed-58 syn064 (mpl-dark, downscaled): '◆ FP8' read 'FPs' at 47, the diamond a glyph of
+    # the word (53 px for three letters: no glued swatch by its width); the 'FP8' entry was
+    # lost, and its markers' labels were read as a series of their own.
+    truth, ext = _xy_chart(tmp_path, 64, 58)
+    assert {p.series for p in ext.points} == {"FP8", "optimized"}
+    assert _near(ext, truth, by_series=True) >= 15 and len(ext.points) <= 17

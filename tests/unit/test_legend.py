@@ -659,6 +659,9 @@ def test_a_swatch_glued_to_its_name_in_one_word_is_cut_off_it():
     assert glued_chars(Word("@", 40, 241, 99, 266, 124), swatches[0], 17.0) == 0
     # a word far wider than its letters could be is no reading of them (a line read 'es')
     assert glued_chars(Word("es", 18, 241, 99, 550, 124), swatches[0], 17.0) == 0
+    # ... counted past the swatch: '◆ FP8' read 'FPs', 53 px for 11 px text (seed-58 syn064)
+    diamond = Blob(846.5, 19.5, 150, (838, 11, 855, 28), (129, 177, 210), "diamond")
+    assert glued_chars(Word("FPs", 47, 838, 12, 891, 28), diamond, 11.0) == 1
     # a word starting on a line swatch's stub left of the marker ('7 no' for '-▲- no chunking')
     tri = Blob(147.5, 86.0, 120, (140, 79, 156, 94), (217, 72, 1), "triangle-up")
     stub = Word("7 no", 8, 132, 68, 198, 93)
@@ -879,3 +882,14 @@ def test_a_b_whose_middle_bar_starts_at_its_stem_stays_a_b():
     assert glyphs.glyph_char("B", fat_eight) == "8" and glyphs.glyph_char("B", EIGHT_9PX) == "8"
     # holes side by side, or one: no telling, as before
     assert glyphs.pinched_waist(_mask(["#####", "#.#.#", "#####"])) and glyphs.pinched_waist(_mask(["###", "#.#", "###"]))
+
+
+def test_under_10px_a_names_b_and_8_keep_the_ocr_reading():
+    # seed-58 syn080 (JPEG, downscaled): 'BF16' read surely, its 9 px 'B' pinched by JPEG
+    b_jpeg = _mask(["######.", "##...#.", "##...##", ".#####.", "##...##", ".#...##", ".#...##", ".#####."])
+    others = [np.ones((8, 3), bool)] * 3
+    assert glyphs.checked_text("BF16", [b_jpeg] + others) == "8F16"
+    assert glyphs.checked_name("BF16", [b_jpeg] + others, 9) == "BF16"
+    assert glyphs.checked_name("BF16", [b_jpeg] + others, 12) == "8F16"
+    # other letters are checked all the same ('FPS' of a 9 px 'FP8')
+    assert glyphs.checked_name("FPS", [np.ones((8, 3), bool)] * 2 + [EIGHT_9PX], 9) == "FP8"
