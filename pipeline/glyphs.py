@@ -218,13 +218,15 @@ def checked_text(text: str, masks: list[np.ndarray], confused=_CONFUSED) -> str:
 
 
 def checked_name(text: str, masks: list[np.ndarray], height: float) -> str:
-    """A legend name's `text` checked as checked_text does, but that a 'B' and an '8' of text
-    under 10 px (`height`, its box's) keep OCR's reading: there the stem that tells them apart
-    is a pixel or two, which JPEG and downscaling bend ('8F16' for a sure 'BF16', beside bar
-    swatches and in seed-58 syn080's 9 px legend)."""
+    """A legend name's `text` checked as checked_text does, but that a 'B' of text under 10 px
+    (`height`, its box's) keeps OCR's reading: there the straight stem that tells it from an
+    '8' is a pixel or two, which JPEG and downscaling bend ('8F16' for a sure 'BF16', beside
+    bar swatches and in seed-58 syn080's 9 px legend). An '8' with a straight stem and a
+    square corner is a 'B' all the same: blur rounds a corner, it does not square one
+    ('Engine 8' of seed-0 syn113's 9 px 'Engine B')."""
     got = checked_text(text, masks)
     if height < 10 and len(got) == len(text):
-        got = "".join(o if {o, c} == {"B", "8"} else c for o, c in zip(text, got))
+        got = "".join(o if (o, c) == ("B", "8") else c for o, c in zip(text, got))
     return got
 
 

@@ -1575,3 +1575,13 @@ def test_a_swatch_read_with_its_name_as_one_wide_word_is_a_swatch(tmp_path):
     truth, ext = _xy_chart(tmp_path, 64, 58)
     assert {p.series for p in ext.points} == {"FP8", "optimized"}
     assert _near(ext, truth, by_series=True) >= 15 and len(ext.points) <= 17
+
+
+def test_a_9px_legend_b_is_told_by_its_shape_both_ways(tmp_path):
+    # Seed-0 syn113 (ggplot): OCR read a 9 px 'Engine B' as 'Engine 8', its glyph a B's (a
+    # straight stem, a square corner); seed-58 syn080 (JPEG, downscaled): a sure 9 px 'BF16'
+    # whose stem JPEG bent was told an '8'. Under 10 px only the first correction stands.
+    _, ext = _xy_chart(tmp_path, 113, 0)
+    assert {p.series for p in ext.points} == {"Engine B"}
+    _, ext = _xy_chart(tmp_path, 80, 58)
+    assert {p.series for p in ext.points} == {"BF16", "FP8"}

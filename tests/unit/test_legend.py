@@ -891,5 +891,8 @@ def test_under_10px_a_names_b_and_8_keep_the_ocr_reading():
     assert glyphs.checked_text("BF16", [b_jpeg] + others) == "8F16"
     assert glyphs.checked_name("BF16", [b_jpeg] + others, 9) == "BF16"
     assert glyphs.checked_name("BF16", [b_jpeg] + others, 12) == "8F16"
+    # an '8' whose glyph has a B's straight stem and square corner is a B at any size
+    b_sans = _mask(["#####.", "##..#.", "##.##.", "#####.", "##..#.", "##..##", "#####.", "#####."])
+    assert glyphs.checked_name("Engine 8", [np.ones((8, 3), bool)] * 6 + [b_sans], 9) == "Engine B"
     # other letters are checked all the same ('FPS' of a 9 px 'FP8')
     assert glyphs.checked_name("FPS", [np.ones((8, 3), bool)] * 2 + [EIGHT_9PX], 9) == "FP8"
