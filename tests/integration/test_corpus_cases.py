@@ -1585,3 +1585,11 @@ def test_a_9px_legend_b_is_told_by_its_shape_both_ways(tmp_path):
     assert {p.series for p in ext.points} == {"Engine B"}
     _, ext = _xy_chart(tmp_path, 80, 58)
     assert {p.series for p in ext.points} == {"BF16", "FP8"}
+
+
+def test_a_jpeg_swollen_line_makes_no_markers_between_its_large_ones(tmp_path):
+    # Seed-57 syn066 (seaborn, 2054 px, JPEG q61): the 5 px lines swelled into forty-odd 47-140
+    # px blobs between fourteen 680 px markers; outnumbering them, they set the median size and
+    # were no fragments by it: 54 points for 14.
+    truth, ext = _xy_chart(tmp_path, 66, 57)
+    assert len(ext.points) <= 16 and _near(ext, truth, by_series=True) == 14

@@ -607,3 +607,22 @@ def test_a_line_crossing_a_rule_paler_than_ink_is_no_marker_and_a_marker_on_it_i
     assert len(crossing) == 1 and len(marker) == 1     # the crossing thickens into a blob
     dropped = pale_rule_crossings(blobs, rgb, ink, (255, 255, 255), 2.0)
     assert [b for b in dropped] == crossing
+
+
+def test_fragments_outnumbering_their_colours_markers_are_dropped():
+    from pipeline.marks.markers import drop_fragments
+
+    def blob(x, area, color):
+        r = int(np.sqrt(area) / 2)
+        return Blob(float(x), 50.0, area, (x - r, 50 - r, x + r, 50 + r), color, "circle")
+    orange, blue = (221, 133, 83), (76, 114, 176)
+    # seed-57 syn066: a JPEG'd line swelled into small blobs between its 680 px markers, more
+    # of them than the markers; the other series' markers are small and stay
+    markers = [blob(100 * k, 680, orange) for k in range(4)]
+    beads = [blob(100 * k + 30 + 10 * j, 47 + 10 * j, orange) for k in range(3) for j in range(3)]
+    small_series = [blob(100 * k + 5, 60, blue) for k in range(4)]
+    kept = drop_fragments(markers + beads + small_series)
+    assert kept == markers + small_series
+    # two markers of a colour are not enough to tell its size; a blob over a quarter of it stays
+    assert drop_fragments(markers[:2] + beads[:1] + small_series) == markers[:2] + beads[:1] + small_series
+    assert blob(0, 240, orange) in drop_fragments(markers + [blob(0, 240, orange)])
