@@ -517,7 +517,8 @@ def drop_fragments(blobs: list[Blob], delta: float = 22.0) -> list[Blob]:
     than most markers, and than three markers or more of their own colour (a series draws its
     markers one size). Of its own colour too because fragments may outnumber the markers: a
     JPEG'd 5 px line swelled into forty 47-140 px blobs between fourteen 680 px markers
-    (seed-57 syn066), and the median was a fragment's."""
+    (seed-57 syn066), and the median was a fragment's. (Not one touching such a marker: a
+    marker hidden but for a crescent behind the next of its series, seed-56 syn050.)"""
     if not blobs:
         return blobs
     from .series import to_lab
@@ -525,10 +526,15 @@ def drop_fragments(blobs: list[Blob], delta: float = 22.0) -> list[Blob]:
     lab = to_lab([b.color for b in blobs])
     same = np.linalg.norm(lab[:, None, :] - lab[None, :, :], axis=-1) <= delta
     typical = float(np.median(area))
+
+    def touching(a: Blob, b: Blob) -> bool:
+        return max(a.box[0] - b.box[2], b.box[0] - a.box[2], a.box[1] - b.box[3], b.box[1] - a.box[3]) <= 1
     out = []
     for i, b in enumerate(blobs):
-        big = area[same[i] & (area >= 4.0 * b.area)]
-        if b.area >= 0.35 * typical and not (len(big) >= 3 and b.area < 0.25 * float(np.median(big))):
+        bigger = same[i] & (area >= 4.0 * b.area)
+        small = bigger.sum() >= 3 and b.area < 0.25 * float(np.median(area[bigger])) \
+            and not any(touching(b, blobs[k]) for k in np.flatnonzero(bigger))
+        if b.area >= 0.35 * typical and not small:
             out.append(b)
     return out
 

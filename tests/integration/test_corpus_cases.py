@@ -1593,3 +1593,11 @@ def test_a_jpeg_swollen_line_makes_no_markers_between_its_large_ones(tmp_path):
     # were no fragments by it: 54 points for 14.
     truth, ext = _xy_chart(tmp_path, 66, 57)
     assert len(ext.points) <= 16 and _near(ext, truth, by_series=True) == 14
+
+
+def test_a_marker_hidden_but_for_a_crescent_behind_its_neighbour_is_a_point(tmp_path):
+    # Seed-56 syn050 (mpl-fte, crowded): the circle labelled '1' hidden but for a crescent
+    # behind the circle of '2' of its series; judged against its colour's markers it was a
+    # fragment, but it touches one.
+    truth, ext = _xy_chart(tmp_path, 50, 56)
+    assert len(ext.points) == 16 and _near(ext, truth, by_series=True) >= 15

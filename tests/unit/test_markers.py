@@ -626,3 +626,6 @@ def test_fragments_outnumbering_their_colours_markers_are_dropped():
     # two markers of a colour are not enough to tell its size; a blob over a quarter of it stays
     assert drop_fragments(markers[:2] + beads[:1] + small_series) == markers[:2] + beads[:1] + small_series
     assert blob(0, 240, orange) in drop_fragments(markers + [blob(0, 240, orange)])
+    # a crescent of a marker hidden behind the next of its series touches it (seed-56 syn050)
+    crescent = Blob(12.0, 58.0, 60, (4, 52, 18, 66), orange, "other")
+    assert crescent in drop_fragments(markers + beads + [crescent])
