@@ -24,6 +24,10 @@ def _near(ext, truth, by_series=False):
     return hits
 
 
+def _truth_labels(truth):
+    return sorted(p["label"] for s in truth["series"] for p in s["points"])
+
+
 def _xy_chart(tmp_path, i, seed):
     truth = make_chart(tmp_path, i, 120, seed)
     return truth, digitize_array(load_rgb(tmp_path / truth["image"]))
@@ -137,7 +141,7 @@ def test_a_scatter_of_tiny_dots_without_lines_is_read_point_by_point(tmp_path):
     # only along traced lines: one point came out.
     truth, ext = _xy_chart(tmp_path, 114, 14)
     assert len(ext.points) == 7 and _near(ext, truth) == 7
-    assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
+    assert sorted(p.label for p in ext.points) == _truth_labels(truth)
 
 
 def test_tiny_dots_are_looked_for_where_labels_far_outnumber_the_markers_found(tmp_path):
@@ -467,7 +471,7 @@ def test_a_marker_touching_its_label_is_told_from_its_glyphs_by_its_colour(tmp_p
     # Seed-21 syn051 (679 px): green 7 px triangles touching black labels were read with them
     # ('41024', '42048'), no blank between to tell them apart, and both points were lost.
     truth, ext = _xy_chart(tmp_path, 51, 21)
-    assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
+    assert sorted(p.label for p in ext.points) == _truth_labels(truth)
     assert _near(ext, truth) == 7
 
 
@@ -727,7 +731,7 @@ def test_a_legend_starting_left_of_the_y_labels_names_every_series(tmp_path):
 def test_a_one_read_as_a_letter_before_a_labels_unit_is_a_one(tmp_path):
     # Seed-33 syn080 (seaborn): '1 req' read 'lreq' beside '2 req', '4 req', ...
     truth, ext = _xy_chart(tmp_path, 80, 33)
-    assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
+    assert sorted(p.label for p in ext.points) == _truth_labels(truth)
 
 
 def test_a_lone_one_past_the_end_of_its_series_sweep_is_read(tmp_path):
@@ -735,7 +739,7 @@ def test_a_lone_one_past_the_end_of_its_series_sweep_is_read(tmp_path):
     # tesseract however cropped; the sweep 64 ... 2 expects 1 there, and a stem of a digit's
     # height alone at the series' label place is it.
     truth, ext = _xy_chart(tmp_path, 68, 17)
-    assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
+    assert sorted(p.label for p in ext.points) == _truth_labels(truth)
 
 
 def test_a_blurred_first_label_read_as_a_letter_makes_the_axis_logarithmic(tmp_path):
@@ -1236,7 +1240,7 @@ def test_a_line_crossing_dashed_gridlines_makes_no_points(tmp_path):
     # markers, and '8192' took the dash beside it ('81921').
     truth, ext = _xy_chart(tmp_path, 10, 50)
     assert len(ext.points) == 4 and _near(ext, truth) == 4
-    assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
+    assert sorted(p.label for p in ext.points) == _truth_labels(truth)
 
 
 def test_bars_side_by_side_blurred_into_one_another_are_two_bars(tmp_path):
@@ -1458,7 +1462,7 @@ def test_tiny_dots_each_under_its_label_are_no_glyphs_of_it(tmp_path):
     # apart: the dots counted as glyphs and three of twelve points came out.
     truth, ext = _xy_chart(tmp_path, 27, 55)
     assert len(ext.points) == 12 and _near(ext, truth, by_series=True) == 12
-    assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
+    assert sorted(p.label for p in ext.points) == _truth_labels(truth)
 
 
 def test_a_log_axis_label_joined_to_the_rotated_titles_glyph_is_read_on_its_own(tmp_path):
@@ -1476,7 +1480,7 @@ def test_blurred_bold_labels_read_surely_on_the_page_keep_their_prefix(tmp_path)
     # at 30; the 'b' and '=' left unmasked became a second series of points.
     truth, ext = _xy_chart(tmp_path, 80, 52)
     assert len(ext.points) == 7 and len({p.series for p in ext.points}) == 1
-    assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
+    assert sorted(p.label for p in ext.points) == _truth_labels(truth)
 
 
 def test_the_x_axis_is_looked_for_again_at_the_y_labels_text_height(tmp_path):
@@ -1529,7 +1533,7 @@ def test_unsure_labels_are_read_again_at_other_sizes(tmp_path):
     # and 'req' at 48, '1' and 'req' at 3 enlarged to 30 px letters: no labels. At 40 px or
     # 20 px they read at 67 to 91.
     truth, ext = _xy_chart(tmp_path, 91, 58)
-    assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
+    assert sorted(p.label for p in ext.points) == _truth_labels(truth)
 
 
 def test_a_name_written_like_a_label_on_a_legend_row_is_an_entry(tmp_path):
@@ -1545,7 +1549,7 @@ def test_a_label_the_line_pass_reads_in_two_keeps_its_page_reading(tmp_path):
     # Seed-58 syn106 (mpl-minimal, serif): 'bs=8192' read whole at 92 by the page pass; the line
     # pass read it 'bs=8' and '192', and the page reading was taken for one run over two labels.
     truth, ext = _xy_chart(tmp_path, 106, 58)
-    assert sorted(p.label for p in ext.points) == sorted(p["label"] for s in truth["series"] for p in s["points"])
+    assert sorted(p.label for p in ext.points) == _truth_labels(truth)
 
 
 def test_a_10px_serif_b_short_of_a_straight_side_is_no_8(tmp_path):
