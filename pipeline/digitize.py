@@ -217,19 +217,27 @@ def _reread_unread_axes(gray: np.ndarray, ink: np.ndarray, words, x, y, text_h: 
     h, w = gray.shape
     inside = _inside_plot(x, y, text_h)
     weak = y is not None and not inside and ticks(y) <= 2
-    xreg, yreg = layout.tick_regions(x, None if weak else y, text_h, w, h, hanging=True)
+    xreg, yreg = layout.tick_regions(x, None if weak else y, text_h, w, h)
     if inside:
         yreg = (0, 0, min(v.x0 for v in y.words), min(v.y0 for v in x.words))
     if x is not None:
         xreg = layout.row_below(words, x, text_h, w)
     if xreg is None and y is not None and not inside and not weak:
         return words, x, y
+    # An unread x axis is looked for from the lowest y label's centre, then, still unread,
+    # from half a line higher (see layout.tick_regions: labels hanging just under the axis
+    # line, seed-57 syn065; the higher margin takes in more of the y label and the plot, and
+    # read as a block loses labels the lower one reads, seed-53 syn019).
+    xregs = [xreg] if x is not None else [xreg, layout.tick_regions(None, None if weak else y, text_h, w, h,
+                                                                    hanging=True)[0]]
 
     def lower(a, b):
         return np.mean([v.cy for v in a.words]) > np.mean([v.cy for v in b.words]) + 0.5 * text_h
     scale = 1.5 * _ocr_scale(gray.shape)
     best, out = ticks(x) + ticks(y), (words, x, y)
-    for sharpen in layout.MARGIN_REREADS:
+    for xreg, sharpen in ((r, sh) for r in xregs for sh in layout.MARGIN_REREADS):
+        if xreg is not xregs[0] and out[1] is not None:
+            break
         again = []
         if xreg is not None:
             again += layout.reread_margin(gray, xreg, False, scale, sharpen)

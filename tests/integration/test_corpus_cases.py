@@ -1605,3 +1605,19 @@ def test_a_marker_hidden_but_for_a_crescent_behind_its_neighbour_is_a_point(tmp_
     # fragment, but it touches one.
     truth, ext = _xy_chart(tmp_path, 50, 56)
     assert len(ext.points) == 16 and _near(ext, truth, by_series=True) >= 15
+
+
+def test_an_unread_x_axis_is_looked_for_from_the_lowest_y_labels_centre_first(tmp_path):
+    # Seed-53 syn019 (mpl-minimal, transparent, downscaled, blurred): the x labels level with the
+    # lowest y label read from its centre down; from half a line higher, the block read took in
+    # that label and lost them (the x axis went unread: 0 of 6 points).
+    truth, ext = _xy_chart(tmp_path, 19, 53)
+    assert ext.x_axis is not None and _near(ext, truth, by_series=True) >= 5
+
+
+def test_a_surer_reading_at_another_size_that_loses_the_key_is_not_taken(tmp_path):
+    # Seed-53 syn099 (Pillow dashboard): a 'bs=16384' line read 'S=' '16384' at 36 read '16384'
+    # at 97 beside 'S=' at 44 enlarged to 40 px: taken, the label lost its key and its 'bs'
+    # glyphs became a point of a second series.
+    truth, ext = _xy_chart(tmp_path, 99, 53)
+    assert sorted(p.label for p in ext.points) == _truth_labels(truth) and len({p.series for p in ext.points}) == 1
