@@ -720,7 +720,9 @@ def surest_size(gray: np.ndarray, box, read: list[Word], unsure: float = 60.0) -
     under `unsure`), the reading at another letter height (see UNSURE_HEIGHTS) that says a
     point label of two characters or more, that tesseract is surer of by ten points or more,
     and sure of in every word ('S=' at 44 and '16384' at 97 for a 'bs=16384' read at 36 lost
-    the key, seed-53 syn099). Its confidence in small glyphs swings with their size: a 12 px '2 req' reads '2' and
+    the key, seed-53 syn099), with as many letters and digits as the first reading: the same
+    glyphs read surer, not others (a piece of '8192' cut by a line, read '19%' at 40, read
+    '1.97' at 69 at 20 px: seed-43 syn031). Its confidence in small glyphs swings with their size: a 12 px '2 req' reads '2' and
     'req' at 48 enlarged to 30 px and at 88 to 40 px, a '1 req' at 3 and at 87 (seed-58
     syn091). (Only labels: a 9 px legend 'FP8' read 'FPS' at 22 reads 'Fes' at 78, seed-58
     syn080, where the 'S' would have been told an '8' by its shape; a '64 req' read 'Gt req'
@@ -729,11 +731,12 @@ def surest_size(gray: np.ndarray, box, read: list[Word], unsure: float = 60.0) -
     if read and min(v.conf for v in read) >= unsure:
         return read
     best, best_conf = read, _mean_conf(read)
+    glyphs = sum(c.isalnum() for v in read for c in v.text)
     for height in UNSURE_HEIGHTS:
         again = read_line_box(gray, box, height=height)
         text = " ".join(v.text for v in again)
         if _mean_conf(again) >= best_conf + 10 and min(v.conf for v in again) >= unsure \
-                and sum(c.isalnum() for c in text) >= 2 and parse_point_label(text) is not None:
+                and sum(c.isalnum() for c in text) == glyphs >= 2 and parse_point_label(text) is not None:
             best, best_conf = again, _mean_conf(again)
     return best
 

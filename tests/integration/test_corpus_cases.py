@@ -1621,3 +1621,11 @@ def test_a_surer_reading_at_another_size_that_loses_the_key_is_not_taken(tmp_pat
     # glyphs became a point of a second series.
     truth, ext = _xy_chart(tmp_path, 99, 53)
     assert sorted(p.label for p in ext.points) == _truth_labels(truth) and len({p.series for p in ext.points}) == 1
+
+
+def test_a_piece_of_a_label_read_as_other_glyphs_at_another_size_is_not_taken(tmp_path):
+    # Seed-43 syn031 (Pillow dashboard): a piece of '8192' cut off by a line crossing it, read
+    # '19%' at 40, read '1.97' at 69 at 20 px letters: a label of glyphs not there, which took
+    # the place of '8192'.
+    truth, ext = _xy_chart(tmp_path, 31, 43)
+    assert "8192" in {p.label for p in ext.points if p.series == "SGLang-like"}
