@@ -717,26 +717,26 @@ def _mean_conf(words: list[Word]) -> float:
 
 def surest_size(gray: np.ndarray, box, read: list[Word], unsure: float = 60.0) -> list[Word]:
     """A line's reading `read` (at 30 px letters), or where tesseract was unsure of it (a word
-    under `unsure`), the reading at another letter height (see UNSURE_HEIGHTS) that says a
-    point label of two characters or more, that tesseract is surer of by ten points or more,
-    and sure of in every word ('S=' at 44 and '16384' at 97 for a 'bs=16384' read at 36 lost
-    the key, seed-53 syn099), with as many letters and digits as the first reading: the same
-    glyphs read surer, not others (a piece of '8192' cut by a line, read '19%' at 40, read
-    '1.97' at 69 at 20 px: seed-43 syn031). Its confidence in small glyphs swings with their size: a 12 px '2 req' reads '2' and
-    'req' at 48 enlarged to 30 px and at 88 to 40 px, a '1 req' at 3 and at 87 (seed-58
-    syn091). (Only labels: a 9 px legend 'FP8' read 'FPS' at 22 reads 'Fes' at 78, seed-58
-    syn080, where the 'S' would have been told an '8' by its shape; a '64 req' read 'Gt req'
-    at 42 reads 'G4 req' at 86, seed-55 syn086, where the page read '64 reg'. Nor one
-    character: a square marker read '-&' at 0 reads '7' at 64, seed-56 syn046.)"""
+    under `unsure`), its reading at another letter height (see UNSURE_HEIGHTS) when that is
+    ten points surer, sure of every word, a point label, and as many letters and digits (two
+    or more) as the first: the same glyphs read surer. Tesseract's confidence in small glyphs
+    swings with their size: a 12 px '2 req' reads '2' and 'req' at 48 enlarged to 30 px and at
+    88 to 40 px, a '1 req' at 3 and at 87 (seed-58 syn091). What the conditions keep out, each
+    seen: a 9 px legend 'FP8' read 'FPS' at 22 becomes 'Fes' at 78 (seed-58 syn080), where the
+    'S' is told an '8' by its shape; '64 req' read 'Gt req' at 42 becomes 'G4 req' at 86
+    (seed-55 syn086); a 'bs=16384' read 'S=' '16384' at 36 becomes '16384' at 97 beside 'S='
+    at 44 (seed-53 syn099); a piece of '8192' cut by a line, read '19%' at 40, becomes '1.97'
+    at 69 (seed-43 syn031); a square marker read '-&' at 0 becomes '7' at 64 (seed-56
+    syn046)."""
     if read and min(v.conf for v in read) >= unsure:
         return read
     best, best_conf = read, _mean_conf(read)
-    glyphs = sum(c.isalnum() for v in read for c in v.text)
+    chars = sum(c.isalnum() for v in read for c in v.text)
     for height in UNSURE_HEIGHTS:
         again = read_line_box(gray, box, height=height)
         text = " ".join(v.text for v in again)
         if _mean_conf(again) >= best_conf + 10 and min(v.conf for v in again) >= unsure \
-                and sum(c.isalnum() for c in text) == glyphs >= 2 and parse_point_label(text) is not None:
+                and sum(c.isalnum() for c in text) == chars >= 2 and parse_point_label(text) is not None:
             best, best_conf = again, _mean_conf(again)
     return best
 
@@ -1216,8 +1216,9 @@ def tick_regions(x: AxisFind | None, y: AxisFind | None, text_h: float, width: i
     """Where the tick labels of each axis must lie, given what the first pass found. `hanging`:
     an x axis not found is looked for from half a line above the lowest y label's centre, not
     from that centre: that label is centred on the x axis's line, and labels without tick
-    marks hang just under that line (seed-57 syn065). (Not so on the first look: a point label
-    just over the axis would be read again as a tick line, and worse.)"""
+    marks hang just under that line (seed-57 syn065). Only for a last look (see
+    digitize._reread_unread_axes): on the first, a point label just over the axis was read as
+    a tick line, and worse (seed-56 syn097)."""
     m = 2.0 * text_h
     # Two printed values ('1.8x', '1.3x' on two bars) or two category names ('GPT3 2.7B',
     # '1.8B') fit a scale as well as two ticks: an axis of two labels does not bound the
