@@ -228,8 +228,15 @@ def _reread_unread_axes(gray: np.ndarray, ink: np.ndarray, words, x, y, text_h: 
     # from half a line higher (see layout.tick_regions: labels hanging just under the axis
     # line, seed-57 syn065; the higher margin takes in more of the y label and the plot, and
     # read as a block loses labels the lower one reads, seed-53 syn019).
-    xregs = [xreg] if x is not None else [xreg, layout.tick_regions(None, None if weak else y, text_h, w, h,
-                                                                    hanging=True)[0]]
+    # (Only where the page pass read two numbers or more at that height: on a bar chart the
+    # unread x axis is its categories, and a second look cost a third of a second a chart.)
+    xregs = [xreg]
+    if x is None:
+        hung = layout.tick_regions(None, None if weak else y, text_h, w, h, hanging=True)[0]
+        own = {id(v) for v in y.words} if y is not None else set()
+        if sum(parse_tick(v.text) is not None and id(v) not in own and v.x0 >= hung[0]
+               and hung[1] <= v.cy <= hung[1] + 2 * text_h for v in words) >= 2:
+            xregs.append(hung)
 
     def lower(a, b):
         return np.mean([v.cy for v in a.words]) > np.mean([v.cy for v in b.words]) + 0.5 * text_h
