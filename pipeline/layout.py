@@ -711,8 +711,9 @@ def read_line_box(gray: np.ndarray, box, isolated: bool = False, height: float =
 UNSURE_HEIGHTS = (20.0, 40.0)
 
 
-def _mean_conf(words: list[Word]) -> float:
-    return float(np.mean([v.conf for v in words])) if words else -1.0
+def mean_conf(words: list[Word]) -> float:
+    """Tesseract's mean confidence in a reading, 0 for none."""
+    return float(np.mean([v.conf for v in words])) if words else 0.0
 
 
 def surest_size(gray: np.ndarray, box, read: list[Word], unsure: float = 60.0) -> list[Word]:
@@ -730,14 +731,14 @@ def surest_size(gray: np.ndarray, box, read: list[Word], unsure: float = 60.0) -
     syn046)."""
     if read and min(v.conf for v in read) >= unsure:
         return read
-    best, best_conf = read, _mean_conf(read)
+    best, best_conf = read, mean_conf(read)
     chars = sum(c.isalnum() for v in read for c in v.text)
     for height in UNSURE_HEIGHTS:
         again = read_line_box(gray, box, height=height)
         text = " ".join(v.text for v in again)
-        if _mean_conf(again) >= best_conf + 10 and min(v.conf for v in again) >= unsure \
+        if mean_conf(again) >= best_conf + 10 and min(v.conf for v in again) >= unsure \
                 and sum(c.isalnum() for c in text) == chars >= 2 and parse_point_label(text) is not None:
-            best, best_conf = again, _mean_conf(again)
+            best, best_conf = again, mean_conf(again)
     return best
 
 

@@ -199,7 +199,7 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
             got = again
             if any(v.conf >= 45 for v in again):
                 crop = own
-        elif _named(got) and _named(again) and _mean_conf(again) >= _mean_conf(got) + 10:
+        elif _named(got) and _named(again) and layout.mean_conf(again) >= layout.mean_conf(got) + 10:
             got, crop = again, own
     if not _named(got):
         # A legend box drawn half see-through over a bar: the bar shows behind part of a name
@@ -211,7 +211,7 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
         # its white value label's glyphs to read ('ik' at 47 of '4.6k'); and one set off from
         # the swatch, whose edge, flattened, reads as a letter ('Bdecode').
         off = (min(v.x0 for v in again) - x0 if side == 0 else x1 - max(v.x1 for v in again)) if again else 0
-        if _named(again) and _mean_conf(again) >= 70 and off >= 0.25 * text_h:
+        if _named(again) and layout.mean_conf(again) >= 70 and off >= 0.25 * text_h:
             got, crop = again, flat
     two = _two_backgrounds(rgb[y0:y1, x0:x1]) if rgb is not None else None
     if two is not None:
@@ -223,9 +223,9 @@ def _read_side(gray, b: Blob, side: int, stops, text_h, rgb=None) -> list[Word]:
         dist = imageops.off_blend(rgb[y0:y1, x0:x1], *two)
         both = rendered(dist)
         again = ocr.read_crop(both, (x0, y0), scale)
-        if _named(again) and _mean_conf(again) >= 70 and (
-                not _named(got) or _mean_conf(again) >= _mean_conf(got) + 10
-                or (_mean_conf(again) >= _mean_conf(got) - 5 and len(_alnum_key(again)) > len(_alnum_key(got)))):
+        if _named(again) and layout.mean_conf(again) >= 70 and (
+                not _named(got) or layout.mean_conf(again) >= layout.mean_conf(got) + 10
+                or (layout.mean_conf(again) >= layout.mean_conf(got) - 5 and len(_alnum_key(again)) > len(_alnum_key(got)))):
             got, crop = again, both
     # Tesseract may read nothing of a short name at one scale and read it surely at another
     # ('HF': nothing at 2.14, 95 at 2.5): tries a little larger, then a little smaller (8 px
@@ -283,10 +283,6 @@ def distinct_names(names: list[str], blobs: list[Blob], sides: list[int], gray, 
         if len(again) == 1 and next(iter(again)) not in ["", *keys]:
             out[k] = reads[0]
     return out
-
-
-def _mean_conf(words: list[Word]) -> float:
-    return float(np.mean([v.conf for v in words])) if words else 0.0
 
 
 def _retry_scales(scale: float, cap: float = 4.0) -> list[float]:

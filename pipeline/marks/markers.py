@@ -521,17 +521,16 @@ def drop_fragments(blobs: list[Blob], delta: float = 22.0) -> list[Blob]:
     marker hidden but for a crescent behind the next of its series, seed-56 syn050.)"""
     if not blobs:
         return blobs
-    from .series import to_lab
+    from .series import lab_distance
     area = np.array([b.area for b in blobs], float)
-    lab = to_lab([b.color for b in blobs])
-    same = np.linalg.norm(lab[:, None, :] - lab[None, :, :], axis=-1) <= delta
+    colors = np.array([b.color for b in blobs], np.uint8)
     typical = float(np.median(area))
 
     def touching(a: Blob, b: Blob) -> bool:
         return max(a.box[0] - b.box[2], b.box[0] - a.box[2], a.box[1] - b.box[3], b.box[1] - a.box[3]) <= 1
     out = []
     for i, b in enumerate(blobs):
-        bigger = same[i] & (area >= 4.0 * b.area)
+        bigger = (lab_distance(colors, b.color) <= delta) & (area >= 4.0 * b.area)
         small = bigger.sum() >= 3 and b.area < 0.25 * float(np.median(area[bigger])) \
             and not any(touching(b, blobs[k]) for k in np.flatnonzero(bigger))
         if b.area >= 0.35 * typical and not small:
@@ -694,9 +693,8 @@ def _own_depth_beside(b: Blob, rgb: np.ndarray, ink: np.ndarray, max_delta: floa
 
 def _own_colour(px: np.ndarray, mark: np.ndarray, color, max_delta: float) -> np.ndarray:
     """The pixels of `mark` in window `px` within `max_delta` (CIE76) of `color`."""
-    from .series import to_lab
-    lab = to_lab(px.reshape(-1, 3)).reshape(px.shape[:2] + (3,))
-    return (np.linalg.norm(lab - to_lab(np.array([color], np.uint8))[0], axis=2) <= max_delta) & mark
+    from .series import lab_distance
+    return (lab_distance(px, color) <= max_delta) & mark
 
 
 def _rule_across(box, rule: np.ndarray, reach: int = 8, run: int = 8) -> bool:
