@@ -78,7 +78,7 @@ def test_a_bar_as_wide_as_most_of_a_text_height_is_read_for_a_label_inside():
     from pipeline.barchart.value_labels import _holds_label, _label_boxes
     c = Bar(114, 129, 188.0, 600.0, BLUE)            # 15 px across, tick text 14.5 px high
     box = _label_boxes(c, 14.5, True)["inside"]
-    assert box[2] - box[0] == 11                      # the crop is narrower than 0.8 text heights
+    assert box[2] - box[0] == 15                      # a thin bar's crop takes its whole width
     assert _holds_label(box, c, 14.5)
     thin = Bar(114, 124, 188.0, 600.0, BLUE)         # 10 px across
     assert not _holds_label(_label_boxes(thin, 14.5, True)["inside"], thin, 14.5)

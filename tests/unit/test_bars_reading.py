@@ -754,6 +754,29 @@ def test_edge_kept_restores_a_taller_neighbours_side_only():
     assert _edge_kept(d, cleared2, bar_d)[5:15, 18:24].max() == 0
 
 
+def test_edge_kept_restores_a_longer_horizontal_neighbours_side_along_the_label():
+    from pipeline.barchart.value_labels import _edge_kept
+    d = np.zeros((30, 40), np.uint8)
+    d[8:18, 10:30] = 200          # a label whose upper rows run along the neighbour's side
+    d[:6] = 150                   # the longer neighbour above, far from the page's colour
+    cleared = np.zeros((30, 40), bool)
+    cleared[4:12, :] = True       # its side (dilated), cleared across the whole crop
+    bar_d = [np.zeros((30, 40), np.uint8) + 150]
+    bar_d[0][:6] = 0
+    bar_d[0][8:18, 10:30] = 200
+    out = _edge_kept(d, cleared, bar_d)
+    assert (out[8:18, 10:30] == 200).all()
+    assert out[4:6].max() == 0 and out[6:8].max() == 0
+
+
+def test_inside_box_of_a_thin_bar_takes_its_whole_width():
+    from pipeline.barchart.value_labels import _label_boxes
+    thin = Bar(100, 113, 50.0, 400.0, BLUE)          # 13 px across, labels 10 px high
+    assert _label_boxes(thin, 10.0, True)["inside"][0::2] == (100, 113)
+    wide = Bar(100, 130, 50.0, 400.0, BLUE)
+    assert _label_boxes(wide, 10.0, True)["inside"][0::2] == (102, 128)
+
+
 def test_as_label_drops_a_lone_bar_side_at_either_end():
     from pipeline.barchart.value_labels import _as_label
     assert _as_label([_w("0.5k", 80, 0, 0, 20, 10), _w("|", 94, 40, 0, 42, 12)], 12.0).text == "0.5k"
