@@ -127,9 +127,11 @@ def _read_chart_text(rgb: np.ndarray, params: DigitizeParams, scale: float, page
     # Keep the first reading of an axis when the second one is not better; nor does a row of
     # numbers above the first x axis replace it unless it keeps its labels: category names
     # and printed values there fit a scale by chance ('2', '54' of 'batch 64', '25.3%').
-    x = x2 if x2 is not None and (x is None or len(x2.calibration.ticks) >= len(x.calibration.ticks)
-                                  and not _above_losing(x2, x, text_h)) else x
+    # Nor is a row across the plot kept over one under it (see _across_plot).
     y = y2 if y2 is not None and (y is None or len(y2.calibration.ticks) >= len(y.calibration.ticks)) else y
+    x = x2 if x2 is not None and (x is None or len(x2.calibration.ticks) >= len(x.calibration.ticks)
+                                  and not _above_losing(x2, x, text_h)
+                                  or _across_plot(x, y, text_h) and not _across_plot(x2, y, text_h)) else x
     # Lines an axis lost or rejected are read again, sharpened; the axis is taken anew only
     # where more labels then fit (see layout.reread_failed_ticks).
     again = layout.reread_failed_ticks(gray, ink, text_h, xreg, words, x) + \
@@ -176,6 +178,17 @@ def _above_losing(new, old, text_h: float) -> bool:
     """An x axis `new` whose labels stand above `old`'s and do not hold all its labels."""
     higher = np.mean([v.cy for v in new.words]) < np.mean([v.cy for v in old.words]) - 0.5 * text_h
     return higher and not {t.pixel for t in old.calibration.ticks} <= {t.pixel for t in new.calibration.ticks}
+
+
+def _across_plot(x, y, text_h: float) -> bool:
+    """An x axis fitted to labels that lie between the y axis's labels, a text height and more
+    from its first and last: x labels stand under the plot or over it, a row of point labels
+    across it (seed-59 syn079: '16,384', '32,768', '65,536' over a curve of doubling x fitted
+    a scale better than the two x labels the page pass read of four)."""
+    if x is None or y is None or len(y.calibration.ticks) < 3:
+        return False
+    pix = [t.pixel for t in y.calibration.ticks]
+    return min(pix) + text_h < float(np.mean([v.cy for v in x.words])) < max(pix) - text_h
 
 
 def _longer_axis(new, old) -> bool:

@@ -1632,3 +1632,19 @@ def test_a_piece_of_a_label_read_as_other_glyphs_at_another_size_is_not_taken(tm
     # the place of '8192'.
     truth, ext = _xy_chart(tmp_path, 31, 43)
     assert "8192" in {p.label for p in ext.points if p.series == "SGLang-like"}
+
+
+def test_a_row_of_point_labels_across_the_plot_is_no_x_axis(tmp_path):
+    # Seed-59 syn079 (mpl-fte, downscaled, JPEG): '16,384', '32,768', '65,536' over a curve of
+    # doubling x fitted a scale, three labels against the two x labels read of four: every x
+    # value was ten to twenty times too large and the third series went unfound.
+    truth, ext = _xy_chart(tmp_path, 79, 59)
+    assert ext.x_axis is not None and {t.text for t in ext.x_axis.calibration.ticks} >= {"1,000", "3,000"}
+    assert _near(ext, truth, by_series=True) >= 14      # of 15
+
+
+def test_a_serif_t_on_a_wide_foot_is_no_i_in_a_legend_name(tmp_path):
+    # Seed-59 syn012 (mpl-minimal, clean): tesseract reads 'TRT-LLM-like' 'TRI-LLM-like' at every
+    # size; the glyph check took the 12 px serif 'T' for an 'I' by its foot, 5 of 9 px wide.
+    truth, ext = _xy_chart(tmp_path, 12, 59)
+    assert {p.series for p in ext.points} == {"TP=8", "vLLM-like", "TRT-LLM-like"}

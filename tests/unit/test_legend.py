@@ -98,6 +98,11 @@ def test_glyph_char_corrects_the_ocr_confusions():
     assert glyphs.glyph_char("8", S_GLYPH) == "S"
     assert glyphs.glyph_char("I", T_GLYPH) == "T"            # 'TRI-LLM' of 'TRT-LLM'
     assert glyphs.glyph_char("I", I_GLYPH) == "I"
+    # a 12 px serif 'T' on a foot five of its nine columns wide (seed-59 syn012)
+    t_serif = _mask(["#########", "#########", "#..##...#"] + ["...##...."] * 7 + ["...###...", "..#####.."])
+    assert glyphs.glyph_char("I", t_serif) == "T"
+    serif_i = _mask(["#######", "..###..", "..###..", "..###..", "..###..", "..###..", "#######"])
+    assert glyphs.glyph_char("I", serif_i) == "I"
     assert glyphs.glyph_char("s", EIGHT_9PX) == "8"          # 'TPs' of 'TP8'
     assert glyphs.glyph_char("s", S_GLYPH) == "s"            # a lowercase s stays ('Ours')
     # in a word of capitals an 's' with two holes is an '8'; among lowercase letters it stays
