@@ -217,10 +217,36 @@ def _label_color_series(word: ocr.Word, rgb: np.ndarray, panel_bg, series_colors
     d = np.linalg.norm(lab[1:1 + len(series_colors)] - lab[0], axis=1)
     # A one-marker "series" is often a label's own bold glyph, in the label's colour.
     d[np.asarray(series_sizes) < 2] = np.inf
-    if text_rgb is not None and np.linalg.norm(lab[-1] - lab[0]) <= 25.0:
+    # (Unless the label holds colour the text has not: a thin crimson label washed out by the
+    # page lies as near the grey text as 24, yet its chroma is 24 to the text's 1.)
+    if text_rgb is not None and np.linalg.norm(lab[-1] - lab[0]) <= 25.0 \
+            and np.hypot(*lab[0][1:]) < np.hypot(*lab[-1][1:]) + 12.0:
         return None
     order = np.argsort(d)
-    if d[order[0]] > 30.0 or (len(d) > 1 and d[order[1]] - d[order[0]] < 8.0):
+    if d[order[0]] > 30.0:
+        return _hue_series(lab[0], lab[1:1 + len(series_colors)], series_sizes)
+    if len(d) > 1 and d[order[1]] - d[order[0]] < 8.0:
+        return None
+    return int(order[0])
+
+
+def _hue_series(label_lab: np.ndarray, series_lab: np.ndarray, series_sizes) -> int | None:
+    """The series whose hue a washed-out label shares: thin strokes blended with the page (and
+    JPEG's halved colour resolution) leave a coloured label far from its series' colour, but
+    on its side of grey ('2048' in crimson read (186, 132, 152) beside (192, 47, 111): seed-49
+    syn077, whose labels in three colours went to the nearest marker of any). A label with
+    little colour of its own, or near two series' hues, says nothing."""
+    def hue(ab):
+        return float(np.degrees(np.arctan2(ab[1], ab[0])))
+
+    if np.hypot(*label_lab[1:]) < 10.0:
+        return None
+    gaps = np.full(len(series_lab), np.inf)
+    for i, c in enumerate(series_lab):
+        if np.hypot(*c[1:]) >= 20.0 and series_sizes[i] >= 2:
+            gaps[i] = abs((hue(label_lab[1:]) - hue(c[1:]) + 180.0) % 360.0 - 180.0)
+    order = np.argsort(gaps)
+    if gaps[order[0]] > 25.0 or (len(gaps) > 1 and gaps[order[1]] - gaps[order[0]] < 20.0):
         return None
     return int(order[0])
 

@@ -1648,3 +1648,14 @@ def test_a_serif_t_on_a_wide_foot_is_no_i_in_a_legend_name(tmp_path):
     # size; the glyph check took the 12 px serif 'T' for an 'I' by its foot, 5 of 9 px wide.
     truth, ext = _xy_chart(tmp_path, 12, 59)
     assert {p.series for p in ext.points} == {"TP=8", "vLLM-like", "TRT-LLM-like"}
+
+
+def test_labels_in_washed_out_series_colours_go_to_their_own_series(tmp_path):
+    # Seed-49 syn077 (Pillow card, JPEG q70, serif labels in their series' colours): the
+    # crimson '2048' and the blue '1024' beside each other's markers were taken colourless,
+    # and traded places.
+    truth, ext = _xy_chart(tmp_path, 77, 49)
+    firsts = {p.series: p.label for p in sorted(ext.points, key=lambda p: p.x)[::-1]}
+    assert firsts["H100"] == "1024" and firsts["Ours"] == "1024"
+    assert sorted(p.label for p in ext.points if p.series == "Ours") == sorted(
+        p["label"] for s in truth["series"] if s["name"] == "Ours" for p in s["points"])

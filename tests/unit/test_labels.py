@@ -1,3 +1,4 @@
+import numpy as np
 import pytest
 
 from pipeline.labels import _box_distance, assign_labels
@@ -206,3 +207,22 @@ def test_thousands_points_become_commas_where_another_label_writes_commas():
     # No comma anywhere, or a real decimal among them: the points stay.
     assert comma_separators(["2.048", "4.096"]) == ["2.048", "4.096"]
     assert comma_separators(["1.5", "2.048", "1,024"]) == ["1.5", "2.048", "1,024"]
+
+
+def test_a_washed_out_coloured_label_takes_its_series_by_hue():
+    # Seed-49 syn077 (serif labels in their series' colours, JPEG): the strokes' median colour
+    # lies far from every series' colour and as near the grey text as 24.
+    from pipeline.ocr import Word
+    from pipeline.xychart.point_labels import _label_color_series
+    series = [(0, 137, 192), (192, 47, 111), (73, 147, 84)]
+    text = (129, 129, 133)
+
+    def label_in(color):
+        rgb = np.full((20, 40, 3), 250, np.uint8)
+        rgb[5:15, 5:35] = color
+        return _label_color_series(Word("2048", 90, 5, 5, 35, 15), rgb, (250, 250, 250), series, text, [7, 7, 6])
+    assert label_in((186, 132, 152)) == 1      # crimson, washed out
+    assert label_in((131, 166, 196)) == 0      # blue
+    assert label_in((136, 161, 138)) == 2      # green
+    assert label_in((40, 40, 44)) is None      # the text's own colour says nothing
+    assert label_in((150, 150, 150)) is None   # nor a grey with no hue
