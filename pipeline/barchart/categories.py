@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 
 from .. import glyphs, imageops, ocr
-from ..marks.legend import capital_i, decimal_point, text_lines
+from ..marks.legend import capital_i, numbers_in_name, text_lines
 from ..layout import overlaps
 from ..numbers import parse_value_label
 from ..ocr import Word
@@ -896,7 +896,7 @@ def _without_stray_rules(text: str) -> str:
     text = re.sub(r"(?<=[=:])[lI](?=\d|\b)", "1", " ".join(parts))
     # ... and a lone 'I' or 'l' after a word in lower case ('batch I'): 'batch 1'; an 'l' in a
     # word of capitals is a capital I, as in legend names ('TGl': see capital_i).
-    return capital_i(decimal_point(re.sub(r"\b([a-z]{2,}) [lI]$", r"\1 1", text)))
+    return capital_i(numbers_in_name(re.sub(r"\b([a-z]{2,}) [lI]$", r"\1 1", text)))
 
 
 

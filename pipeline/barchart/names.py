@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import glyphs, imageops, layout, ocr
 from ..marks.bars import Bar
-from ..marks.legend import capital_i, decimal_point
+from ..marks.legend import capital_i, numbers_in_name
 from ..marks.markers import Blob
 from ..marks.series import to_lab
 from ..ocr import Word
@@ -529,7 +529,7 @@ def _name_text(text: str) -> str:
     swatch's edge or the legend frame beside a name as a mark ('_decode')."""
     text = re.sub(r"(?<=[A-Za-z])\||\|(?=[A-Za-z])", "I", text)
     # ... and as '!' after a capital ('TG!'): a name does not shout.
-    text = capital_i(decimal_point(re.sub(r"(?<=[A-Z])!", "I", text)))
+    text = capital_i(numbers_in_name(re.sub(r"(?<=[A-Z])!", "I", text)))
     # An 'l' beside a digit in a word of capitals and digits is a one ('BFl6' for 'BF16').
     text = " ".join(re.sub(r"l(?=\d)|(?<=\d)l", "1", t) if re.fullmatch(r"[A-Z0-9l]*[A-Z][A-Z0-9l]*", t)
                     and any(c.isdigit() for c in t) else t for t in text.split(" "))

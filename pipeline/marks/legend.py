@@ -288,14 +288,16 @@ def split_at_blobs(lines: list[list[Word]], blobs: list[Blob], text_h: float,
 def joined_text(words: list[Word]) -> str:
     """A line's words joined by spaces, but for one after a hyphen ending a word: OCR splits
     'SGLang-like' at its hyphen when the letters after it stand a little apart."""
-    return capital_i(decimal_point(re.sub(r"(?<=\w)- (?=\w)", "-", " ".join(w.text for w in words))))
+    return capital_i(numbers_in_name(re.sub(r"(?<=\w)- (?=\w)", "-", " ".join(w.text for w in words))))
 
 
-def decimal_point(text: str) -> str:
-    """A comma between digits with one or two after it, in a name: the decimal point of a
-    version or size that OCR read as a comma in small text ('Qwen2,5 72B'); a thousands comma
-    has three digits after it and stays."""
-    return re.sub(r"(?<=\d),(?=\d{1,2}(?!\d))", ".", text)
+def numbers_in_name(text: str) -> str:
+    """A name's numbers with their marks as printed: a comma between digits with one or two
+    after it is the decimal point of a version or size that OCR read as a comma in small text
+    ('Qwen2,5 72B'; a thousands comma has three digits after it and stays), and an '@' before
+    a point or a digit, or after a version's 'v', is a '0' ('v@.10', seed-56 syn096)."""
+    text = re.sub(r"(?<=\d),(?=\d{1,2}(?!\d))", ".", text)
+    return re.sub(r"@(?=[.,]?\d)|(?<=\bv)@", "0", text)
 
 
 def capital_i(text: str) -> str:

@@ -4,7 +4,7 @@ import cv2
 import numpy as np
 
 from pipeline import glyphs
-from pipeline.marks.legend import _chained, capital_i, decimal_point, find_legend, swatch_text_boxes, text_lines
+from pipeline.marks.legend import _chained, capital_i, numbers_in_name, find_legend, swatch_text_boxes, text_lines
 from pipeline.marks.markers import Blob
 from pipeline.numbers import parse_point_label
 from pipeline.ocr import Word
@@ -904,10 +904,13 @@ def test_under_10px_a_names_b_and_8_keep_the_ocr_reading():
 
 
 def test_a_comma_before_one_or_two_digits_in_a_name_is_a_decimal_point():
-    assert decimal_point("Qwen2,5 72B") == "Qwen2.5 72B"
-    assert decimal_point("Llama 3,1 8B") == "Llama 3.1 8B"
-    assert decimal_point("v0,12") == "v0.12"
+    assert numbers_in_name("Qwen2,5 72B") == "Qwen2.5 72B"
+    assert numbers_in_name("Llama 3,1 8B") == "Llama 3.1 8B"
+    assert numbers_in_name("v0,12") == "v0.12"
     # A thousands comma (three digits after it) and a comma between words stay.
-    assert decimal_point("batch 4,096") == "batch 4,096"
-    assert decimal_point("1,234,567 req") == "1,234,567 req"
-    assert decimal_point("TP=2, EP=8") == "TP=2, EP=8"
+    assert numbers_in_name("batch 4,096") == "batch 4,096"
+    assert numbers_in_name("1,234,567 req") == "1,234,567 req"
+    assert numbers_in_name("TP=2, EP=8") == "TP=2, EP=8"
+    # an '@' where a digit stands is a zero
+    assert numbers_in_name("v@.10") == "v0.10" and numbers_in_name("H1@0") == "H100"
+    assert numbers_in_name("team@work") == "team@work"
