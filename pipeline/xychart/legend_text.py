@@ -74,7 +74,9 @@ def lone_entry(legend: list[LegendEntry], color, max_angle: float = 25.0, min_ch
 
 
 _BARE_NUMBER = re.compile(r"^[~≈]?[\d.,]+[kKMG%]?$")
-_KEYED = re.compile(r"^([A-Za-z_]+)\s*=")
+# A key before its value: 'bs=4096', 'TP=8'; the '=' may be read as a colon ('TP: 8' of a 20 px
+# legend's 'TP=8', seed-55 syn061).
+_KEYED = re.compile(r"^([A-Za-z_]+)\s*[=:]")
 _UNIT_LABEL = re.compile(r"[~≈]?\d[\d.,]*\s*[A-Za-z]{2,5}")      # '64 req', '128req'
 
 

@@ -1659,3 +1659,11 @@ def test_labels_in_washed_out_series_colours_go_to_their_own_series(tmp_path):
     assert firsts["H100"] == "1024" and firsts["Ours"] == "1024"
     assert sorted(p.label for p in ext.points if p.series == "Ours") == sorted(
         p["label"] for s in truth["series"] if s["name"] == "Ours" for p in s["points"])
+
+
+def test_a_lone_keyed_name_read_with_a_colon_still_names_its_series(tmp_path):
+    # Seed-55 syn061 (Pillow dashboard, 1984 px): the legend's 'TP=8' read 'TP:' '8' beside
+    # labels '4,096' ... was taken for a point label, and the series went unnamed.
+    truth, ext = _xy_chart(tmp_path, 61, 55)
+    names = {p.series for p in ext.points}
+    assert len(names) == 1 and "".join(c for c in names.pop() if c.isalnum()) == "TP8"
