@@ -51,7 +51,15 @@ def _swatch_word(line: list[Word], i: int, b: Blob, weak) -> bool:
     while n < len(seq) and overlaps_blob(seq[n], b):
         n += 1
     return 0 < n < len(seq) and not any(overlaps_blob(o, b) for o in seq[n:]) \
-        and all(weak(w) or _alnum(w) <= 1 or _covered(w, b) >= 0.6 for w in seq[:n])
+        and all(weak(w) or _alnum(w) <= 1 or _covered(w, b) >= 0.6 or _stroke_through(w, b) for w in seq[:n])
+
+
+def _stroke_through(w: Word, b: Blob) -> bool:
+    """A word centred on blob `b` and at most three of its widths wide: a line swatch's stroke
+    run through its marker, read as letters ('he' for -▲-, seed-55 syn106); a name's letters
+    do not centre themselves on a marker."""
+    bw = b.box[2] - b.box[0]
+    return w.w <= 3.0 * bw and abs((w.x0 + w.x1) / 2.0 - b.cx) <= 0.15 * w.w
 
 
 def _covered(w: Word, b: Blob) -> float:

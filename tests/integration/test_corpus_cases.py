@@ -1667,3 +1667,10 @@ def test_a_lone_keyed_name_read_with_a_colon_still_names_its_series(tmp_path):
     truth, ext = _xy_chart(tmp_path, 61, 55)
     names = {p.series for p in ext.points}
     assert len(names) == 1 and "".join(c for c in names.pop() if c.isalnum()) == "TP8"
+
+
+def test_a_line_swatch_read_as_a_word_does_not_hide_its_name(tmp_path):
+    # Seed-55 syn106 (dark, one series): the legend's -▲- read 'he' kept 'This work' from
+    # naming the series.
+    truth, ext = _xy_chart(tmp_path, 106, 55)
+    assert {p.series for p in ext.points} == {"This work"}

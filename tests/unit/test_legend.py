@@ -914,3 +914,15 @@ def test_a_comma_before_one_or_two_digits_in_a_name_is_a_decimal_point():
     # an '@' where a digit stands is a zero
     assert numbers_in_name("v@.10") == "v0.10" and numbers_in_name("H1@0") == "H100"
     assert numbers_in_name("team@work") == "team@work"
+
+
+def test_a_line_swatch_read_as_letters_centred_on_its_marker_is_the_swatch():
+    # Seed-55 syn106 (dark): -▲- read 'he' at 69, its box the stroke's, under half of it the
+    # marker's; the name after it went unread as a legend entry.
+    from pipeline.marks.legend import _swatch_word
+    tri = Blob(738.0, 56.0, 120, (731, 51, 746, 66), (129, 177, 210), "triangle-up")
+    line = [Word("he", 69, 724, 49, 753, 63), Word("This", 97, 761, 51, 789, 62), Word("work", 96, 795, 51, 830, 62)]
+    assert _swatch_word(line, 0, tri, lambda w: False)
+    # A name's first word that merely holds a marker off its centre is no swatch.
+    off = [Word("he", 69, 735, 49, 764, 63)] + line[1:]
+    assert not _swatch_word(off, 0, tri, lambda w: False)
