@@ -352,9 +352,13 @@ def apart_from_rows(ink: np.ndarray, r0: int, r1: int, min_gap: int = 2) -> bool
     return bool(gap >= min_gap)
 
 
-def fill_holes(mask: np.ndarray, max_area: int, max_extent: int | None = None) -> np.ndarray:
+def fill_holes(mask: np.ndarray, max_area: int, max_extent: int | None = None,
+               round_scale: float = 1.0) -> np.ndarray:
     """Fill enclosed, compact holes up to `max_area` pixels and `max_extent` across (hollow
-    markers become solid blobs; the sliver between two curves that touch stays open)."""
+    markers become solid blobs; the sliver between two curves that touch stays open). A round
+    or square hole (as tall as wide within a quarter, filling 0.7 of its box) may be
+    `round_scale` times as large each way: a hollow circle's inside is far wider than the thin
+    lines that set the limits (27 px rings on a 1 px line, outside set-A out040)."""
     m = mask.astype(np.uint8)
     inv = (1 - m).astype(np.uint8)
     n, lab, stats, _ = cv2.connectedComponentsWithStats(inv, connectivity=4)
@@ -362,11 +366,12 @@ def fill_holes(mask: np.ndarray, max_area: int, max_extent: int | None = None) -
     out = m.copy()
     for i in range(1, n):
         x, y, bw, bh, area = stats[i]
-        if area > max_area or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
-            continue
-        if max_extent is not None and max(bw, bh) > max_extent:
+        if x == 0 or y == 0 or x + bw >= w or y + bh >= h:
             continue
         if max(bw, bh) > 2 * min(bw, bh) or area < 0.4 * bw * bh:
+            continue
+        scale = round_scale if max(bw, bh) <= 1.25 * min(bw, bh) and area >= 0.7 * bw * bh else 1.0
+        if area > max_area * scale * scale or (max_extent is not None and max(bw, bh) > max_extent * scale):
             continue
         out[lab == i] = 1
     return out.astype(bool)

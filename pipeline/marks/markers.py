@@ -77,7 +77,7 @@ def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_si
     """
     radius = max(1.5, line_halfwidth + 1.0)
     diameter = int(round(2 * radius))
-    filled = imageops.fill_holes(ink, max_area=int(12 * diameter * diameter), max_extent=4 * diameter)
+    filled = imageops.fill_holes(ink, max_area=int(12 * diameter * diameter), max_extent=4 * diameter, round_scale=2.0)
     depth = imageops.ink_depth(filled)
     core = (depth >= radius).astype(np.uint8)
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(round(radius)) + 1,) * 2)
@@ -157,7 +157,11 @@ def _marker_blob(rgb, ink, filled, depth, comp: np.ndarray, x: int, y: int, cent
     and its masks for split_overlapping."""
     h, w = comp.shape
     core = cv2.erode(comp.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-    px = rgb[y:y + h, x:x + w][core if core.sum() >= 3 else comp]
+    # A hollow marker's colour is its ring's: its filled inside is the page (pale pink and pale
+    # blue rings' insides made one series of two, outside set-A out030).
+    own = ink[y:y + h, x:x + w]
+    sel = next((m for m in (core & own, comp & own) if m.sum() >= 3), core if core.sum() >= 3 else comp)
+    px = rgb[y:y + h, x:x + w][sel]
     color = tuple(int(v) for v in np.median(px, axis=0))
     if core.sum() < SMALL_CORE:
         color = _blob_halo_color(rgb, ink, (x, y, w, h), comp, color)

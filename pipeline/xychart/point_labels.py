@@ -224,6 +224,9 @@ def _label_color_series(word: ocr.Word, rgb: np.ndarray, panel_bg, series_colors
         return None
     order = np.argsort(d)
     if d[order[0]] > 30.0:
+        # (Only a label coloured through: a grey one crossed by a coloured line is no colour.)
+        if text_words.chromatic_share(rgb, word, panel_bg, exclude) < 0.7:
+            return None
         return _hue_series(lab[0], lab[1:1 + len(series_colors)], series_sizes)
     if len(d) > 1 and d[order[1]] - d[order[0]] < 8.0:
         return None

@@ -198,6 +198,24 @@ def ink_color(rgb: np.ndarray, word: ocr.Word, panel_bg, exclude: np.ndarray | N
     return tuple(int(v) for v in np.median(ink, axis=0))
 
 
+def chromatic_share(rgb: np.ndarray, word: ocr.Word, panel_bg, exclude: np.ndarray | None = None,
+                    min_chroma: float = 10.0) -> float:
+    """Share of the strokes inside a word's box (as ink_color takes them) that hold colour
+    (Lab chroma of `min_chroma` or more): near all of a coloured label's, however washed out,
+    and a minority of a grey label's that a coloured line crosses."""
+    ys, xs = slice(max(0, word.y0), word.y1), slice(max(0, word.x0), word.x1)
+    crop = rgb[ys, xs].reshape(-1, 3)
+    if len(crop) == 0:
+        return 0.0
+    sel = imageops.color_distance(crop.reshape(1, -1, 3), panel_bg).ravel() > 80
+    if exclude is not None:
+        sel &= ~exclude[ys, xs].ravel()
+    if sel.sum() < 3:
+        return 0.0
+    lab = cv2.cvtColor(crop[sel].reshape(-1, 1, 3).astype(np.uint8), cv2.COLOR_RGB2LAB).reshape(-1, 3).astype(float)
+    return float(np.mean(np.hypot(lab[:, 1] - 128.0, lab[:, 2] - 128.0) >= min_chroma))
+
+
 def text_color(rgb: np.ndarray, words: list[ocr.Word], panel_bg):
     """The chart's text colour: that of its tick labels."""
     cols = [c for c in (ink_color(rgb, v, panel_bg) for v in words) if c is not None]

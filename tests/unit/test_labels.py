@@ -226,3 +226,10 @@ def test_a_washed_out_coloured_label_takes_its_series_by_hue():
     assert label_in((136, 161, 138)) == 2      # green
     assert label_in((40, 40, 44)) is None      # the text's own colour says nothing
     assert label_in((150, 150, 150)) is None   # nor a grey with no hue
+    # A grey label that an orange line crosses (seed-59 syn107's '8'): its median colour leans
+    # to the line's hue, yet most of its strokes hold none.
+    rgb = np.full((20, 40, 3), 250, np.uint8)
+    rgb[5:15, 5:35] = (110, 110, 110)
+    rgb[10:15, 5:35] = (222, 143, 5)
+    three = [(0, 114, 178), (222, 143, 5), (0, 158, 115)]
+    assert _label_color_series(Word("8", 90, 5, 5, 35, 15), rgb, (250, 250, 250), three, text, [7, 7, 6]) is None

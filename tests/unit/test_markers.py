@@ -629,3 +629,30 @@ def test_fragments_outnumbering_their_colours_markers_are_dropped():
     # a crescent of a marker hidden behind the next of its series touches it (seed-56 syn050)
     crescent = Blob(12.0, 58.0, 60, (4, 52, 18, 66), orange, "other")
     assert crescent in drop_fragments(markers + beads + [crescent])
+
+
+def test_large_hollow_circles_on_a_thin_line_are_one_marker_each_in_their_rings_colour():
+    # Outside set-A out040/out030 (matplotlib, hollow circles 27 px across on a 1 px line): each
+    # ring came out as four 'diamonds', and the filled insides gave pale rings the page's colour.
+    page = (250, 249, 245)
+    rgb = np.full((120, 300, 3), page, np.uint8)
+    cv2.line(rgb, (40, 60), (260, 60), (27, 73, 101), 1)
+    for cx in (60, 150, 240):
+        cv2.circle(rgb, (cx, 60), 13, page, -1)
+        cv2.circle(rgb, (cx, 60), 13, (200, 60, 80), 3)
+    ink = imageops.color_distance(rgb, page) > 60
+    blobs, _ = find_markers(rgb, ink, 0.5)
+    rings = sorted((b for b in blobs if abs(b.cy - 60) < 3), key=lambda b: b.cx)
+    assert [round(b.cx) for b in rings] == [60, 150, 240]
+    assert all(abs(b.color[0] - 200) < 30 and abs(b.color[1] - 60) < 30 for b in rings)
+
+
+def test_fill_holes_takes_a_round_hole_larger_than_the_limits():
+    ring = np.zeros((60, 60), np.uint8)
+    cv2.circle(ring, (30, 30), 13, 1, 3)
+    assert imageops.fill_holes(ring.astype(bool), 192, 16, round_scale=2.0)[30, 30]
+    assert not imageops.fill_holes(ring.astype(bool), 192, 16)[30, 30]
+    # a long hole (two lines meeting) stays open at any scale
+    wedge = np.zeros((60, 60), np.uint8)
+    cv2.rectangle(wedge, (5, 25), (55, 33), 1, 1)
+    assert not imageops.fill_holes(wedge.astype(bool), 192, 16, round_scale=2.0)[29, 30]
