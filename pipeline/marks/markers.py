@@ -157,11 +157,7 @@ def _marker_blob(rgb, ink, filled, depth, comp: np.ndarray, x: int, y: int, cent
     and its masks for split_overlapping."""
     h, w = comp.shape
     core = cv2.erode(comp.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-    # A hollow marker's colour is its ring's: its filled inside is the page (pale pink and pale
-    # blue rings' insides made one series of two, outside set-A out030).
-    own = ink[y:y + h, x:x + w]
-    sel = next((m for m in (core & own, comp & own) if m.sum() >= 3), core if core.sum() >= 3 else comp)
-    px = rgb[y:y + h, x:x + w][sel]
+    px = rgb[y:y + h, x:x + w][core if core.sum() >= 3 else comp]
     color = tuple(int(v) for v in np.median(px, axis=0))
     if core.sum() < SMALL_CORE:
         color = _blob_halo_color(rgb, ink, (x, y, w, h), comp, color)
