@@ -17,9 +17,6 @@ class Blob:
     box: tuple[int, int, int, int]     # x0, y0, x1, y1 (exclusive)
     color: tuple[int, int, int]        # median RGB inside the blob
     shape: str                         # circle | square | diamond | triangle-up | triangle-down | other
-    # A hollow marker's colour with its inside (see _ring): what a thin line of its colour,
-    # blended with the page, looks like where it leaves the marker.
-    pale: tuple[int, int, int] | None = None
 
     @property
     def size(self) -> float:
@@ -162,12 +159,6 @@ def _marker_blob(rgb, ink, filled, depth, comp: np.ndarray, x: int, y: int, cent
     core = cv2.erode(comp.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     px = rgb[y:y + h, x:x + w][core if core.sum() >= 3 else comp]
     color = tuple(int(v) for v in np.median(px, axis=0))
-    pale = None
-    own = ink[y:y + h, x:x + w]
-    if _ring(comp, own):
-        ring = next((m for m in (core & own, comp & own) if m.sum() >= 3), None)
-        if ring is not None:
-            pale, color = color, tuple(int(v) for v in np.median(rgb[y:y + h, x:x + w][ring], axis=0))
     if core.sum() < SMALL_CORE:
         color = _blob_halo_color(rgb, ink, (x, y, w, h), comp, color)
     shape_mask = filled[y:y + h, x:x + w] & comp
@@ -181,27 +172,8 @@ def _marker_blob(rgb, ink, filled, depth, comp: np.ndarray, x: int, y: int, cent
         shape = "triangle-up" if up else "triangle-down"
         cy = y + ((apex + h - 0.5) if up else (apex - 0.5)) / 2.0
     dep = np.where(comp, depth[y:y + h, x:x + w], 0)
-    blob = Blob(cx, cy, int(comp.sum()), (int(x), int(y), int(x + w), int(y + h)), color, shape, pale)
+    blob = Blob(cx, cy, int(comp.sum()), (int(x), int(y), int(x + w), int(y + h)), color, shape)
     return blob, (shape_mask, dep >= 0.6 * dep.max())
-
-
-def _ring(comp: np.ndarray, own: np.ndarray) -> bool:
-    """A hollow marker: what filling `comp` added to its ink `own` is one round hole in its
-    middle, a quarter of it or more. Its colour is then its ring's: the inside is the page
-    (open black circles and open red squares were one series of their insides' white,
-    outside set-A out031; open blue circles were too pale to be a legend's swatch, out024).
-    A glyph's holes ('B' of a label in its series' colour, two; '0', tall) keep the colour
-    they give it, off the series'."""
-    hole = (comp & ~own).astype(np.uint8)
-    n, _, st, cent = cv2.connectedComponentsWithStats(hole, connectivity=4)
-    big = [i for i in range(1, n) if st[i, cv2.CC_STAT_AREA] >= 3]
-    if len(big) != 1 or st[big[0], cv2.CC_STAT_AREA] < 0.25 * comp.sum():
-        return False
-    i = big[0]
-    bw, bh = st[i, cv2.CC_STAT_WIDTH], st[i, cv2.CC_STAT_HEIGHT]
-    h, w = comp.shape
-    return max(bw, bh) <= 1.25 * min(bw, bh) and abs(cent[i][0] - (w - 1) / 2.0) <= 0.15 * w \
-        and abs(cent[i][1] - (h - 1) / 2.0) <= 0.15 * h
 
 
 def _core_pieces(comp: np.ndarray, core: np.ndarray, kernel) -> list:

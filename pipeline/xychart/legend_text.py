@@ -106,11 +106,6 @@ def joined_to_data(b, data, rgb: np.ndarray, box, max_delta: float, text_h: floa
         return False
     part = rgb[y0:y1, x0:x1]
     mine = lab_distance(part, b.color) <= max_delta
-    if b.pale is not None and (background is None or float(
-            lab_distance(np.array([b.pale], np.uint8), background)[0]) > max_delta):
-        # A hollow marker's thin line is paler than its ring (outside set-A out001); a ring
-        # whose inside is nearly all of it is as pale as the page, which joins everything.
-        mine |= lab_distance(part, b.pale) <= max_delta
     if background is not None:
         # A thin line blurred on a dark page is its colour blended half into the page
         # (seed-52 syn037: (82, 145, 167) between markers of (73, 197, 255) on grey 30). A

@@ -926,22 +926,3 @@ def test_a_line_swatch_read_as_letters_centred_on_its_marker_is_the_swatch():
     # A name's first word that merely holds a marker off its centre is no swatch.
     off = [Word("he", 69, 735, 49, 764, 63)] + line[1:]
     assert not _swatch_word(off, 0, tri, lambda w: False)
-
-
-def test_an_open_marker_is_joined_to_its_neighbours_by_a_line_paler_than_its_ring():
-    # Outside set-A out001 (blurred open circles on a 1 px line): the line between two rings
-    # lies far from the rings' colour; the marker, no longer joined, made a legend swatch of a
-    # point, named after its label misread 'x MA'.
-    from pipeline.xychart.legend_text import joined_to_data
-    page = (251, 250, 246)
-    rgb = np.full((100, 200, 3), page, np.uint8)
-    cv2.line(rgb, (40, 50), (160, 50), (186, 198, 203), 1)
-    for cx in (40, 160):
-        cv2.circle(rgb, (cx, 50), 8, page, -1)
-        cv2.circle(rgb, (cx, 50), 8, (80, 115, 135), 2)
-    ring = (80, 115, 135)
-    a = Blob(40.0, 50.0, 200, (31, 41, 50, 60), ring, "circle", (130, 154, 167))
-    b = Blob(160.0, 50.0, 200, (151, 41, 170, 60), ring, "circle", (130, 154, 167))
-    assert joined_to_data(a, [a, b], rgb, (0, 0, 200, 100), 22.0, 10.0, np.array(page, np.uint8))
-    solid = Blob(40.0, 50.0, 200, (31, 41, 50, 60), ring, "circle")
-    assert not joined_to_data(solid, [solid, b], rgb, (0, 0, 200, 100), 22.0, 10.0, np.array(page, np.uint8))

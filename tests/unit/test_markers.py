@@ -655,34 +655,3 @@ def test_fill_holes_takes_a_round_hole_larger_than_the_limits():
     wedge = np.zeros((60, 60), np.uint8)
     cv2.rectangle(wedge, (5, 25), (55, 33), 1, 1)
     assert not imageops.fill_holes(wedge.astype(bool), 192, 16, round_scale=2.0)[29, 30]
-
-
-def test_open_markers_take_their_rings_colour_and_keep_their_insides_as_pale():
-    # Outside set-A out031/out024 (gnuplot and plotly open markers): filled, an open circle
-    # took its white inside's colour; two series of open markers were one, and a pale legend
-    # swatch was no swatch.
-    page = (255, 255, 255)
-    rgb = np.full((60, 120, 3), page, np.uint8)
-    cv2.circle(rgb, (30, 30), 9, (31, 119, 180), 2)
-    cv2.circle(rgb, (90, 30), 9, (214, 39, 40), 2)
-    ink = imageops.color_distance(rgb, page) > 60
-    blobs = sorted(find_markers(rgb, ink, 0.5)[0], key=lambda b: b.cx)
-    assert len(blobs) == 2
-    blue, red = blobs
-    assert abs(blue.color[2] - 180) < 30 and blue.color[0] < 80
-    assert abs(red.color[0] - 214) < 30 and red.color[2] < 90
-    assert blue.pale is not None and blue.pale[0] > blue.color[0] + 60
-
-
-def test_a_glyph_with_two_holes_is_no_ring():
-    from pipeline.marks.markers import _ring
-    b = np.zeros((14, 10), bool)
-    b[:, :8] = True
-    own = b.copy()
-    own[2:6, 2:6] = False
-    own[8:12, 2:6] = False
-    assert not _ring(b, own)
-    ring = np.ones((14, 14), bool)
-    own = ring.copy()
-    own[3:11, 3:11] = False
-    assert _ring(ring, own)
