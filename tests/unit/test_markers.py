@@ -651,6 +651,10 @@ def test_fill_holes_takes_a_round_hole_larger_than_the_limits():
     cv2.circle(ring, (30, 30), 13, 1, 3)
     assert imageops.fill_holes(ring.astype(bool), 192, 16, round_scale=2.0)[30, 30]
     assert not imageops.fill_holes(ring.astype(bool), 192, 16)[30, 30]
+    # a square one (a cell of gridlines in the plot's corner, seed-43 syn095) keeps the limits
+    cell = np.zeros((60, 60), np.uint8)
+    cv2.rectangle(cell, (15, 15), (41, 41), 1, 1)
+    assert not imageops.fill_holes(cell.astype(bool), 192, 16, round_scale=2.0)[28, 28]
     # a long hole (two lines meeting) stays open at any scale
     wedge = np.zeros((60, 60), np.uint8)
     cv2.rectangle(wedge, (5, 25), (55, 33), 1, 1)
