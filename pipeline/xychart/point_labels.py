@@ -216,7 +216,14 @@ def _label_color_series(word: ocr.Word, rgb: np.ndarray, panel_bg, series_colors
     lab = to_lab([c] + list(series_colors) + ([text_rgb] if text_rgb is not None else []))
     d = np.linalg.norm(lab[1:1 + len(series_colors)] - lab[0], axis=1)
     # A one-marker "series" is often a label's own bold glyph, in the label's colour.
-    d[np.asarray(series_sizes) < 2] = np.inf
+    usable = np.asarray(series_sizes) >= 2
+    # Blending with the page only takes a colour towards the page's lightness: a series lighter
+    # than the label on a light page (darker on a dark one) is none of its (a pale orange
+    # "series" of three blobs took seed-54 syn048's orange labels).
+    light = to_lab([panel_bg])[0][0] >= 50.0
+    series_l = lab[1:1 + len(series_colors), 0]
+    usable &= ~(series_l > lab[0][0] + 5.0 if light else series_l < lab[0][0] - 5.0)
+    d[~usable] = np.inf
     # (Unless the label holds colour the text has not: a thin crimson label washed out by the
     # page lies as near the grey text as 24, yet its chroma is 24 to the text's 1.)
     if text_rgb is not None and np.linalg.norm(lab[-1] - lab[0]) <= 25.0 \
@@ -227,18 +234,19 @@ def _label_color_series(word: ocr.Word, rgb: np.ndarray, panel_bg, series_colors
         # (Only a label coloured through: a grey one crossed by a coloured line is no colour.)
         if text_words.chromatic_share(rgb, word, panel_bg, exclude) < 0.7:
             return None
-        return _hue_series(lab[0], lab[1:1 + len(series_colors)], series_sizes)
+        return _hue_series(lab[0], lab[1:1 + len(series_colors)], usable)
     if len(d) > 1 and d[order[1]] - d[order[0]] < 8.0:
         return None
     return int(order[0])
 
 
-def _hue_series(label_lab: np.ndarray, series_lab: np.ndarray, series_sizes) -> int | None:
+def _hue_series(label_lab: np.ndarray, series_lab: np.ndarray, usable: np.ndarray) -> int | None:
     """The series whose hue a washed-out label shares: thin strokes blended with the page (and
     JPEG's halved colour resolution) leave a coloured label far from its series' colour, but
     on its side of grey ('2048' in crimson read (186, 132, 152) beside (192, 47, 111): seed-49
     syn077, whose labels in three colours went to the nearest marker of any). A label with
-    little colour of its own, or near two series' hues, says nothing."""
+    little colour of its own, or near two series' hues, says nothing. Only `usable` series
+    count (see _label_color_series)."""
     def hue(ab):
         return float(np.degrees(np.arctan2(ab[1], ab[0])))
 
@@ -246,7 +254,7 @@ def _hue_series(label_lab: np.ndarray, series_lab: np.ndarray, series_sizes) -> 
         return None
     gaps = np.full(len(series_lab), np.inf)
     for i, c in enumerate(series_lab):
-        if np.hypot(*c[1:]) >= 20.0 and series_sizes[i] >= 2:
+        if np.hypot(*c[1:]) >= 20.0 and usable[i]:
             gaps[i] = abs((hue(label_lab[1:]) - hue(c[1:]) + 180.0) % 360.0 - 180.0)
     order = np.argsort(gaps)
     if gaps[order[0]] > 25.0 or (len(gaps) > 1 and gaps[order[1]] - gaps[order[0]] < 20.0):

@@ -226,6 +226,12 @@ def test_a_washed_out_coloured_label_takes_its_series_by_hue():
     assert label_in((136, 161, 138)) == 2      # green
     assert label_in((40, 40, 44)) is None      # the text's own colour says nothing
     assert label_in((150, 150, 150)) is None   # nor a grey with no hue
+    # No label is a paler series' blend: a pale orange "series" of three blobs took seed-54
+    # syn048's orange labels from the orange markers on a light page.
+    rgb = np.full((20, 40, 3), 250, np.uint8)
+    rgb[5:15, 5:35] = (206, 171, 141)
+    two = [(193, 106, 0), (25, 154, 122), (251, 223, 187)]
+    assert _label_color_series(Word("bs=4096", 90, 5, 5, 35, 15), rgb, (250, 250, 250), two, text, [7, 5, 3]) == 0
     # A grey label that an orange line crosses (seed-59 syn107's '8'): its median colour leans
     # to the line's hue, yet most of its strokes hold none.
     rgb = np.full((20, 40, 3), 250, np.uint8)
