@@ -181,18 +181,22 @@ def cleaned_label(w: ocr.Word, whole: bool = True) -> ocr.Word:
     return ocr.Word(text, w.conf, x0, w.y0, w.x1, w.y1)
 
 
-def ink_color(rgb: np.ndarray, word: ocr.Word, panel_bg, exclude: np.ndarray | None = None):
-    """Median colour of the strokes inside a word's box, or None; `exclude`: pixels that are no
-    strokes of it (a marker its box took in)."""
+def _strokes(rgb: np.ndarray, word: ocr.Word, panel_bg, exclude: np.ndarray | None = None) -> np.ndarray:
+    """The pixels (n x 3) inside a word's box that differ from the panel by over 80: its
+    strokes; `exclude`: pixels that are no strokes of it (a marker its box took in)."""
     ys, xs = slice(max(0, word.y0), word.y1), slice(max(0, word.x0), word.x1)
     crop = rgb[ys, xs].reshape(-1, 3)
     if len(crop) == 0:
-        return None
-    dist = imageops.color_distance(crop.reshape(1, -1, 3), panel_bg).ravel()
-    sel = dist > 80
+        return crop
+    sel = imageops.color_distance(crop.reshape(1, -1, 3), panel_bg).ravel() > 80
     if exclude is not None:
         sel &= ~exclude[ys, xs].ravel()
-    ink = crop[sel]
+    return crop[sel]
+
+
+def ink_color(rgb: np.ndarray, word: ocr.Word, panel_bg, exclude: np.ndarray | None = None):
+    """Median colour of the strokes inside a word's box (see _strokes), or None."""
+    ink = _strokes(rgb, word, panel_bg, exclude)
     if len(ink) < 3:
         return None
     return tuple(int(v) for v in np.median(ink, axis=0))
@@ -200,20 +204,14 @@ def ink_color(rgb: np.ndarray, word: ocr.Word, panel_bg, exclude: np.ndarray | N
 
 def chromatic_share(rgb: np.ndarray, word: ocr.Word, panel_bg, exclude: np.ndarray | None = None,
                     min_chroma: float = 10.0) -> float:
-    """Share of the strokes inside a word's box (as ink_color takes them) that hold colour
-    (Lab chroma of `min_chroma` or more): near all of a coloured label's, however washed out,
-    and a minority of a grey label's that a coloured line crosses."""
-    ys, xs = slice(max(0, word.y0), word.y1), slice(max(0, word.x0), word.x1)
-    crop = rgb[ys, xs].reshape(-1, 3)
-    if len(crop) == 0:
+    """Share of the strokes inside a word's box (see _strokes) that hold colour (Lab chroma of
+    `min_chroma` or more): near all of a coloured label's, however washed out, and a minority
+    of a grey label's that a coloured line crosses."""
+    ink = _strokes(rgb, word, panel_bg, exclude)
+    if len(ink) < 3:
         return 0.0
-    sel = imageops.color_distance(crop.reshape(1, -1, 3), panel_bg).ravel() > 80
-    if exclude is not None:
-        sel &= ~exclude[ys, xs].ravel()
-    if sel.sum() < 3:
-        return 0.0
-    lab = cv2.cvtColor(crop[sel].reshape(-1, 1, 3).astype(np.uint8), cv2.COLOR_RGB2LAB).reshape(-1, 3).astype(float)
-    return float(np.mean(np.hypot(lab[:, 1] - 128.0, lab[:, 2] - 128.0) >= min_chroma))
+    lab = to_lab(ink)
+    return float(np.mean(np.hypot(lab[:, 1], lab[:, 2]) >= min_chroma))
 
 
 def text_color(rgb: np.ndarray, words: list[ocr.Word], panel_bg):
