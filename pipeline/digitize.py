@@ -498,6 +498,23 @@ def _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params) -> Extrac
     return ext
 
 
+def _outline_colours(blobs, marks: np.ndarray, rgb: np.ndarray, bg, text_h: float, box) -> None:
+    """Hollow markers among `blobs` take their outline's colour (see not_markers.hollow_color).
+    In the plot `box`, only those 0.84 text heights across or more (open markers measured
+    0.87 to 1.9), their opening half their size: a letter's bowl is hollow too (0.63 for 'b'
+    of 'bs=16384', seed-59 syn089; 0.57 to 0.71 for serif '6' and '8', seed-52 syn108), and
+    so is one a line closes (0.8 for 'n' over its series' line, seed-60 syn022), and in their
+    labels' colour they pass for markers. Outside it, where blobs serve a legend only, a
+    sample its line cuts in pieces is smaller (gnuplot's keys, outside set-B out031)."""
+    for b in blobs:
+        inside = _in_box(b.cx, b.cy, box, 0)
+        if inside and b.size < 0.84 * text_h:
+            continue
+        ring = not_markers.hollow_color(b, marks, rgb, bg, min_share=0.5 if inside else 0.35)
+        if ring is not None:
+            b.color = ring
+
+
 def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) -> Extraction:
     h, w = rgb.shape[:2]
     if xa is None and ya is None:
@@ -566,8 +583,11 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                if layout.overlaps(v, o) and point_labels.extends(v, o, depth, text_h, specks)}
     words = [v for v in words if id(v) not in outread]
     words = point_labels.join_label_units(point_labels.join_label_digits(layout.merge_words(words, plot_text)), text_h)
+    # (half the threshold: a 1 px ring, anti-aliased, breaks at the full one)
+    faint_marks = imageops.color_distance(rgb, panel_bg) > params.mark_threshold / 2
     marks_read = {id(v) for v in words
-                  if id(v) not in tick_words and text_words.coloured_glyph(v, rgb, panel_bg, text_rgb)
+                  if id(v) not in tick_words and (text_words.coloured_glyph(v, rgb, panel_bg, text_rgb)
+                                                  or text_words.ring_glyph(v, faint_marks, text_h))
                   and not text_words.keys_a_label(v, words, text_h)}
     masked = [v for v in words
               if id(v) in tick_words
@@ -597,6 +617,7 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
     outside = legend_text.outside_marks(rgb, page_marks & ~search, text_mask)
     blobs += [b for b in find_markers(rgb, outside, halfwidth)[0] + cross_markers(rgb, outside, text_h)
               if not (sx0 <= b.cx < sx1 and sy0 <= b.cy < sy1)]
+    _outline_colours(blobs, page_marks, rgb, panel_bg, text_h, box)
 
     other_words = [v for v in words if id(v) not in tick_words and text_words.is_text(v)]
     tick_list = [v for ax in (xa, ya) if ax is not None for v in ax.words]

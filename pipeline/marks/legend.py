@@ -54,6 +54,11 @@ def _swatch_word(line: list[Word], i: int, b: Blob, weak) -> bool:
         and all(weak(w) or _alnum(w) <= 1 or _covered(w, b) >= 0.6 or _stroke_through(w, b) for w in seq[:n])
 
 
+def _swatch_read(w: Word, b: Blob, blobs, weak) -> bool:
+    """Word `w`, unsure or one letter, lies over a blob other than `b`: that swatch read."""
+    return (weak(w) or _alnum(w) <= 1) and any(o is not b and overlaps_blob(w, o) for o in blobs)
+
+
 def _stroke_through(w: Word, b: Blob) -> bool:
     """A word centred on blob `b` and at most three of its widths wide: a line swatch's stroke
     run through its marker, read as letters ('he' for -▲-, seed-55 syn106); a name's letters
@@ -103,7 +108,7 @@ def unglued(w: Word, b: Blob, k: int) -> Word:
     return Word(w.text[k:].lstrip(), w.conf, max(w.x0, b.box[2] + 1), w.y0, w.x1, w.y1)
 
 
-_RIM = ".,:;'‘’`|_~"
+_RIM = ".,:;'‘’`|_~-–—"
 
 
 def _alnum(w: Word) -> int:
@@ -221,8 +226,16 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
                     words = words[:-1]
             while len(words) > 1 and weak(words[-1]) and not _alnum(words[-1]):
                 words = words[:-1]
-            # no name (nor label) starts with a stop or a quote: the rim of a swatch or marker
-            # read as one ('.chunked', '‘bs=2048')
+            # an unsure word or a lone letter over another swatch is that swatch read as text
+            # (gnuplot's key 'NVFP4 -▲-  FP8 -◆-': '-ir_ FP8', outside set-B out024; a square
+            # read 'L' after 'FP8', out014)
+            while len(words) > 1 and _swatch_read(words[0], b, blobs, weak):
+                words = words[1:]
+            while len(words) > 1 and _swatch_read(words[-1], b, blobs, weak):
+                words = words[:-1]
+            # no name (nor label) starts with a stop, a quote or a dash: the rim of a swatch or
+            # marker, or the end of its stroke, read as one ('.chunked', '‘bs=2048', '-FP8' of
+            # plotly's '-●- FP8', outside set-B out027)
             if (bare := words[0].text.lstrip(_RIM)) and bare != words[0].text:
                 words = [Word(bare, words[0].conf, words[0].x0, words[0].y0, words[0].x1, words[0].y1)] + words[1:]
             if not accept(words):

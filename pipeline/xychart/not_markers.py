@@ -35,27 +35,63 @@ def counter_glyph(b, ink: np.ndarray, bg, min_delta: float = 40.0) -> bool:
     off-centre ('6', 'b'). Ink colour is not used: labels often share their series' colour."""
     if float(np.abs(np.asarray(b.color, float) - np.asarray(bg, float)).max()) >= min_delta:
         return False
-    size = max(b.box[2] - b.box[0], b.box[3] - b.box[1])
-    pad = max(2, int(round(0.3 * size)))
+    holes = _holes(b, ink)
+    if not holes:
+        return True
+    x0, y0, x1, y1 = _union(holes)
+    hw, hh = x1 - x0, y1 - y0
+    size = b.size
+    centred = (abs(0.5 * (x0 + x1) - b.cx) <= 0.15 * size + 0.5
+               and abs(0.5 * (y0 + y1) - b.cy) <= 0.15 * size + 0.5)
+    round_ = max(hw, hh) <= 1.3 * min(hw, hh)
+    return not (centred and round_ and len(holes) <= 2)
+
+
+def hollow_color(b, ink: np.ndarray, rgb: np.ndarray, bg, min_share: float = 0.5):
+    """The colour of hollow marker `b`'s outline, or None when `b` is no hollow marker (solid,
+    or a glyph whose counter was filled, see counter_glyph). A filled outline's colour is
+    mostly its inside, the page's or a tint of it: two series of open markers in two colours
+    were one, and a legend's open swatch matched every point (outside set-A out030, set-B
+    out031). Hollow: an opening in its ink (or two, a line run through it) at least
+    `min_share` of its size each way, about the middle of its box, not far from round (not
+    the eye of an 'e' a line closes, seed-59 syn062), two openings no further apart than a
+    line is wide (not the counters of '09' that a gridline joins, syn021)."""
+    holes = [o for o in _holes(b, ink) if o[4] > 2]     # (a speck of page left in the ink is none)
+    if not holes or len(holes) > 2 or counter_glyph(b, ink, bg):
+        return None
+    x0, y0, x1, y1 = _union(holes)
+    bx0, by0, bx1, by1 = b.box
+    w, h = x1 - x0, y1 - y0
+    if min(w, h) < min_share * b.size or max(w, h) > 1.6 * min(w, h) \
+            or abs(x0 + x1 - bx0 - bx1) > 0.5 * b.size or abs(y0 + y1 - by0 - by1) > 0.5 * b.size \
+            or (len(holes) == 2 and _gap(*holes) > max(3.0, 0.2 * b.size)):
+        return None
+    px = rgb[by0:by1, bx0:bx1][ink[by0:by1, bx0:bx1]]
+    if len(px) < 3:
+        return None
+    return tuple(int(v) for v in np.median(px, axis=0))
+
+
+def _holes(b, ink: np.ndarray) -> list[tuple[int, int, int, int, int]]:
+    """Boxes (x0, y0, x1, y1, in the image) and areas of the openings the ink encloses about
+    blob `b`."""
+    pad = max(2, int(round(0.3 * b.size)))
     h, w = ink.shape
     x0, y0 = max(0, b.box[0] - pad), max(0, b.box[1] - pad)
     x1, y1 = min(w, b.box[2] + pad), min(h, b.box[3] + pad)
     inv = (~ink[y0:y1, x0:x1]).astype(np.uint8)
     n, _lab, stats, _ = cv2.connectedComponentsWithStats(inv, connectivity=4)
-    holes = [stats[i] for i in range(1, n)
-             if stats[i][0] > 0 and stats[i][1] > 0 and stats[i][0] + stats[i][2] < x1 - x0
-             and stats[i][1] + stats[i][3] < y1 - y0]
-    if not holes:
-        return True
-    hx0 = min(s[0] for s in holes) + x0
-    hy0 = min(s[1] for s in holes) + y0
-    hx1 = max(s[0] + s[2] for s in holes) + x0
-    hy1 = max(s[1] + s[3] for s in holes) + y0
-    hw, hh = hx1 - hx0, hy1 - hy0
-    centred = (abs(0.5 * (hx0 + hx1) - b.cx) <= 0.15 * size + 0.5
-               and abs(0.5 * (hy0 + hy1) - b.cy) <= 0.15 * size + 0.5)
-    round_ = max(hw, hh) <= 1.3 * min(hw, hh)
-    return not (centred and round_ and len(holes) <= 2)
+    return [(x0 + x, y0 + y, x0 + x + bw, y0 + y + bh, a) for x, y, bw, bh, a in stats[1:]
+            if x > 0 and y > 0 and x + bw < x1 - x0 and y + bh < y1 - y0]
+
+
+def _gap(a, b) -> int:
+    """Pixels between two boxes (x0, y0, x1, y1, ...), the larger of the two ways."""
+    return max(a[0] - b[2], b[0] - a[2], a[1] - b[3], b[1] - a[3], 0)
+
+
+def _union(holes):
+    return (min(b[0] for b in holes), min(b[1] for b in holes), max(b[2] for b in holes), max(b[3] for b in holes))
 
 
 def text_row_glyphs(blobs, rgb: np.ndarray, text_rgb, bg, text_h: float) -> list:

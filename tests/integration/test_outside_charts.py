@@ -226,3 +226,34 @@ def test_blurred_triangles_larger_than_the_pages_specks_are_one_marker_each(tmp_
     truth, ext = _read("set23_h24")
     xs = sorted(p.x_px for p in ext.points if 400 <= p.x_px <= 900)
     assert len(xs) == 3 and _within(ext, truth) >= 5
+
+
+def test_gnuplots_open_markers_take_their_outlines_colours():
+    # set-B out031 (gp-sci): 1 px open triangles, diamonds and circles, filled in, took the
+    # page's white: three series were one, unnamed. Its key's '-O-' (a ring on its stroke)
+    # was masked as the letter O.
+    truth, ext = _read("setB_out031")
+    assert len(ext.points) == 18 and _within(ext, truth) == 18
+    by_series = {}
+    for p in ext.points:
+        by_series.setdefault(p.series, []).append(p)
+    assert len(by_series) == 3 and sorted(len(v) for v in by_series.values()) == [6, 6, 6]
+    assert {"TP=8", "BF16"} <= set(by_series)
+
+
+def test_an_open_circle_read_as_the_letter_o_is_a_point_and_a_legend_swatch():
+    # set-B out037 (JPEG, 665 px): the first ring read 'O' was masked as text and lost, the
+    # legend's ring too, and the series was named 'O'. set-B out015: the legend's 'O-' (a
+    # 21 px ring on its stroke beside 15 px text) was masked, the series left unnamed.
+    truth, ext = _read("setB_out037")
+    assert {p.series for p in ext.points} == {"BF16"} and _within(ext, truth) >= 5
+    truth, ext = _read("setB_out015")
+    assert {p.series for p in ext.points} == {"TP=4"} and _within(ext, truth) == 5
+
+
+def test_open_triangles_of_one_series_stay_one():
+    # set-B out022: one open triangle's outline colour was taken, not its neighbours' (their
+    # insides tinted): the series split in two.
+    truth, ext = _read("setB_out022")
+    sizes = sorted(sum(p.series == s for p in ext.points) for s in {p.series for p in ext.points})
+    assert sizes == [5, 5] and _within(ext, truth) == 10

@@ -284,6 +284,26 @@ def test_a_swatch_read_as_the_last_word_follows_its_text():
     assert [(e.text, e.blob is grey) for e in entries] == [("TP=4, DP=2", True)]
 
 
+def test_the_sample_of_the_entry_before_is_no_part_of_a_name_nor_a_dash_its_first_letter():
+    # gnuplot's key 'NVFP4 -▲-  FP8 -◆-' (outside set-B out024): the triangle's sample read
+    # '-ir_' at no confidence started the next name; plotly's '-●- FP8' (out027) read '-FP8'.
+    purple, green = (148, 0, 211), (0, 158, 115)
+    line = [Word("NVFP4", 93, 454, 68, 507, 81), Word("-ir_", 0, 514, 66, 552, 94),
+            Word("FP8", 92, 559, 68, 586, 80)]
+    tri = Blob(526.0, 73.0, 60, (521, 68, 531, 78), purple, "triangle-up")
+    dia = Blob(605.0, 74.0, 60, (600, 69, 610, 79), green, "diamond")
+    data = [Blob(100.0 + 90 * i, 300.0 + k, 60, (95 + 90 * i, 295 + k, 105 + 90 * i, 305 + k), c, "square")
+            for i in range(3) for k, c in ((0, purple), (100, green))]
+    weak = lambda w: w.conf < 40  # noqa: E731
+    entries = find_legend([line], [tri, dia] + data, 14.0, data, weak=weak)
+    assert sorted((e.text, e.blob is tri) for e in entries) == [("FP8", False), ("NVFP4", True)]
+    dot = Blob(1333.0, 34.0, 120, (1327, 28, 1339, 40), (99, 110, 250), "circle")
+    dots = [Blob(200.0 + 90 * i, 500.0, 120, (194 + 90 * i, 494, 206 + 90 * i, 506), (99, 110, 250), "circle")
+            for i in range(3)]
+    entries = find_legend([[Word("-FP8", 90, 1346, 26, 1392, 44)]], [dot] + dots, 18.0, dots)
+    assert [e.text for e in entries] == ["FP8"]
+
+
 def test_a_plus_between_two_words_joins_a_legend_name():
     name = [Word("Dropout", 96, 100, 10, 180, 30), Word("Masking", 96, 208, 10, 290, 32)]
     plus = Word("+", 96, 186, 14, 200, 28)

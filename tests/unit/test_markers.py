@@ -156,6 +156,51 @@ def test_a_glyph_whose_counter_was_filled_is_told_from_a_hollow_marker():
     assert not counter_glyph(blob(40, 100, 7, 11, (0, 0, 0)), ink, white)
 
 
+def test_a_hollow_marker_takes_its_outlines_colour_a_filled_counter_does_not():
+    # Outside set-B out031 (gnuplot, 1 px open markers): filled rings were all the page's
+    # white, three series one. A label's '0' in its series' red keeps the page's colour, so
+    # that it is still told for a glyph (seed-19 syn091).
+    from pipeline.marks.markers import Blob
+    from pipeline.xychart.not_markers import hollow_color
+    rgb = _canvas()
+    white = (255, 255, 255)
+    cv2.circle(rgb, (60, 100), 8, (214, 39, 40), 2, cv2.LINE_AA)                      # red ring
+    cv2.circle(rgb, (120, 100), 8, (31, 119, 180), 1, cv2.LINE_AA)                    # thin blue ring
+    cv2.line(rgb, (100, 100), (140, 100), (31, 119, 180), 1, cv2.LINE_AA)             # ... on its line
+    cv2.ellipse(rgb, (180, 100), (6, 10), 0, 0, 360, (214, 39, 40), 2, cv2.LINE_AA)   # a red '0'
+    cv2.circle(rgb, (240, 100), 8, (44, 160, 44), -1, cv2.LINE_AA)                    # solid disc
+    ink = _ink(rgb)
+
+    def blob(cx, cy, r_x, r_y, color=white):
+        return Blob(float(cx), float(cy), 4 * r_x * r_y, (cx - r_x, cy - r_y, cx + r_x + 1, cy + r_y + 1),
+                    color, "circle")
+
+    red = hollow_color(blob(60, 100, 9, 9), ink, rgb, white)
+    blue = hollow_color(blob(120, 100, 9, 9), ink, rgb, white)
+    assert red is not None and red[0] > 150 and red[2] < 110
+    assert blue is not None and blue[2] > 150 and blue[0] < 110
+    assert hollow_color(blob(180, 100, 7, 11), ink, rgb, white) is None
+    assert hollow_color(blob(240, 100, 9, 9, (44, 160, 44)), ink, rgb, white) is None
+
+
+def test_a_ring_read_as_the_letter_o_is_a_marker_a_letter_o_is_text():
+    # Outside set-B out015 ('O-' for a legend's 21 px ring on its stroke beside 15 px text)
+    # and out031 (gnuplot's '-O-', the stroke run through a 13 px ring beside 11 px text).
+    from pipeline.ocr import Word
+    from pipeline.xychart.text_words import ring_glyph
+    rgb = _canvas()
+    cv2.circle(rgb, (60, 100), 10, (30, 60, 90), 2, cv2.LINE_AA)
+    cv2.line(rgb, (40, 100), (50, 100), (30, 60, 90), 2)
+    cv2.circle(rgb, (140, 100), 7, (31, 119, 180), 1, cv2.LINE_AA)
+    cv2.line(rgb, (125, 100), (155, 100), (31, 119, 180), 1, cv2.LINE_AA)
+    cv2.putText(rgb, "O", (200, 107), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (40, 40, 40), 1, cv2.LINE_AA)
+    marks = imageops.color_distance(rgb, (255, 255, 255)) > 30
+    assert ring_glyph(Word("O-", 66.0, 39, 89, 72, 112), marks, 15.0)
+    assert ring_glyph(Word("-O-", 70.0, 124, 92, 157, 109), marks, 11.0)
+    assert not ring_glyph(Word("O", 90.0, 199, 96, 212, 108), marks, 11.0)
+    assert not ring_glyph(Word("OK", 90.0, 39, 89, 72, 112), marks, 15.0)
+
+
 def _square_touching_circle(square, circle):
     """Markers found on a chart of four squares over four circles, and a fifth square touching
     a circle a few pixels lower (at x 300)."""
