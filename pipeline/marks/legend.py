@@ -55,8 +55,10 @@ def _swatch_word(line: list[Word], i: int, b: Blob, weak) -> bool:
 
 
 def _swatch_read(w: Word, b: Blob, blobs, weak) -> bool:
-    """Word `w`, unsure or one letter, lies over a blob other than `b`: that swatch read."""
-    return (weak(w) or _alnum(w) <= 1) and any(o is not b and overlaps_blob(w, o) for o in blobs)
+    """Word `w` lies over a blob other than `b`, unsure, or one letter over a coloured blob:
+    that swatch read (a 'B' of 'Engine B' found as a grey blob stays a letter)."""
+    return any(o is not b and overlaps_blob(w, o) and (weak(w) or (_alnum(w) <= 1 and chromatic(o.color)))
+               for o in blobs)
 
 
 def _stroke_through(w: Word, b: Blob) -> bool:
