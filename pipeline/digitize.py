@@ -498,20 +498,23 @@ def _bar_extraction(rgb, gray, words, xa, ya, text_h, page_bg, params) -> Extrac
     return ext
 
 
-def _outline_colours(blobs, marks: np.ndarray, rgb: np.ndarray, bg, text_h: float, box) -> None:
+def _outline_colours(blobs, marks: np.ndarray, rgb: np.ndarray, bg, text_h: float, box,
+                     min_share: float = 0.4) -> None:
     """Hollow markers among `blobs` take their outline's colour (see not_markers.hollow_color).
     In the plot `box`, only those 0.84 text heights across or more (open markers measured
-    0.87 to 1.9), their opening half their size: a letter's bowl is hollow too (0.63 for 'b'
-    of 'bs=16384', seed-59 syn089; 0.57 to 0.71 for serif '6' and '8', seed-52 syn108), and
-    so is one a line closes (0.8 for 'n' over its series' line, seed-60 syn022), and in their
-    labels' colour they pass for markers. Outside it, where blobs serve a legend only, a
-    sample its line cuts in pieces is smaller (gnuplot's keys, outside set-B out031)."""
-    for b in blobs:
-        inside = _in_box(b.cx, b.cy, box, 0)
-        if inside and b.size < 0.84 * text_h:
-            continue
-        ring = not_markers.hollow_color(b, marks, rgb, bg, min_share=0.5 if inside else 0.35)
-        if ring is not None:
+    0.87 to 1.9), and only where two or more and `min_share` of the blobs there are so: a
+    letter's bowl is hollow too (0.63 text heights for 'b' of 'bs=16384', seed-59 syn089;
+    0.57 to 0.71 for serif '6' and '8', seed-52 syn108), and so is one a line closes ('n' at
+    0.8, seed-60 syn022; the eye of an 'e' among solid squares, seed-59 syn062), and in
+    their labels' colour they pass for markers. Outside it, where blobs serve a legend only,
+    a sample its line cuts in pieces is smaller (gnuplot's keys, outside set-B out031)."""
+    inside = [_in_box(b.cx, b.cy, box, 0) for b in blobs]
+    rings = [not_markers.hollow_color(b, marks, rgb, bg) if not i or b.size >= 0.84 * text_h else None
+             for b, i in zip(blobs, inside)]
+    hollow = sum(r is not None and i for r, i in zip(rings, inside))
+    hollow_plot = hollow >= 2 and hollow >= min_share * sum(inside)
+    for b, ring, i in zip(blobs, rings, inside):
+        if ring is not None and (hollow_plot or not i):
             b.color = ring
 
 

@@ -47,15 +47,15 @@ def counter_glyph(b, ink: np.ndarray, bg, min_delta: float = 40.0) -> bool:
     return not (centred and round_ and len(holes) <= 2)
 
 
-def hollow_color(b, ink: np.ndarray, rgb: np.ndarray, bg, min_share: float = 0.5):
+def hollow_color(b, ink: np.ndarray, rgb: np.ndarray, bg, min_share: float = 0.35):
     """The colour of hollow marker `b`'s outline, or None when `b` is no hollow marker (solid,
     or a glyph whose counter was filled, see counter_glyph). A filled outline's colour is
     mostly its inside, the page's or a tint of it: two series of open markers in two colours
     were one, and a legend's open swatch matched every point (outside set-A out030, set-B
     out031). Hollow: an opening in its ink (or two, a line run through it) at least
-    `min_share` of its size each way, about the middle of its box, not far from round (not
-    the eye of an 'e' a line closes, seed-59 syn062), two openings no further apart than a
-    line is wide (not the counters of '09' that a gridline joins, syn021)."""
+    `min_share` of its size each way, about the middle of its box, not far from round, two
+    openings no further apart than a line is wide (not the counters of '09' that a gridline
+    joins, seed-59 syn021)."""
     holes = [o for o in _holes(b, ink) if o[4] > 2]     # (a speck of page left in the ink is none)
     if not holes or len(holes) > 2 or counter_glyph(b, ink, bg):
         return None

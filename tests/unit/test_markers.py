@@ -169,6 +169,8 @@ def test_a_hollow_marker_takes_its_outlines_colour_a_filled_counter_does_not():
     cv2.line(rgb, (100, 100), (140, 100), (31, 119, 180), 1, cv2.LINE_AA)             # ... on its line
     cv2.ellipse(rgb, (180, 100), (6, 10), 0, 0, 360, (214, 39, 40), 2, cv2.LINE_AA)   # a red '0'
     cv2.circle(rgb, (240, 100), 8, (44, 160, 44), -1, cv2.LINE_AA)                    # solid disc
+    cv2.ellipse(rgb, (294, 100), (4, 6), 0, 0, 360, (255, 127, 14), 2, cv2.LINE_AA)   # '09', one
+    cv2.ellipse(rgb, (307, 104), (4, 6), 0, 0, 360, (255, 127, 14), 2, cv2.LINE_AA)   # blob (syn021)
     ink = _ink(rgb)
 
     def blob(cx, cy, r_x, r_y, color=white):
@@ -181,6 +183,7 @@ def test_a_hollow_marker_takes_its_outlines_colour_a_filled_counter_does_not():
     assert blue is not None and blue[2] > 150 and blue[0] < 110
     assert hollow_color(blob(180, 100, 7, 11), ink, rgb, white) is None
     assert hollow_color(blob(240, 100, 9, 9, (44, 160, 44)), ink, rgb, white) is None
+    assert hollow_color(blob(300, 102, 11, 9, (255, 200, 160)), ink, rgb, white) is None
 
 
 def test_a_ring_read_as_the_letter_o_is_a_marker_a_letter_o_is_text():
