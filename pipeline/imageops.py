@@ -353,29 +353,59 @@ def apart_from_rows(ink: np.ndarray, r0: int, r1: int, min_gap: int = 2) -> bool
 
 
 def fill_holes(mask: np.ndarray, max_area: int, max_extent: int | None = None,
-               round_scale: float = 1.0) -> np.ndarray:
+               round_scale: float = 1.0, halves: bool = False) -> np.ndarray:
     """Fill enclosed, compact holes up to `max_area` pixels and `max_extent` across (hollow
     markers become solid blobs; the sliver between two curves that touch stays open). A round
     hole (as tall as wide within a quarter, filling 0.7 to 0.88 of its box) may be
     `round_scale` times as large each way: a hollow circle's inside is far wider than the thin
-    lines that set the limits (27 px rings on a 1 px line, outside set-A out040)."""
+    lines that set the limits (27 px rings on a 1 px line, outside set-A out040). With
+    `halves`, two flat holes on either side of a line of three pixels or less, together as
+    tall as wide within a third, are filled too: a hollow marker that its line runs through
+    (a key's sample as gnuplot draws it; outside set-B out022's key named its series)."""
     m = mask.astype(np.uint8)
     inv = (1 - m).astype(np.uint8)
     n, lab, stats, _ = cv2.connectedComponentsWithStats(inv, connectivity=4)
     h, w = m.shape
     out = m.copy()
+    flat = []
     for i in range(1, n):
         x, y, bw, bh, area = stats[i]
-        if x == 0 or y == 0 or x + bw >= w or y + bh >= h:
+        if x == 0 or y == 0 or x + bw >= w or y + bh >= h or area < 0.4 * bw * bh:
             continue
-        if max(bw, bh) > 2 * min(bw, bh) or area < 0.4 * bw * bh:
+        if max(bw, bh) > 2 * min(bw, bh):
+            flat.append(i)
             continue
         # (round, not square: a square hole is a gridlines' cell in a plot's corner, seed-43 syn095)
         scale = round_scale if max(bw, bh) <= 1.25 * min(bw, bh) and 0.7 * bw * bh <= area <= 0.88 * bw * bh else 1.0
         if area > max_area * scale * scale or (max_extent is not None and max(bw, bh) > max_extent * scale):
             continue
         out[lab == i] = 1
+    for i, j in (_halves(stats, flat, max_area, max_extent) if halves else ()):
+        out[(lab == i) | (lab == j)] = 1
     return out.astype(bool)
+
+
+def _halves(stats, flat: list[int], max_area: int, max_extent: int | None) -> list[tuple[int, int]]:
+    """Pairs of the `flat` holes (labels into `stats`) that are two halves of one (see
+    fill_holes)."""
+    pairs = []
+    for i in flat:
+        xi, yi, wi, hi, ai = stats[i]
+        for j in flat:
+            xj, yj, wj, hj, aj = stats[j]
+            if wi > hi and wj > hj:     # above and below a level line
+                apart = 1 <= yj - (yi + hi) <= 3 and abs(xi - xj) <= 2 and abs(xi + wi - xj - wj) <= 2
+            else:                       # left and right of an upright one
+                apart = hi > wi and hj > wj and 1 <= xj - (xi + wi) <= 3 and abs(yi - yj) <= 2 \
+                    and abs(yi + hi - yj - hj) <= 2
+            if not apart:
+                continue
+            uw = max(xi + wi, xj + wj) - min(xi, xj)
+            uh = max(yi + hi, yj + hj) - min(yi, yj)
+            if max(uw, uh) <= 1.33 * min(uw, uh) and ai + aj <= max_area \
+                    and (max_extent is None or max(uw, uh) <= max_extent):
+                pairs.append((i, j))
+    return pairs
 
 
 def stroke_halfwidth(mask: np.ndarray, sample: np.ndarray | None = None) -> float:

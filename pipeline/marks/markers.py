@@ -77,7 +77,8 @@ def find_markers(rgb: np.ndarray, ink: np.ndarray, line_halfwidth: float, min_si
     """
     radius = max(1.5, line_halfwidth + 1.0)
     diameter = int(round(2 * radius))
-    filled = imageops.fill_holes(ink, max_area=int(12 * diameter * diameter), max_extent=4 * diameter, round_scale=2.0)
+    filled = imageops.fill_holes(ink, max_area=int(12 * diameter * diameter), max_extent=4 * diameter, round_scale=2.0,
+                                 halves=True)
     depth = imageops.ink_depth(filled)
     core = (depth >= radius).astype(np.uint8)
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(round(radius)) + 1,) * 2)

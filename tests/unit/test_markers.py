@@ -707,3 +707,19 @@ def test_fill_holes_takes_a_round_hole_larger_than_the_limits():
     wedge = np.zeros((60, 60), np.uint8)
     cv2.rectangle(wedge, (5, 25), (55, 33), 1, 1)
     assert not imageops.fill_holes(wedge.astype(bool), 192, 16, round_scale=2.0)[29, 30]
+
+
+def test_fill_holes_takes_a_hollow_marker_its_line_runs_through_in_its_two_halves():
+    # a key's sample as gnuplot draws it (outside set-B out022): an open circle, its 2 px
+    # line run through it, its inside two flat halves that fill_holes left open
+    ring = np.zeros((40, 60), np.uint8)
+    cv2.circle(ring, (30, 20), 8, 1, 1)
+    cv2.line(ring, (5, 20), (55, 20), 1, 2)
+    assert not imageops.fill_holes(ring.astype(bool), 192, 16)[16, 30]
+    both = imageops.fill_holes(ring.astype(bool), 192, 16, halves=True)
+    assert both[16, 30] and both[24, 30]
+    # two flat holes stacked, far longer than the two are tall, stay open
+    bars = np.zeros((40, 60), np.uint8)
+    cv2.rectangle(bars, (10, 10), (50, 14), 1, 1)
+    cv2.rectangle(bars, (10, 16), (50, 20), 1, 1)
+    assert not imageops.fill_holes(bars.astype(bool), 192, 60, halves=True)[12, 30]
