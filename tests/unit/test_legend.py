@@ -946,3 +946,15 @@ def test_a_line_swatch_read_as_letters_centred_on_its_marker_is_the_swatch():
     # A name's first word that merely holds a marker off its centre is no swatch.
     off = [Word("he", 69, 735, 49, 764, 63)] + line[1:]
     assert not _swatch_word(off, 0, tri, lambda w: False)
+
+
+def test_a_coloured_blob_starting_an_unsure_word_is_a_swatch_not_its_glyph():
+    # outside set-B out036: '■ vLLM' read 'mum' at 36, the red square inside the word's box;
+    # taken for one of its glyphs, the square was no swatch and 'vLLM' never read again
+    from pipeline.xychart.legend_text import _glyph_of
+    square = Blob(550.0, 724.0, 100, (545, 719, 556, 730), (185, 84, 81), "square")
+    assert not _glyph_of(square, Word("mum", 36, 545, 719, 598, 730), 10.0)
+    # read surely, or grey (a glyph of the text), it is the word's
+    assert _glyph_of(square, Word("mum", 90, 545, 719, 598, 730), 10.0)
+    grey = Blob(550.0, 724.0, 100, (545, 719, 556, 730), (90, 90, 90), "square")
+    assert _glyph_of(grey, Word("mum", 36, 545, 719, 598, 730), 10.0)
