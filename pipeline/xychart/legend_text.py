@@ -105,7 +105,7 @@ def joined_to_data(b, data, rgb: np.ndarray, box, max_delta: float, text_h: floa
     if b.shape == "line" or not (x0 <= b.cx < x1 and y0 <= b.cy < y1):
         return False
     part = rgb[y0:y1, x0:x1]
-    mine = lab_distance(part, b.color) <= max_delta
+    mine = lab_distance(part, _ink_of(b, rgb, background, max_delta)) <= max_delta
     if background is not None:
         # A thin line blurred on a dark page is its colour blended half into the page
         # (seed-52 syn037: (82, 145, 167) between markers of (73, 197, 255) on grey 30). A
@@ -152,6 +152,18 @@ def joined_to_data(b, data, rgb: np.ndarray, box, max_delta: float, text_h: floa
         left, w, h = (int(stats[k, c]) for c in (cv2.CC_STAT_LEFT, cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
         return h <= b.box[3] - b.box[1] + 6 and w <= 8 * text_h and abs(x0 + left + w / 2 - b.cx) <= 0.15 * w
     return any(line_like(k) and not stub(k) for k in np.unique(ring[ring > 0]))
+
+
+def _ink_of(b, rgb: np.ndarray, background, max_delta: float):
+    """The colour marker `b` is drawn in: its own, unless that is near the page's (a hollow
+    ring's colour is its inside; joined by the page, it joins every other ring and its legend
+    swatch passes for a point, outside set-B out015), then its ring's ink."""
+    if background is None or float(lab_distance(np.array([b.color], np.uint8), background)[0]) > max_delta:
+        return b.color
+    x0, y0, x1, y1 = b.box
+    px = rgb[y0:y1, x0:x1].reshape(-1, 3)
+    ink = px[lab_distance(px, background) > 2 * max_delta]
+    return tuple(int(v) for v in np.median(ink, axis=0)) if len(ink) >= 3 else b.color
 
 
 def outside_ticks(blobs, tick_boxes, pad: int = 1) -> list:
