@@ -155,9 +155,11 @@ def joined_to_data(b, data, rgb: np.ndarray, box, max_delta: float, text_h: floa
 
 
 def _ink_of(b, rgb: np.ndarray, background, max_delta: float):
-    """The colour marker `b` is drawn in: its own, unless that is near the page's (a hollow
-    ring's colour is its inside; joined by the page, it joins every other ring and its legend
-    swatch passes for a point, outside set-B out015), then its ring's ink."""
+    """The colour marker `b` is drawn in: its own, unless that is near the page's, then its
+    ring's ink. Open markers too small to take their outline's colour in the plot (see
+    digitize._outline_colours) keep their inside's: joined by the page, a legend's swatch
+    over the plot joins every ring and passes for a point (outside set-B out011, 10 px open
+    squares; out015 before open markers took their outline's colour)."""
     if background is None or float(lab_distance(np.array([b.color], np.uint8), background)[0]) > max_delta:
         return b.color
     x0, y0, x1, y1 = b.box
