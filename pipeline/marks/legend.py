@@ -55,10 +55,11 @@ def _swatch_word(line: list[Word], i: int, b: Blob, weak) -> bool:
 
 
 def _swatch_read(w: Word, b: Blob, blobs, weak) -> bool:
-    """Word `w` lies over a blob other than `b`, unsure, or one letter over a coloured blob:
-    that swatch read (a 'B' of 'Engine B' found as a grey blob stays a letter)."""
-    return any(o is not b and overlaps_blob(w, o) and (weak(w) or (_alnum(w) <= 1 and chromatic(o.color)))
-               for o in blobs)
+    """Word `w`, unsure or one letter, lies over a coloured blob other than `b`: that swatch
+    read. (A letter found as a grey blob stays one: the 'B' of 'Engine B' read surely, the
+    'A' of 'Engine A' at 56, seed-54 syn004.)"""
+    return (weak(w) or _alnum(w) <= 1) and any(o is not b and overlaps_blob(w, o) and chromatic(o.color)
+                                               for o in blobs)
 
 
 def _stroke_through(w: Word, b: Blob) -> bool:

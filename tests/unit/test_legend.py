@@ -302,6 +302,15 @@ def test_the_sample_of_the_entry_before_is_no_part_of_a_name_nor_a_dash_its_firs
             for i in range(3)]
     entries = find_legend([[Word("-FP8", 90, 1346, 26, 1392, 44)]], [dot] + dots, 18.0, dots)
     assert [e.text for e in entries] == ["FP8"]
+    # an unsure letter over a grey blob, its own glyph found as one, stays ('Engine A' at 56,
+    # seed-54 syn004)
+    red = (251, 44, 44)
+    line = [Word("Engine", 93, 220, 60, 262, 74), Word("A", 56, 268, 60, 281, 74)]
+    sw = Blob(205.0, 67.0, 60, (201, 63, 210, 72), red, "diamond")
+    glyph = Blob(274.0, 65.0, 60, (270, 62, 279, 71), (154, 154, 154), "triangle-up")
+    reds = [Blob(100.0 + 90 * i, 300.0, 60, (95 + 90 * i, 295, 105 + 90 * i, 305), red, "diamond") for i in range(3)]
+    entries = find_legend([line], [sw, glyph] + reds, 14.0, reds, weak=lambda w: w.conf < 60)
+    assert [e.text for e in entries] == ["Engine A"]
 
 
 def test_a_plus_between_two_words_joins_a_legend_name():
