@@ -54,12 +54,13 @@ def _swatch_word(line: list[Word], i: int, b: Blob, weak) -> bool:
         and all(weak(w) or _alnum(w) <= 1 or _covered(w, b) >= 0.6 or _stroke_through(w, b) for w in seq[:n])
 
 
-def _swatch_read(w: Word, b: Blob, blobs, weak) -> bool:
-    """Word `w`, unsure or one letter, lies over a coloured blob other than `b`: that swatch
-    read. (A letter found as a grey blob stays one: the 'B' of 'Engine B' read surely, the
-    'A' of 'Engine A' at 56, seed-54 syn004.)"""
-    return (weak(w) or _alnum(w) <= 1) and any(o is not b and overlaps_blob(w, o) and chromatic(o.color)
-                                               for o in blobs)
+def _swatch_read(w: Word, b: Blob, blobs, weak, swatchlike: set) -> bool:
+    """Word `w` lies over a blob other than `b` coloured like the plot's markers (ids in
+    `swatchlike`), unsure, or one letter over a coloured one: that swatch read. (A letter
+    found as a blob stays one where it has the text's colour: the 'A' of 'Engine A' at 56,
+    seed-54 syn004; or is read surely and grey: the 'B' of 'Engine B'.)"""
+    return any(o is not b and id(o) in swatchlike and overlaps_blob(w, o)
+               and (weak(w) or (_alnum(w) <= 1 and chromatic(o.color))) for o in blobs)
 
 
 def _stroke_through(w: Word, b: Blob) -> bool:
@@ -153,6 +154,7 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
             return False
         near = np.linalg.norm(data_lab - to_lab([b.color])[0], axis=1) <= color_delta
         return chromatic(b.color) and any(k and o is not b for k, o in zip(near, data_blobs))
+    cut_by = [b for b in blobs if chromatic(b.color)]
     if data_lab is not None:
         # Only a swatch cuts a row: a blob coloured like two markers of the plot or more (a
         # glyph OCR dropped, 'En ine A' around the 'g', is the text's colour).
@@ -162,6 +164,7 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
         # (a blob that is itself a data blob is near itself: it needs one more)
         cut_by = [b for b, k in zip(blobs, near) if k - (id(b) in data_ids) >= 2]
         lines = split_at_blobs(lines, cut_by, text_h, weak)
+    swatchlike = {id(b) for b in cut_by}
     for li, line in enumerate(lines):
         letters = sum(c.isalpha() for w in line for c in w.text)
         # 'B200', 'H100', 'v0.9' are names: one letter is enough, with a confident main word
@@ -232,9 +235,9 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
             # an unsure word or a lone letter over another swatch is that swatch read as text
             # (gnuplot's key 'NVFP4 -▲-  FP8 -◆-': '-ir_ FP8', outside set-B out024; a square
             # read 'L' after 'FP8', out014)
-            while len(words) > 1 and _swatch_read(words[0], b, blobs, weak):
+            while len(words) > 1 and _swatch_read(words[0], b, blobs, weak, swatchlike):
                 words = words[1:]
-            while len(words) > 1 and _swatch_read(words[-1], b, blobs, weak):
+            while len(words) > 1 and _swatch_read(words[-1], b, blobs, weak, swatchlike):
                 words = words[:-1]
             # no name (nor label) starts with a stop, a quote or a dash: the rim of a swatch or
             # marker, or the end of its stroke, read as one ('.chunked', '‘bs=2048', '-FP8' of
