@@ -586,11 +586,9 @@ def _xy_extraction(rgb, params, page_bg, gray, ink_text, words, xa, ya, text_h) 
                if layout.overlaps(v, o) and point_labels.extends(v, o, depth, text_h, specks)}
     words = [v for v in words if id(v) not in outread]
     words = point_labels.join_label_units(point_labels.join_label_digits(layout.merge_words(words, plot_text)), text_h)
-    # (half the threshold: a 1 px ring, anti-aliased, breaks at the full one)
-    faint_marks = imageops.color_distance(rgb, panel_bg) > params.mark_threshold / 2
     marks_read = {id(v) for v in words
                   if id(v) not in tick_words and (text_words.coloured_glyph(v, rgb, panel_bg, text_rgb)
-                                                  or text_words.ring_glyph(v, faint_marks, text_h))
+                                                  or text_words.ring_glyph(v, rgb, panel_bg, params.mark_threshold / 2, text_h))
                   and not text_words.keys_a_label(v, words, text_h)}
     masked = [v for v in words
               if id(v) in tick_words

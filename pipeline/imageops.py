@@ -352,6 +352,15 @@ def apart_from_rows(ink: np.ndarray, r0: int, r1: int, min_gap: int = 2) -> bool
     return bool(gap >= min_gap)
 
 
+def enclosed_holes(mask: np.ndarray) -> list[tuple[int, int, int, int, int]]:
+    """The openings `mask` encloses (4-connected, touching no edge of it): their boxes
+    (x0, y0, x1, y1, exclusive) and areas."""
+    n, _lab, stats, _ = cv2.connectedComponentsWithStats((~mask.astype(bool)).astype(np.uint8), connectivity=4)
+    h, w = mask.shape
+    return [(int(x), int(y), int(x + bw), int(y + bh), int(a)) for x, y, bw, bh, a in stats[1:]
+            if x > 0 and y > 0 and x + bw < w and y + bh < h]
+
+
 def fill_holes(mask: np.ndarray, max_area: int, max_extent: int | None = None,
                round_scale: float = 1.0, halves: bool = False) -> np.ndarray:
     """Fill enclosed, compact holes up to `max_area` pixels and `max_extent` across (hollow

@@ -154,7 +154,7 @@ def find_legend(lines: list[list[Word]], blobs: list[Blob], text_h: float, data_
             return False
         near = np.linalg.norm(data_lab - to_lab([b.color])[0], axis=1) <= color_delta
         return chromatic(b.color) and any(k and o is not b for k, o in zip(near, data_blobs))
-    cut_by = [b for b in blobs if chromatic(b.color)]
+    cut_by = [b for b in blobs if chromatic(b.color)]   # (swatch-like, with no marker to compare)
     if data_lab is not None:
         # Only a swatch cuts a row: a blob coloured like two markers of the plot or more (a
         # glyph OCR dropped, 'En ine A' around the 'g', is the text's colour).

@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .. import layout, ocr
+from .. import imageops, layout, ocr
 from ..grouping import linked_groups
 from ..marks.legend import chromatic
 from ..numbers import parse_point_label
@@ -79,10 +79,7 @@ def _holes(b, ink: np.ndarray) -> list[tuple[int, int, int, int, int]]:
     h, w = ink.shape
     x0, y0 = max(0, b.box[0] - pad), max(0, b.box[1] - pad)
     x1, y1 = min(w, b.box[2] + pad), min(h, b.box[3] + pad)
-    inv = (~ink[y0:y1, x0:x1]).astype(np.uint8)
-    n, _lab, stats, _ = cv2.connectedComponentsWithStats(inv, connectivity=4)
-    return [(x0 + x, y0 + y, x0 + x + bw, y0 + y + bh, a) for x, y, bw, bh, a in stats[1:]
-            if x > 0 and y > 0 and x + bw < x1 - x0 and y + bh < y1 - y0]
+    return [(x0 + a, y0 + b, x0 + c, y0 + d, area) for a, b, c, d, area in imageops.enclosed_holes(ink[y0:y1, x0:x1])]
 
 
 def _gap(a, b) -> int:

@@ -44,20 +44,19 @@ def coloured_glyph(w: ocr.Word, rgb: np.ndarray, panel_bg, text_rgb, min_delta: 
 _RING_READINGS = frozenset("Oo0Q@D")
 
 
-def ring_glyph(w: ocr.Word, marks: np.ndarray, text_h: float) -> bool:
+def ring_glyph(w: ocr.Word, rgb: np.ndarray, panel_bg, threshold: float, text_h: float) -> bool:
     """`w` is a hollow round marker OCR read as a letter ('O', 'O-' or '-O-' for a ring on
     its legend stroke), whatever its colour: its ink holds a round hole at least 0.9 text
     heights across (a letter 'O' is a text height tall with its strokes, its hole far less),
     or two halves of one, stacked, where the stroke runs through the ring (gnuplot's keys).
     Masking it as text would lose a legend its swatch (outside set-B out015, out031) or a
-    chart a point (out037)."""
+    chart a point (out037). The ink: pixels differing from `panel_bg` by over `threshold`
+    (half the marks' threshold: a 1 px ring, anti-aliased, breaks at the full one)."""
     core = w.text.strip(" -_~=—–")
     if len(core) != 1 or core not in _RING_READINGS:
         return False
-    crop = marks[max(w.y0 - 2, 0):w.y1 + 2, max(w.x0 - 2, 0):w.x1 + 2]
-    n, _lab, stats, _ = cv2.connectedComponentsWithStats((~crop).astype(np.uint8), connectivity=4)
-    boxes = [(x, y, x + bw, y + bh) for x, y, bw, bh, _a in stats[1:]
-             if x > 0 and y > 0 and x + bw < crop.shape[1] and y + bh < crop.shape[0]]   # enclosed
+    crop = rgb[max(w.y0 - 2, 0):w.y1 + 2, max(w.x0 - 2, 0):w.x1 + 2]
+    boxes = [o[:4] for o in imageops.enclosed_holes(imageops.color_distance(crop, panel_bg) > threshold)]
     halves = [(min(a[0], b[0]), a[1], max(a[2], b[2]), b[3]) for a in boxes for b in boxes
               if 0 < b[1] - a[3] <= 0.4 * text_h and abs(a[0] - b[0]) <= 2 and abs(a[2] - b[2]) <= 2]
     return any(min(x1 - x0, y1 - y0) >= 0.9 * text_h and max(x1 - x0, y1 - y0) <= 1.33 * min(x1 - x0, y1 - y0)

@@ -197,11 +197,11 @@ def test_a_ring_read_as_the_letter_o_is_a_marker_a_letter_o_is_text():
     cv2.circle(rgb, (140, 100), 7, (31, 119, 180), 1, cv2.LINE_AA)
     cv2.line(rgb, (125, 100), (155, 100), (31, 119, 180), 1, cv2.LINE_AA)
     cv2.putText(rgb, "O", (200, 107), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (40, 40, 40), 1, cv2.LINE_AA)
-    marks = imageops.color_distance(rgb, (255, 255, 255)) > 30
-    assert ring_glyph(Word("O-", 66.0, 39, 89, 72, 112), marks, 15.0)
-    assert ring_glyph(Word("-O-", 70.0, 124, 92, 157, 109), marks, 11.0)
-    assert not ring_glyph(Word("O", 90.0, 199, 96, 212, 108), marks, 11.0)
-    assert not ring_glyph(Word("OK", 90.0, 39, 89, 72, 112), marks, 15.0)
+    white = (255, 255, 255)
+    assert ring_glyph(Word("O-", 66.0, 39, 89, 72, 112), rgb, white, 30, 15.0)
+    assert ring_glyph(Word("-O-", 70.0, 124, 92, 157, 109), rgb, white, 30, 11.0)
+    assert not ring_glyph(Word("O", 90.0, 199, 96, 212, 108), rgb, white, 30, 11.0)
+    assert not ring_glyph(Word("OK", 90.0, 39, 89, 72, 112), rgb, white, 30, 15.0)
 
 
 def _square_touching_circle(square, circle):
@@ -707,6 +707,16 @@ def test_fill_holes_takes_a_round_hole_larger_than_the_limits():
     wedge = np.zeros((60, 60), np.uint8)
     cv2.rectangle(wedge, (5, 25), (55, 33), 1, 1)
     assert not imageops.fill_holes(wedge.astype(bool), 192, 16, round_scale=2.0)[29, 30]
+
+
+def test_enclosed_holes_are_the_openings_that_touch_no_edge():
+    ring = np.zeros((30, 40), bool)
+    cv2.circle(ring.view(np.uint8), (12, 15), 7, 1, 1)
+    ring[15, 25:40] = True                       # a stroke to the edge encloses nothing
+    holes = imageops.enclosed_holes(ring)
+    assert len(holes) == 1
+    x0, y0, x1, y1, area = holes[0]
+    assert (x0, y0) == (6, 9) and (x1, y1) == (19, 22) and 100 < area < 13 * 13
 
 
 def test_fill_holes_takes_a_hollow_marker_its_line_runs_through_in_its_two_halves():
